@@ -1,0 +1,207 @@
+/**
+ * The wire contract between the page, the integrator's backend and the hosted
+ * Link frame, written once as zod schemas. Every TypeScript type of the
+ * contract is inferred from these schemas; nothing here is written twice.
+ *
+ * The widget, the sandbox's hosted Link page and the example backend all
+ * import this module, so a change to the contract is a change in one place.
+ *
+ * `zod/mini` keeps the browser bundle small: it tree-shakes to the checks
+ * actually used.
+ */
+import * as z from 'zod/mini';
+
+/** Longest string accepted in a field of a frame message; longer means hostile or broken. */
+const MAX_TEXT = 2000;
+/** Most keys accepted in a free-form payload object. */
+const MAX_KEYS = 50;
+
+const text = () => z.string().check(z.maxLength(MAX_TEXT));
+const nonEmptyText = () => z.string().check(z.minLength(1), z.maxLength(MAX_TEXT));
+const uuid = () => z.uuid();
+
+/** A small free-form object of primitives: the payload of Link events with no fixed shape. */
+const flatRecord = () =>
+  z
+    .record(z.string().check(z.maxLength(64)), z.union([text(), z.number(), z.boolean(), z.null()]))
+    .check(z.refine((value) => Object.keys(value).length <= MAX_KEYS, 'too many keys'));
+
+// ---------------------------------------------------------------------------
+// Link token: what `POST /link_tokens` returns and the integrator's backend
+// passes on to the browser.
+// ---------------------------------------------------------------------------
+
+/** The modes of the service; each API secret belongs to exactly one. */
+export const LinkModeSchema = z.enum(['sandbox', 'development', 'production']);
+
+/** A Link token, as created by `POST /link_tokens`. */
+export const LinkTokenSchema = z.object({
+  /** LinkToken.id: a UUID that also appears in every Link-initiated event. */
+  id: uuid(),
+  /** The opaque token that starts Link. Secret-ish: never put it in a URL or a log. */
+  token: nonEmptyText(),
+  /** ISO 8601 expiry time. */
+  expires: z.iso.datetime({ offset: true }),
+  mode: LinkModeSchema,
+});
+
+/** The single-object envelope `{ data: LinkToken }`. */
+export const LinkTokenEnvelopeSchema = z.object({ data: LinkTokenSchema });
+
+// ---------------------------------------------------------------------------
+// Callback payloads: the `detail` of each DOM event and the argument of each
+// callback.
+// ---------------------------------------------------------------------------
+
+/** Classification of a {@link LinkError}; integrators branch on it. */
+export const LinkErrorTypeSchema = z.enum([
+  /** The token endpoint or the Link page could not be reached, or answered badly. */
+  'networkError',
+  /** The Link token is unknown, used, expired or malformed. */
+  'invalidLinkToken',
+  /** The user typed wrong credentials; non-terminal, the user may try again. */
+  'invalidCredentials',
+  /** The payroll platform refused or failed the job. */
+  'platformError',
+  /** The integrator's configuration or the page is wrong (bad option, missing URL). */
+  'clientError',
+  /** Something unexpected inside the Link flow. */
+  'systemError',
+]);
+
+/** An error, as data: never a bare string. */
+export const LinkErrorSchema = z.object({
+  type: LinkErrorTypeSchema,
+  /** A stable identifier to branch on, e.g. `TOKEN_FETCH_FAILED`, `INVALID_CREDENTIALS`. */
+  code: nonEmptyText(),
+  /** Human-readable; for logs, not for branching. */
+  message: text(),
+  /** True when the flow goes on (e.g. wrong password: the user can try again). */
+  pendingRetry: z.boolean(),
+});
+
+/** `link-login` / `onLogin`: the user authenticated with their payroll platform. */
+export const LoginDetailSchema = z.object({
+  accountId: uuid(),
+  platformId: uuid(),
+  linkTokenId: uuid(),
+});
+
+/** `link-success` / `onSuccess`: the job finished. */
+export const SuccessDetailSchema = z.object({
+  accountId: uuid(),
+  platformId: uuid(),
+  /** The Job UUID. */
+  jobId: uuid(),
+  /** The job name, such as `direct_deposit_switch`. */
+  job: nonEmptyText(),
+  /** The job's parameters, such as the chosen allocation. */
+  params: flatRecord(),
+  linkTokenId: uuid(),
+});
+
+/** Why a session ended. */
+export const ExitReasonSchema = z.enum(['completed', 'user_closed', 'error', 'closed_by_host']);
+
+/** `link-exit` / `onExit` / `closed`: the session ended. Fires exactly once per session, always last. */
+export const ExitDetailSchema = z.object({
+  reason: ExitReasonSchema,
+  error: z.nullable(LinkErrorSchema),
+  /** The Link token id, or null when the session ended before a token was known. */
+  linkTokenId: z.nullable(uuid()),
+  /** The account, when the user logged in before the end. */
+  accountId: z.optional(uuid()),
+});
+
+/** `link-open`: the Link frame is showing and has received its token. */
+export const OpenDetailSchema = z.object({
+  linkTokenId: z.nullable(uuid()),
+});
+
+/** Every event name the Link flow emits. */
+export const LinkEventNameSchema = z.enum([
+  'open',
+  'select_employer',
+  'select_platform',
+  'login_attempt',
+  'login',
+  'input_allocation',
+  'success',
+  'exit',
+  'error',
+  'screen_transition',
+]);
+
+// ---------------------------------------------------------------------------
+// Frame messages.
+//
+// 1. frame → page (window.postMessage): `ready`, once the Link page can take a token.
+// 2. page → frame (window.postMessage to the exact Link origin): `init` with the
+//    token and a transferred MessagePort. The token never travels in a URL.
+// 3. frame → page (over that port only): `event` messages, one per Link event.
+// ---------------------------------------------------------------------------
+
+/** Version of the frame protocol; both sides refuse messages of another version. */
+export const PROTOCOL_VERSION = 1;
+
+/** frame → page: the Link page has loaded and waits for its token. */
+export const ReadyMessageSchema = z.object({
+  type: z.literal('payroll-link:ready'),
+  version: z.literal(PROTOCOL_VERSION),
+});
+
+/** page → frame: the token, sent with a MessagePort (in `event.ports[0]`) for everything after. */
+export const InitMessageSchema = z.object({
+  type: z.literal('payroll-link:init'),
+  version: z.literal(PROTOCOL_VERSION),
+  token: nonEmptyText(),
+});
+
+/** The payload the frame sends with its own `exit` event; the page adds the Link token id. */
+export const FrameExitPayloadSchema = z.object({
+  reason: z.enum(['completed', 'user_closed', 'error']),
+  error: z.nullable(LinkErrorSchema),
+  accountId: z.optional(uuid()),
+});
+
+const eventMessage = <N extends z.infer<typeof LinkEventNameSchema>, P extends z.core.$ZodType>(
+  name: N,
+  payload: P,
+) => z.object({ type: z.literal('payroll-link:event'), name: z.literal(name), payload });
+
+/** frame → page (over the port): one Link event; typed payloads for the events that drive callbacks. */
+export const EventMessageSchema = z.discriminatedUnion('name', [
+  eventMessage('login', LoginDetailSchema),
+  eventMessage('success', SuccessDetailSchema),
+  eventMessage('error', LinkErrorSchema),
+  eventMessage('exit', FrameExitPayloadSchema),
+  eventMessage('open', flatRecord()),
+  eventMessage('select_employer', flatRecord()),
+  eventMessage('select_platform', flatRecord()),
+  eventMessage('login_attempt', flatRecord()),
+  eventMessage('input_allocation', flatRecord()),
+  eventMessage('screen_transition', flatRecord()),
+]);
+
+// ---------------------------------------------------------------------------
+// Inferred types: the public names of the contract.
+// ---------------------------------------------------------------------------
+
+export type LinkMode = z.infer<typeof LinkModeSchema>;
+export type LinkToken = z.infer<typeof LinkTokenSchema>;
+export type LinkTokenEnvelope = z.infer<typeof LinkTokenEnvelopeSchema>;
+export type LinkErrorType = z.infer<typeof LinkErrorTypeSchema>;
+export type LinkError = z.infer<typeof LinkErrorSchema>;
+export type LoginDetail = z.infer<typeof LoginDetailSchema>;
+export type SuccessDetail = z.infer<typeof SuccessDetailSchema>;
+export type ExitReason = z.infer<typeof ExitReasonSchema>;
+export type ExitDetail = z.infer<typeof ExitDetailSchema>;
+export type OpenDetail = z.infer<typeof OpenDetailSchema>;
+export type LinkEventName = z.infer<typeof LinkEventNameSchema>;
+export type ReadyMessage = z.infer<typeof ReadyMessageSchema>;
+export type InitMessage = z.infer<typeof InitMessageSchema>;
+export type FrameExitPayload = z.infer<typeof FrameExitPayloadSchema>;
+export type EventMessage = z.infer<typeof EventMessageSchema>;
+
+/** `link-event` / `onEvent`: every event the Link flow emits, with its payload. */
+export type LinkEventDetail = { [M in EventMessage as M['name']]: { name: M['name']; payload: M['payload'] } }[EventMessage['name']];
