@@ -1,0 +1,105 @@
+import { css } from 'lit';
+
+/**
+ * The Link page's frame and palette. The palette is a set of custom
+ * properties on the app's host that every screen inherits: neutral greys with
+ * one accent, every text colour at least 4.5:1 on its background (WCAG AA).
+ */
+export const linkAppStyles = css`
+  :host {
+    --link-text: #111827;
+    --link-muted: #4b5563;
+    --link-border: #e5e7eb;
+    --link-border-strong: #9ca3af;
+    --link-surface: #f9fafb;
+    --link-accent: #1d4ed8;
+    --link-accent-hover: #1e40af;
+    --link-accent-soft: #e0e7ff;
+    --link-focus: #2563eb;
+    --link-danger: #b91c1c;
+    --link-danger-bg: #fef2f2;
+    --link-danger-border: #fecaca;
+    --link-success: #15803d;
+    --link-success-bg: #dcfce7;
+    display: flex;
+    flex-direction: column;
+    min-height: 100vh;
+    min-height: 100dvh;
+    color: var(--link-text);
+    background: #fff;
+    font-family: system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif;
+    font-size: 16px;
+  }
+  header {
+    display: flex;
+    align-items: center;
+    gap: 0.5rem;
+    padding: 0.75rem 1rem;
+    border-bottom: 1px solid var(--link-border);
+  }
+  .brand {
+    font-weight: 700;
+    letter-spacing: -0.01em;
+  }
+  .badge {
+    font-size: 0.72rem;
+    font-weight: 600;
+    text-transform: uppercase;
+    letter-spacing: 0.04em;
+    color: #92400e;
+    background: #fef3c7;
+    border-radius: 999px;
+    padding: 0.15rem 0.55rem;
+  }
+  .close {
+    margin-left: auto;
+    width: 44px;
+    height: 44px;
+    display: inline-grid;
+    place-items: center;
+    border: none;
+    border-radius: 8px;
+    background: none;
+    color: var(--link-muted);
+    font: inherit;
+    font-size: 1.5rem;
+    line-height: 1;
+    cursor: pointer;
+  }
+  .close:hover {
+    background: var(--link-surface);
+    color: var(--link-text);
+  }
+  .close:focus-visible {
+    outline: 3px solid var(--link-focus);
+    outline-offset: 2px;
+  }
+  main {
+    flex: 1;
+    width: 100%;
+    max-width: 28rem;
+    margin: 0 auto;
+    padding: 1.5rem 1.25rem 2rem;
+  }
+  footer {
+    padding: 0.75rem 1rem 1rem;
+    text-align: center;
+    font-size: 0.78rem;
+    color: var(--link-muted);
+  }
+  @media (max-width: 360px) {
+    main {
+      padding: 1rem 0.9rem 1.5rem;
+    }
+  }
+`;
+
+/** The document around the app: no margins, so the app fills the frame. */
+export const linkDocumentStyles = css`
+  html,
+  body {
+    margin: 0;
+    padding: 0;
+    background: #fff;
+  }
+`;

@@ -1,0 +1,175 @@
+import { css, html } from 'lit';
+import type { Credentials } from './link-flow.js';
+import { LinkScreen } from './link-screen.js';
+
+/** The sandbox's test users, shown on the login screen in sandbox mode (same list as sandbox/README.md). */
+const SANDBOX_USERS = [
+  { username: 'user_good', outcome: 'Connects; the deposit switch succeeds.' },
+  { username: 'user_mfa', outcome: 'Asks for a one-time code: mfa_code.' },
+  { username: 'user_error', outcome: 'Connects; the deposit switch then fails.' },
+  { username: 'user_pending', outcome: 'Connects; the job stays pending, then fails.' },
+] as const;
+const SANDBOX_PASSWORD = 'pass_good';
+
+/**
+ * The login form for the chosen payroll provider. In sandbox mode it also
+ * shows the test credentials, each with a button that fills the form.
+ *
+ * @summary Login screen of the Link flow.
+ */
+export class LinkLogin extends LinkScreen {
+  static override styles = [
+    LinkScreen.styles,
+    css`
+      .back {
+        margin: -0.5rem 0 0.5rem;
+      }
+      .panel {
+        margin-top: 1.5rem;
+        padding: 0.9rem 1rem;
+        border: 1px dashed var(--link-border-strong);
+        border-radius: 10px;
+        background: var(--link-surface);
+      }
+      .panel ul {
+        list-style: none;
+        margin: 0;
+        padding: 0;
+        display: grid;
+        gap: 0.6rem;
+      }
+      .panel li {
+        display: flex;
+        gap: 0.75rem;
+        justify-content: space-between;
+        align-items: center;
+        font-size: 0.88rem;
+      }
+      .panel p {
+        font-size: 0.88rem;
+        margin: 0 0 0.6rem;
+      }
+      .outcome {
+        display: block;
+        color: var(--link-muted);
+      }
+      .use {
+        flex: none;
+        min-height: 36px;
+        padding: 0.3rem 0.7rem;
+        font-size: 0.85rem;
+      }
+    `,
+  ];
+
+  static override properties = {
+    providerName: { attribute: false },
+    sandbox: { attribute: false },
+    busy: { attribute: false },
+    error: { attribute: false },
+    _username: { state: true },
+    _password: { state: true },
+  };
+
+  /** The employer or platform's name; null when the Link token preset the platform. */
+  declare providerName: string | null;
+  /** Shows the sandbox's test credentials. */
+  declare sandbox: boolean;
+  /** A login call is in flight. */
+  declare busy: boolean;
+  /** Why the last attempt failed, shown above the form. */
+  declare error: string | null;
+  declare _username: string;
+  declare _password: string;
+  /** Called with what the user typed. */
+  onLogIn: (credentials: Credentials) => void = () => {};
+  /** Called when the user goes back to the search. */
+  onBack: () => void = () => {};
+
+  constructor() {
+    super();
+    this.providerName = null;
+    this.sandbox = false;
+    this.busy = false;
+    this.error = null;
+    this._username = '';
+    this._password = '';
+  }
+
+  #onSubmit(event: SubmitEvent): void {
+    event.preventDefault();
+    if (this.busy) return;
+    this.onLogIn({ username: this._username, password: this._password });
+  }
+
+  #fill(username: string): void {
+    this._username = username;
+    this._password = SANDBOX_PASSWORD;
+    this.renderRoot.querySelector<HTMLButtonElement>('button[type="submit"]')?.focus();
+  }
+
+  override render() {
+    const invalid = this.error !== null;
+    return html`
+      <button type="button" class="link-button back" @click=${() => this.onBack()}>‹ Back to search</button>
+      <h1 tabindex="-1">Log in to ${this.providerName ?? 'your payroll provider'}</h1>
+      <p class="lead">Use the username and password you use for your payroll account.</p>
+      <form @submit=${this.#onSubmit} novalidate>
+        <p id="login-error" class="form-error" role="alert">${this.error ?? ''}</p>
+        <div>
+          <label for="username">Username</label>
+          <input
+            id="username"
+            type="text"
+            autocomplete="username"
+            autocapitalize="none"
+            spellcheck="false"
+            required
+            aria-invalid=${invalid}
+            aria-describedby="login-error"
+            .value=${this._username}
+            @input=${(e: InputEvent) => (this._username = (e.target as HTMLInputElement).value)}
+          />
+        </div>
+        <div>
+          <label for="password">Password</label>
+          <input
+            id="password"
+            type="password"
+            autocomplete="current-password"
+            required
+            aria-invalid=${invalid}
+            aria-describedby="login-error"
+            .value=${this._password}
+            @input=${(e: InputEvent) => (this._password = (e.target as HTMLInputElement).value)}
+          />
+        </div>
+        <button type="submit" class="primary" aria-disabled=${this.busy}>${this.busy ? 'Logging in…' : 'Log in'}</button>
+      </form>
+      ${this.sandbox
+        ? html`<section class="panel" aria-labelledby="sandbox-heading">
+            <h2 id="sandbox-heading">Sandbox test credentials</h2>
+            <p>Password for every test user: <code>${SANDBOX_PASSWORD}</code>. Any other password is refused.</p>
+            <ul>
+              ${SANDBOX_USERS.map(
+                ({ username, outcome }) => html`<li>
+                  <span><code>${username}</code><span class="outcome">${outcome}</span></span>
+                  <button type="button" class="secondary use" aria-label=${`Use ${username}`} @click=${() => this.#fill(username)}>
+                    Use
+                  </button>
+                </li>`,
+              )}
+            </ul>
+          </section>`
+        : null}
+    `;
+  }
+}
+
+if (!customElements.get('link-login')) customElements.define('link-login', LinkLogin);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'link-login': LinkLogin;
+  }
+}

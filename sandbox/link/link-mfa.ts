@@ -1,0 +1,78 @@
+import { html } from 'lit';
+import { LinkScreen } from './link-screen.js';
+
+/**
+ * Asks for the one-time code the payroll provider sent (in the sandbox, the
+ * code is `mfa_code`).
+ *
+ * @summary One-time code screen of the Link flow.
+ */
+export class LinkMfa extends LinkScreen {
+  static override properties = {
+    sandbox: { attribute: false },
+    busy: { attribute: false },
+    error: { attribute: false },
+    _code: { state: true },
+  };
+
+  /** Shows the sandbox's test code. */
+  declare sandbox: boolean;
+  /** A verification call is in flight. */
+  declare busy: boolean;
+  /** Why the last code was refused. */
+  declare error: string | null;
+  declare _code: string;
+  /** Called with the code the user typed. */
+  onVerify: (code: string) => void = () => {};
+  /** Called when the user goes back to the search. */
+  onBack: () => void = () => {};
+
+  constructor() {
+    super();
+    this.sandbox = false;
+    this.busy = false;
+    this.error = null;
+    this._code = '';
+  }
+
+  #onSubmit(event: SubmitEvent): void {
+    event.preventDefault();
+    if (!this.busy) this.onVerify(this._code.trim());
+  }
+
+  override render() {
+    return html`
+      <button type="button" class="link-button" @click=${() => this.onBack()}>‹ Back to search</button>
+      <h1 tabindex="-1">Enter your one-time code</h1>
+      <p class="lead">Your payroll provider sent a code to confirm it is you.</p>
+      <form @submit=${this.#onSubmit} novalidate>
+        <p id="mfa-error" class="form-error" role="alert">${this.error ?? ''}</p>
+        <div>
+          <label for="code">One-time code</label>
+          <input
+            id="code"
+            type="text"
+            autocomplete="one-time-code"
+            autocapitalize="none"
+            spellcheck="false"
+            required
+            aria-invalid=${this.error !== null}
+            aria-describedby="mfa-error code-hint"
+            .value=${this._code}
+            @input=${(e: InputEvent) => (this._code = (e.target as HTMLInputElement).value)}
+          />
+          ${this.sandbox ? html`<p id="code-hint" class="hint">Sandbox: the code is <code>mfa_code</code>.</p>` : html`<span id="code-hint"></span>`}
+        </div>
+        <button type="submit" class="primary" aria-disabled=${this.busy}>${this.busy ? 'Checking…' : 'Verify'}</button>
+      </form>
+    `;
+  }
+}
+
+if (!customElements.get('link-mfa')) customElements.define('link-mfa', LinkMfa);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'link-mfa': LinkMfa;
+  }
+}
