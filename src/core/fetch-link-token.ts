@@ -1,0 +1,174 @@
+import { LinkTokenEnvelopeSchema, LinkTokenSchema, type LinkToken } from '../protocol.js';
+import { MAX_RETRY_WAIT_MS, backoffDelay, parseRetryAfter, wait } from './backoff.js';
+import { LinkFailure, linkError } from './link-error.js';
+
+/** What a token source may hand over: a full Link token, or just the opaque token string. */
+export type TokenInput = LinkToken | string;
+
+/** A token ready for one session. `id` and `expires` are null when only the string was given. */
+export interface SessionToken {
+  token: string;
+  id: string | null;
+  expires: number | null;
+  /** What the source handed over, to pass on unchanged. */
+  input: TokenInput;
+}
+
+/** Where and how to get a Link token. */
+export interface TokenSource {
+  /** The integrator's backend endpoint; receives `POST {"end_user_id"}` or `POST {}`. */
+  tokenUrl?: string;
+  endUserId?: string;
+  /** The integrator's own fetch (custom headers etc.); wins over `tokenUrl`. */
+  fetchToken?: () => Promise<TokenInput>;
+}
+
+/** Tuning, mostly for tests: the defaults are what users get. */
+export interface TokenFetchTuning {
+  /** Per-try timeout. */
+  timeoutMs?: number;
+  /** Tries in all, the first included. */
+  maxAttempts?: number;
+  /** First backoff step; doubles each retry. */
+  backoffBaseMs?: number;
+}
+
+/**
+ * A token kept for later (fetched ahead, or handed in) must have this much life
+ * left to be used: it has to survive the frame's load and the user's first steps.
+ * A token that arrives fresh from the backend only has to be unexpired.
+ */
+export const REUSE_MARGIN_MS = 30_000;
+const DEFAULTS = { timeoutMs: 15_000, maxAttempts: 3, backoffBaseMs: 400 } as const;
+
+/** True when the token expires within `marginMs`. Tokens without a known expiry are never "expired" here. */
+export function isExpired(token: SessionToken, marginMs = 0, now = Date.now()): boolean {
+  return token.expires !== null && token.expires - marginMs <= now;
+}
+
+/** Validates what a token source handed over and makes it a {@link SessionToken}. */
+export function toSessionToken(input: unknown): SessionToken {
+  if (typeof input === 'string' && input.trim() !== '') return { token: input, id: null, expires: null, input };
+  const parsed = LinkTokenSchema.safeParse(input);
+  if (!parsed.success) {
+    throw new LinkFailure(
+      linkError('invalidLinkToken', 'TOKEN_INVALID', 'The token source did not give a Link token ({ id, token, expires, mode }) or a token string.'),
+    );
+  }
+  const { token, id, expires } = parsed.data;
+  return { token, id, expires: Date.parse(expires), input: parsed.data };
+}
+
+/**
+ * Gets a fresh Link token from the integrator's backend, with a per-try timeout
+ * and retries (exponential backoff with jitter, honouring `Retry-After`) for
+ * network errors, 429 and 5xx. Everything else fails at once. Failures are
+ * thrown as {@link LinkFailure} carrying a typed `LinkError`.
+ */
+export async function fetchLinkToken(
+  source: TokenSource,
+  signal: AbortSignal,
+  tuning: TokenFetchTuning = {},
+): Promise<SessionToken> {
+  const { timeoutMs, maxAttempts, backoffBaseMs } = { ...DEFAULTS, ...tuning };
+  if (!source.fetchToken && !source.tokenUrl) {
+    throw new LinkFailure(linkError('clientError', 'NO_TOKEN_SOURCE', 'Set token-url (tokenUrl) or fetchToken.'));
+  }
+  for (let attempt = 1; ; attempt++) {
+    const outcome = await tryOnce(source, signal, timeoutMs);
+    if (outcome.ok) {
+      if (isExpired(outcome.token)) {
+        throw new LinkFailure(linkError('invalidLinkToken', 'TOKEN_EXPIRED', 'The token endpoint answered with an expired token.'));
+      }
+      return outcome.token;
+    }
+    const { failure, retryAfterMs } = outcome;
+    const delay = retryAfterMs ?? backoffDelay(attempt, backoffBaseMs);
+    if (!outcome.retryable || attempt >= maxAttempts || delay > MAX_RETRY_WAIT_MS) throw failure;
+    await wait(delay, signal);
+  }
+}
+
+type Outcome =
+  | { ok: true; token: SessionToken }
+  | { ok: false; failure: LinkFailure; retryable: boolean; retryAfterMs: number | null };
+
+const fail = (failure: LinkFailure, retryable: boolean, retryAfterMs: number | null = null): Outcome => ({
+  ok: false,
+  failure,
+  retryable,
+  retryAfterMs,
+});
+
+async function tryOnce(source: TokenSource, outer: AbortSignal, timeoutMs: number): Promise<Outcome> {
+  const { signal, dispose, timedOut } = withTimeout(outer, timeoutMs);
+  try {
+    if (source.fetchToken) return { ok: true, token: toSessionToken(await raceSignal(source.fetchToken(), signal)) };
+    const response = await fetch(source.tokenUrl!, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify(source.endUserId ? { end_user_id: source.endUserId } : {}),
+      credentials: 'same-origin',
+      signal,
+    });
+    if (!response.ok) {
+      const retryable = response.status === 429 || response.status >= 500;
+      const failure = new LinkFailure(
+        linkError('networkError', `TOKEN_HTTP_${response.status}`, `The token endpoint answered HTTP ${response.status}.`),
+      );
+      return fail(failure, retryable, parseRetryAfter(response.headers.get('retry-after')));
+    }
+    let body: unknown;
+    try {
+      body = await response.json();
+    } catch {
+      return fail(new LinkFailure(linkError('invalidLinkToken', 'TOKEN_MALFORMED', 'The token endpoint answered with malformed JSON.')), false);
+    }
+    const envelope = LinkTokenEnvelopeSchema.safeParse(body);
+    if (!envelope.success) {
+      return fail(
+        new LinkFailure(linkError('invalidLinkToken', 'TOKEN_INVALID', 'The token endpoint answered without a valid { data: { id, token, expires, mode } } envelope.')),
+        false,
+      );
+    }
+    return { ok: true, token: toSessionToken(envelope.data.data) };
+  } catch (error) {
+    if (outer.aborted) throw outer.reason;
+    if (error instanceof LinkFailure) return fail(error, false);
+    if (timedOut()) {
+      return fail(new LinkFailure(linkError('networkError', 'TOKEN_TIMEOUT', `The token endpoint did not answer within ${timeoutMs} ms.`)), true);
+    }
+    return fail(new LinkFailure(linkError('networkError', 'TOKEN_NETWORK', 'The token endpoint could not be reached.')), true);
+  } finally {
+    dispose();
+  }
+}
+
+/** A signal that aborts with `outer` or after `ms`; `AbortSignal.any` is avoided for older ESR browsers. */
+function withTimeout(outer: AbortSignal, ms: number) {
+  const controller = new AbortController();
+  let expired = false;
+  const onAbort = () => controller.abort(outer.reason);
+  outer.addEventListener('abort', onAbort, { once: true });
+  const timer = setTimeout(() => {
+    expired = true;
+    controller.abort(new DOMException('timed out', 'TimeoutError'));
+  }, ms);
+  return {
+    signal: controller.signal,
+    timedOut: () => expired,
+    dispose: () => {
+      clearTimeout(timer);
+      outer.removeEventListener('abort', onAbort);
+    },
+  };
+}
+
+/** An integrator's `fetchToken` knows nothing of our signal; stop waiting for it when we stop caring. */
+function raceSignal<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    if (signal.aborted) return reject(signal.reason);
+    signal.addEventListener('abort', () => reject(signal.reason), { once: true });
+    promise.then(resolve, reject);
+  });
+}

@@ -1,0 +1,86 @@
+import {
+  EventMessageSchema,
+  PROTOCOL_VERSION,
+  ReadyMessageSchema,
+  type EventMessage,
+  type InitMessage,
+} from '../protocol.js';
+
+/** Why an incoming message was dropped. */
+export type DropReason = 'origin' | 'source' | 'schema';
+
+/** A message the session refused, for the optional debug hook. */
+export interface DroppedMessage {
+  reason: DropReason;
+  data: unknown;
+}
+
+export interface FrameChannelOptions {
+  frame: HTMLIFrameElement;
+  /** The exact origin of the Link page: the only origin whose messages count. */
+  linkOrigin: string;
+  /** The Link page announced it can take a token (again, if it reloaded). */
+  onReady(): void;
+  /** A Link event arrived over the session's port and passed the schema. */
+  onEvent(message: EventMessage): void;
+  onDrop(dropped: DroppedMessage): void;
+}
+
+/** The page's side of the frame protocol for one frame. */
+export interface FrameChannel {
+  /** Hands the token to the frame with a fresh MessagePort for everything after. */
+  sendToken(token: string): void;
+  /** Stops listening and closes the port. */
+  dispose(): void;
+}
+
+/**
+ * Listens to exactly one frame. A window message counts only when its origin
+ * is the Link origin, its source is this frame's window and it passes the
+ * schema; after the token is handed over, Link events arrive only over a
+ * MessagePort that nobody else holds. Everything else is dropped, never thrown.
+ */
+export function connectFrame(options: FrameChannelOptions): FrameChannel {
+  const { frame, linkOrigin } = options;
+  let port: MessagePort | null = null;
+
+  const onWindowMessage = (event: MessageEvent) => {
+    if (event.origin !== linkOrigin) return options.onDrop({ reason: 'origin', data: event.data });
+    if (event.source === null || event.source !== frame.contentWindow) return options.onDrop({ reason: 'source', data: event.data });
+    if (!ReadyMessageSchema.safeParse(event.data).success) return options.onDrop({ reason: 'schema', data: event.data });
+    options.onReady();
+  };
+
+  const onPortMessage = (event: MessageEvent) => {
+    const parsed = EventMessageSchema.safeParse(event.data);
+    if (parsed.success) options.onEvent(parsed.data);
+    else options.onDrop({ reason: 'schema', data: event.data });
+  };
+
+  const closePort = () => {
+    if (!port) return;
+    port.onmessage = null;
+    port.close();
+    port = null;
+  };
+
+  window.addEventListener('message', onWindowMessage);
+
+  return {
+    sendToken(token) {
+      const target = frame.contentWindow;
+      if (!target) return;
+      closePort();
+      const channel = new MessageChannel();
+      port = channel.port1;
+      port.onmessage = onPortMessage;
+      const init: InitMessage = { type: 'payroll-link:init', version: PROTOCOL_VERSION, token };
+      // Targeted at the exact Link origin: if the frame has navigated elsewhere, the browser drops it.
+      target.postMessage(init, linkOrigin, [channel.port2]);
+    },
+    dispose() {
+      window.removeEventListener('message', onWindowMessage);
+      closePort();
+    },
+  };
+}

@@ -1,0 +1,119 @@
+import { modalCss } from './modal.styles.js';
+
+/** The pieces of one open Link modal. */
+export interface LinkModal {
+  readonly dialog: HTMLDialogElement;
+  readonly frame: HTMLIFrameElement;
+  /** Hides the loading indicator once the Link page is ready. */
+  markReady(): void;
+  /** Closes the dialog and removes everything this modal added to the page. */
+  remove(): void;
+}
+
+export interface LinkModalOptions {
+  /** Where the dialog goes. Default: a new element with its own shadow root at the end of `<body>`. */
+  container?: ParentNode;
+  linkUrl: string;
+  /** Accessible name of the dialog and the frame. */
+  title: string;
+  /** The user asked to close: Escape, the close control, or the browser closing the dialog. */
+  onUserClose(): void;
+}
+
+let sharedSheet: CSSStyleSheet | undefined;
+
+/**
+ * Builds the modal `<dialog>` with its frame and shows it with `showModal()`
+ * (top layer: no z-index wars, inert page behind it, focus moved inside).
+ * Built with DOM calls, not HTML strings, and styled by class, never inline
+ * styles, so it works under strict CSP and Trusted Types.
+ */
+export function openLinkModal(options: LinkModalOptions): LinkModal {
+  const doc = document;
+  let host: HTMLElement | undefined;
+  let container = options.container;
+  if (!container) {
+    host = doc.createElement('div');
+    host.setAttribute('data-payroll-link-modal', '');
+    const root = host.attachShadow({ mode: 'open' });
+    sharedSheet ??= createSheet();
+    root.adoptedStyleSheets = [sharedSheet];
+    doc.body.append(host);
+    container = root;
+  }
+
+  const dialog = doc.createElement('dialog');
+  dialog.className = 'dialog';
+  dialog.setAttribute('part', 'dialog');
+  dialog.setAttribute('aria-label', options.title);
+
+  const header = doc.createElement('div');
+  header.className = 'header';
+  const close = doc.createElement('button');
+  close.type = 'button';
+  close.className = 'close';
+  close.setAttribute('part', 'close-button');
+  close.setAttribute('aria-label', 'Close');
+  close.textContent = '×';
+  header.append(close);
+
+  const body = doc.createElement('div');
+  body.className = 'body';
+  const loading = doc.createElement('div');
+  loading.className = 'loading';
+  loading.setAttribute('part', 'loading');
+  loading.setAttribute('role', 'status');
+  loading.textContent = 'Loading…';
+
+  const frame = doc.createElement('iframe');
+  frame.className = 'frame';
+  frame.setAttribute('part', 'frame');
+  frame.title = options.title;
+  // The Link page learns nothing about the host page from the Referer header.
+  frame.referrerPolicy = 'no-referrer';
+  // sandbox: scripts and forms run the flow; same-origin keeps the Link page's
+  // real origin, which its own API calls need and which our origin check relies
+  // on (without it the origin is "null"). No top navigation, no popups, no
+  // downloads, no modals: the frame cannot navigate or cover the host page.
+  frame.setAttribute('sandbox', 'allow-scripts allow-same-origin allow-forms');
+  // allow: no powerful feature is delegated to the frame; say so explicitly.
+  frame.allow = "camera 'none'; microphone 'none'; geolocation 'none'; payment 'none'";
+  frame.src = options.linkUrl;
+  body.append(loading, frame);
+  dialog.append(header, body);
+
+  let removed = false;
+  const requestClose = () => {
+    if (!removed) options.onUserClose();
+  };
+  close.addEventListener('click', requestClose);
+  // Escape fires `cancel`; without recent user activation Chromium closes the
+  // dialog without a cancelable `cancel`, so `close` is watched as well.
+  dialog.addEventListener('cancel', (event) => {
+    event.preventDefault();
+    requestClose();
+  });
+  dialog.addEventListener('close', requestClose);
+
+  container.append(dialog);
+  dialog.showModal();
+
+  return {
+    dialog,
+    frame,
+    markReady: () => dialog.setAttribute('data-ready', ''),
+    remove() {
+      if (removed) return;
+      removed = true;
+      if (dialog.open) dialog.close();
+      dialog.remove();
+      host?.remove();
+    },
+  };
+}
+
+function createSheet(): CSSStyleSheet {
+  const sheet = new CSSStyleSheet();
+  sheet.replaceSync(modalCss);
+  return sheet;
+}

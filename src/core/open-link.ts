@@ -1,0 +1,264 @@
+import type {
+  EventMessage,
+  ExitDetail,
+  ExitReason,
+  LinkError,
+  LinkEventDetail,
+  LoginDetail,
+  OpenDetail,
+  SuccessDetail,
+} from '../protocol.js';
+import {
+  fetchLinkToken,
+  isExpired,
+  REUSE_MARGIN_MS,
+  toSessionToken,
+  type SessionToken,
+  type TokenFetchTuning,
+  type TokenInput,
+  type TokenSource,
+} from './fetch-link-token.js';
+import { saveFocus } from './focus-return.js';
+import { connectFrame, type DroppedMessage, type FrameChannel } from './frame-channel.js';
+import { LinkFailure, linkError } from './link-error.js';
+import { openLinkModal, type LinkModal } from './link-modal.js';
+import { lockScroll } from './scroll-lock.js';
+
+/** The callbacks of a session. Each is read at the moment it fires, so it may be replaced while the session runs. */
+export interface LinkCallbacks {
+  /** The Link frame is showing and has its token. */
+  onOpen?: (detail: OpenDetail) => void;
+  /** The user logged in to their payroll platform. At most once per session. */
+  onLogin?: (detail: LoginDetail) => void;
+  /** The job finished. At most once per session. */
+  onSuccess?: (detail: SuccessDetail) => void;
+  /** Something failed; `pendingRetry: true` means the flow goes on (e.g. a wrong password). */
+  onError?: (detail: LinkError) => void;
+  /** The session ended. Exactly once per session, always last. */
+  onExit?: (detail: ExitDetail) => void;
+  /** Every event the Link flow emits. */
+  onEvent?: (detail: LinkEventDetail) => void;
+}
+
+/** Options of {@link openLink}. */
+export interface OpenLinkOptions extends TokenSource, LinkCallbacks {
+  /** The hosted Link page. Its origin is the only origin whose messages are trusted. */
+  linkUrl: string;
+  /** A token fetched ahead of time. Used if still fresh; otherwise a new one comes from `fetchToken` or `tokenUrl`. */
+  token?: TokenInput | Promise<TokenInput>;
+  /** Where the modal `<dialog>` is placed. Default: a new shadow-rooted element at the end of `<body>`. */
+  container?: ParentNode;
+  /** Where focus returns when the session ends. Default: the element focused when the session started. */
+  returnFocusTo?: HTMLElement | null;
+  /** Accessible name of the modal and the frame. */
+  title?: string;
+  /** How long the Link page may take to say it is ready before the session ends with an error. */
+  readyTimeoutMs?: number;
+  /** Token fetch tuning (timeouts, retries); the defaults suit users. */
+  tokenFetch?: TokenFetchTuning;
+  /** Debug hook: called for every message refused (wrong origin, wrong window, failed schema). */
+  onDroppedMessage?: (dropped: DroppedMessage) => void;
+}
+
+/** A running Link session. */
+export interface LinkHandle {
+  /** Ends the session (`reason: 'closed_by_host'`). Does nothing once it has ended. */
+  close(): void;
+  /** Settles with the exit detail when the session ends, whatever the reason. Never rejects. */
+  readonly closed: Promise<ExitDetail>;
+  /** Settles when the Link frame is ready and has its token, or when the session ends before that. Never rejects. */
+  readonly ready: Promise<void>;
+  /** How many incoming messages were refused so far. */
+  readonly droppedMessages: number;
+}
+
+const DEFAULT_READY_TIMEOUT_MS = 20_000;
+
+/**
+ * Opens the hosted Link flow in a modal frame: gets a token (from `token`,
+ * `fetchToken` or `tokenUrl`), loads `linkUrl` in parallel, hands the token to
+ * the frame over `postMessage` once it says it is ready, and reports what
+ * happens through the callbacks. Framework-free; the `<payroll-link>` element
+ * is a thin shell over it.
+ *
+ * @example
+ * ```js
+ * const link = openLink({
+ *   linkUrl: 'https://link.example.com/link',
+ *   tokenUrl: '/api/link-token',
+ *   onSuccess: ({ accountId, jobId }) => save(accountId, jobId),
+ * });
+ * const { reason } = await link.closed;
+ * ```
+ */
+export function openLink(options: OpenLinkOptions): LinkHandle {
+  const abort = new AbortController();
+  let ended = false;
+  let handedOver = false;
+  let frameReady = false;
+  let token: SessionToken | null = null;
+  let accountId: string | undefined;
+  let loggedIn = false;
+  let succeeded = false;
+  let dropped = 0;
+  let modal: LinkModal | null = null;
+  let channel: FrameChannel | null = null;
+  let readyTimer: ReturnType<typeof setTimeout> | undefined;
+  let releaseScroll = () => {};
+  let restoreFocus = () => {};
+  let resolveReady!: () => void;
+  let resolveClosed!: (detail: ExitDetail) => void;
+  const ready = new Promise<void>((resolve) => (resolveReady = resolve));
+  const closed = new Promise<ExitDetail>((resolve) => (resolveClosed = resolve));
+
+  /** Calls an integrator callback; a callback that throws is reported, never allowed to break the session. */
+  const call = <K extends keyof LinkCallbacks>(name: K, detail: Parameters<NonNullable<LinkCallbacks[K]>>[0]) => {
+    const callback = options[name] as ((value: typeof detail) => void) | undefined;
+    try {
+      callback?.(detail);
+    } catch (error) {
+      reportError(error);
+    }
+  };
+
+  const end = (reason: ExitReason, error: LinkError | null) => {
+    if (ended) return;
+    ended = true;
+    abort.abort();
+    clearTimeout(readyTimer);
+    channel?.dispose();
+    modal?.remove();
+    releaseScroll();
+    restoreFocus();
+    // Once the job succeeded, closing the modal is the natural end of a completed session.
+    const finalReason = succeeded && (reason === 'user_closed' || reason === 'closed_by_host') ? 'completed' : reason;
+    const detail: ExitDetail = { reason: finalReason, error, linkTokenId: token?.id ?? null };
+    if (accountId) detail.accountId = accountId;
+    resolveReady();
+    resolveClosed(detail);
+    call('onExit', detail);
+  };
+
+  const fail = (error: LinkError) => {
+    if (ended) return;
+    call('onError', error);
+    end('error', error);
+  };
+
+  const handOver = () => {
+    if (ended || handedOver || !frameReady || !token || !channel) return;
+    handedOver = true;
+    channel.sendToken(token.token);
+    modal?.markReady();
+    call('onOpen', { linkTokenId: token.id });
+    resolveReady();
+  };
+
+  const onFrameEvent = (message: EventMessage) => {
+    if (ended) return;
+    if ((message.name === 'login' && loggedIn) || (message.name === 'success' && succeeded)) {
+      dropped++;
+      return;
+    }
+    call('onEvent', { name: message.name, payload: message.payload } as LinkEventDetail);
+    switch (message.name) {
+      case 'login':
+        loggedIn = true;
+        accountId = message.payload.accountId;
+        call('onLogin', message.payload);
+        break;
+      case 'success':
+        succeeded = true;
+        accountId ??= message.payload.accountId;
+        call('onSuccess', message.payload);
+        break;
+      case 'error':
+        call('onError', message.payload);
+        break;
+      case 'exit':
+        accountId ??= message.payload.accountId;
+        end(message.payload.reason, message.payload.error);
+        break;
+    }
+  };
+
+  const acquireToken = async (): Promise<SessionToken> => {
+    if (options.token !== undefined) {
+      const canRefetch = Boolean(options.fetchToken || options.tokenUrl);
+      try {
+        const given = toSessionToken(await options.token);
+        if (!isExpired(given, REUSE_MARGIN_MS)) return given;
+        if (!canRefetch) throw new LinkFailure(linkError('invalidLinkToken', 'TOKEN_EXPIRED', 'The Link token given has expired.'));
+      } catch (error) {
+        // A token fetched ahead that failed or expired is replaced silently when there is a source for a new one.
+        if (!canRefetch) throw error;
+      }
+    }
+    return fetchLinkToken(options, abort.signal, options.tokenFetch);
+  };
+
+  const linkOrigin = originOf(options.linkUrl);
+  if (linkOrigin === null) {
+    queueMicrotask(() => fail(linkError('clientError', 'INVALID_LINK_URL', 'link-url (linkUrl) must be an http(s) URL.')));
+  } else {
+    restoreFocus = saveFocus(options.returnFocusTo ?? undefined);
+    releaseScroll = lockScroll();
+    modal = openLinkModal({
+      container: options.container,
+      linkUrl: new URL(options.linkUrl, document.baseURI).href,
+      title: options.title ?? 'Connect your payroll account',
+      onUserClose: () => end('user_closed', null),
+    });
+    channel = connectFrame({
+      frame: modal.frame,
+      linkOrigin,
+      onReady() {
+        if (ended) return;
+        // A second "ready" means the Link page reloaded and lost the single-use token: the session cannot go on.
+        if (handedOver) return fail(linkError('systemError', 'LINK_RELOADED', 'The Link page reloaded during the session.'));
+        frameReady = true;
+        clearTimeout(readyTimer);
+        handOver();
+      },
+      onEvent: onFrameEvent,
+      onDrop(message) {
+        dropped++;
+        options.onDroppedMessage?.(message);
+      },
+    });
+    readyTimer = setTimeout(
+      () => fail(linkError('networkError', 'LINK_UNAVAILABLE', 'The Link page did not load in time.')),
+      options.readyTimeoutMs ?? DEFAULT_READY_TIMEOUT_MS,
+    );
+    acquireToken().then(
+      (fresh) => {
+        token = fresh;
+        handOver();
+      },
+      (error: unknown) => {
+        if (ended) return;
+        fail(error instanceof LinkFailure ? error.linkError : linkError('systemError', 'UNEXPECTED', String(error)));
+      },
+    );
+  }
+
+  return {
+    close: () => end('closed_by_host', null),
+    closed,
+    ready,
+    get droppedMessages() {
+      return dropped;
+    },
+  };
+}
+
+/** The exact origin of an http(s) Link URL (relative URLs resolve against the page), or null if it is not one. */
+function originOf(linkUrl: unknown): string | null {
+  if (typeof linkUrl !== 'string' || linkUrl.trim() === '') return null;
+  try {
+    const url = new URL(linkUrl, document.baseURI);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.origin : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,35 @@
+/**
+ * Locks page scrolling while a Link modal is open and restores it exactly.
+ *
+ * The lock is a constructed stylesheet adopted by the document, not an inline
+ * `style` on `<html>`: the page's own `overflow` is never touched (so there is
+ * nothing to restore but the sheet), and strict CSP (`style-src 'self'`) allows
+ * constructed sheets. Reference-counted so overlapping sessions compose.
+ */
+const locks = new WeakMap<Document, { count: number; sheet: CSSStyleSheet; x: number; y: number }>();
+
+/** Locks scrolling of `doc`; returns the function that releases this lock. */
+export function lockScroll(doc: Document = document): () => void {
+  let lock = locks.get(doc);
+  if (!lock) {
+    const view = doc.defaultView!;
+    const sheet = new view.CSSStyleSheet();
+    // `scrollbar-gutter` keeps the layout from jumping when the scrollbar disappears.
+    sheet.replaceSync('html { overflow: hidden !important; scrollbar-gutter: stable; }');
+    lock = { count: 0, sheet, x: view.scrollX, y: view.scrollY };
+    locks.set(doc, lock);
+    doc.adoptedStyleSheets = [...doc.adoptedStyleSheets, sheet];
+  }
+  lock.count++;
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    const current = locks.get(doc);
+    if (!current || --current.count > 0) return;
+    locks.delete(doc);
+    doc.adoptedStyleSheets = doc.adoptedStyleSheets.filter((s) => s !== current.sheet);
+    const view = doc.defaultView;
+    if (view && (view.scrollX !== current.x || view.scrollY !== current.y)) view.scrollTo(current.x, current.y);
+  };
+}

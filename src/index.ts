@@ -1,0 +1,7 @@
+/**
+ * payroll-link: the `<payroll-link>` element (registered on import), the
+ * framework-free `openLink()`, and the wire contract's schemas and types.
+ */
+export * from './core/index.js';
+export { PayrollLink } from './payroll-link.js';
+export type { PayrollLinkEventMap, PayrollLinkEventName, PayrollLinkEventDetail } from './events.js';

@@ -1,0 +1,237 @@
+import { LitElement, html, nothing, type PropertyValues } from 'lit';
+import type { TokenInput } from './core/fetch-link-token.js';
+import { openLink, type LinkHandle } from './core/open-link.js';
+import { emit } from './events.js';
+import { payrollLinkStyles } from './payroll-link.styles.js';
+import type { ExitDetail, LinkError, LinkEventDetail, LoginDetail, SuccessDetail } from './protocol.js';
+import { TokenPrefetch } from './token-prefetch.js';
+
+/**
+ * A button that connects an end user's payroll account through the service's
+ * hosted Link flow. It gets a short-lived Link token from the integrator's
+ * backend (`token-url`), opens `link-url` in a modal frame, hands the token to
+ * the frame over `postMessage` (never in a URL), and reports what happens
+ * through DOM events and callback properties.
+ *
+ * @summary Connects a payroll account through the hosted Link flow.
+ * @tag payroll-link
+ *
+ * @slot - The button's label. Default: "Connect payroll".
+ *
+ * @csspart button - The trigger `<button>`.
+ * @csspart spinner - The loading indicator inside the button.
+ * @csspart error - The message shown when a session could not start or ended in an error.
+ * @csspart dialog - The modal `<dialog>`.
+ * @csspart close-button - The dialog's close control.
+ * @csspart loading - The dialog's loading indicator, shown until the Link page is ready.
+ * @csspart frame - The Link `<iframe>`.
+ *
+ * @cssprop --payroll-link-button-background - Button background. Default #1d4ed8.
+ * @cssprop --payroll-link-button-color - Button text colour. Default #fff.
+ * @cssprop --payroll-link-button-radius - Button corner radius. Default 999px.
+ * @cssprop --payroll-link-button-padding - Button padding. Default 0.7em 1.3em.
+ * @cssprop --payroll-link-focus-ring - Focus outline colour. Default #2563eb.
+ * @cssprop --payroll-link-error-color - Error message colour. Default #b91c1c.
+ * @cssprop --payroll-link-modal-width - Modal width. Default 440px.
+ * @cssprop --payroll-link-modal-height - Modal height. Default 680px.
+ * @cssprop --payroll-link-modal-radius - Modal corner radius. Default 16px.
+ * @cssprop --payroll-link-modal-background - Modal background. Default #fff.
+ * @cssprop --payroll-link-backdrop - Backdrop colour behind the modal.
+ * @cssprop --payroll-link-muted-color - Colour of the modal's loading text.
+ *
+ * @fires {CustomEvent<OpenDetail>} link-open - The Link frame is ready and has its token.
+ * @fires {CustomEvent<LoginDetail>} link-login - The user logged in. At most once per session.
+ * @fires {CustomEvent<SuccessDetail>} link-success - The job finished. At most once per session.
+ * @fires {CustomEvent<LinkError>} link-error - Something failed; `pendingRetry: true` means the flow goes on.
+ * @fires {CustomEvent<ExitDetail>} link-exit - The session ended. Exactly once per session, always last.
+ * @fires {CustomEvent<LinkEventDetail>} link-event - Every event the Link flow emits.
+ *
+ * @example
+ * ```html
+ * <payroll-link token-url="/api/link-token" link-url="https://link.example.com/link" prefetch></payroll-link>
+ * <script type="module">
+ *   document.querySelector('payroll-link').onSuccess = ({ accountId, jobId }) => save(accountId, jobId);
+ * </script>
+ * ```
+ */
+export class PayrollLink extends LitElement {
+  static override styles = payrollLinkStyles;
+
+  static override properties = {
+    tokenUrl: { attribute: 'token-url' },
+    linkUrl: { attribute: 'link-url' },
+    endUserId: { attribute: 'end-user-id' },
+    prefetch: { type: Boolean },
+    disabled: { type: Boolean, reflect: true },
+    open: { type: Boolean, reflect: true },
+    fetchToken: { attribute: false },
+    onLogin: { attribute: false },
+    onSuccess: { attribute: false },
+    onExit: { attribute: false },
+    onError: { attribute: false },
+    onEvent: { attribute: false },
+    _status: { state: true },
+  };
+
+  /** The integrator's backend endpoint: receives `POST {"end_user_id": ...}` (or `{}`) and answers `{ data: LinkToken }`. */
+  declare tokenUrl: string | undefined;
+  /** The hosted Link page. Its origin is the only origin whose messages are trusted. */
+  declare linkUrl: string | undefined;
+  /** Sent to `token-url` as `end_user_id`, so the backend can mint the token for that user. */
+  declare endUserId: string | undefined;
+  /** Fetch the token ahead (on connect, hover, focus) so that the click opens at once. */
+  declare prefetch: boolean;
+  /** Disables the button; `show()` does nothing while set. */
+  declare disabled: boolean;
+  /** Whether the Link flow is showing. Reflected; setting it opens or closes the flow. */
+  declare open: boolean;
+  /** Gets the token your own way (custom headers, an SDK); overrides `token-url`. */
+  declare fetchToken: (() => Promise<TokenInput>) | undefined;
+  /** Called with the `link-login` detail; read when it fires. */
+  declare onLogin: ((detail: LoginDetail) => void) | undefined;
+  /** Called with the `link-success` detail; read when it fires. */
+  declare onSuccess: ((detail: SuccessDetail) => void) | undefined;
+  /** Called with the `link-exit` detail; read when it fires. */
+  declare onExit: ((detail: ExitDetail) => void) | undefined;
+  /** Called with the `link-error` detail; read when it fires. */
+  declare onError: ((detail: LinkError) => void) | undefined;
+  /** Called with the `link-event` detail; read when it fires. */
+  declare onEvent: ((detail: LinkEventDetail) => void) | undefined;
+
+  declare private _status: 'idle' | 'loading' | 'error';
+
+  #session: LinkHandle | null = null;
+  readonly #prefetch = new TokenPrefetch(this, () => this.#tokenSource());
+
+  constructor() {
+    super();
+    this.prefetch = false;
+    this.disabled = false;
+    this.open = false;
+    this._status = 'idle';
+    // On the host itself: listeners die with the element, so reconnecting never adds more.
+    this.addEventListener('pointerenter', () => this.#warm());
+    this.addEventListener('focusin', () => this.#warm());
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    this.#warm();
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    // Removal mid-flow (SPA navigation, React unmount) ends the session and removes its frame.
+    this.#session?.close();
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    // A token fetched ahead belongs to the old endpoint or end user: never hand it to the new one.
+    if (changed.has('tokenUrl') || changed.has('endUserId') || changed.has('fetchToken')) {
+      if (this.hasUpdated) this.#prefetch.discard();
+    }
+    if (changed.has('open') && this.hasUpdated) {
+      if (this.open && !this.#session) void this.show();
+      if (!this.open && this.#session) this.close();
+    }
+  }
+
+  /**
+   * Opens the Link flow. Resolves when the frame is ready and has its token, or
+   * when the session ends before that (see `link-exit`). Calling it again while
+   * a session runs returns the same session: one token fetch, one frame.
+   */
+  show(): Promise<void> {
+    if (this.#session) return this.#session.ready;
+    // A disconnected element has nowhere to show the modal; a disabled one must not open.
+    if (this.disabled || !this.isConnected) return Promise.resolve();
+    this._status = 'loading';
+    this.open = true;
+    const session = openLink({
+      ...this.#tokenSource(),
+      linkUrl: this.linkUrl ?? '',
+      token: this.#prefetch.take(),
+      container: this.renderRoot.querySelector('.modal-host') ?? this.renderRoot,
+      returnFocusTo: this.renderRoot.querySelector<HTMLElement>('.button'),
+      onOpen: (detail) => {
+        this._status = 'idle';
+        emit(this, 'link-open', detail);
+      },
+      onLogin: (detail) => {
+        emit(this, 'link-login', detail);
+        this.onLogin?.(detail);
+      },
+      onSuccess: (detail) => {
+        emit(this, 'link-success', detail);
+        this.onSuccess?.(detail);
+      },
+      onError: (detail) => {
+        emit(this, 'link-error', detail);
+        this.onError?.(detail);
+      },
+      onEvent: (detail) => {
+        emit(this, 'link-event', detail);
+        this.onEvent?.(detail);
+      },
+      onExit: (detail) => {
+        this.#session = null;
+        this.open = false;
+        this._status = detail.reason === 'error' ? 'error' : 'idle';
+        emit(this, 'link-exit', detail);
+        this.onExit?.(detail);
+      },
+    });
+    this.#session = session;
+    return session.ready;
+  }
+
+  /** Ends the running session (`reason: 'closed_by_host'`), if any. */
+  close(): void {
+    this.#session?.close();
+  }
+
+  #tokenSource() {
+    return { tokenUrl: this.tokenUrl, endUserId: this.endUserId, fetchToken: this.fetchToken };
+  }
+
+  #warm(): void {
+    // `open` is already true while the session starts: focus moving into our own dialog must not fetch another token.
+    if (this.prefetch && !this.disabled && !this.open && (this.tokenUrl || this.fetchToken)) this.#prefetch.warm();
+  }
+
+  #onClick = () => {
+    void this.show();
+  };
+
+  protected override render() {
+    const loading = this._status === 'loading';
+    return html`
+      <button
+        part="button"
+        class="button"
+        type="button"
+        ?disabled=${this.disabled}
+        aria-busy=${loading ? 'true' : 'false'}
+        @click=${this.#onClick}
+      >
+        ${loading ? html`<span part="spinner" class="spinner" aria-hidden="true"></span>` : nothing}
+        <slot>Connect payroll</slot>
+      </button>
+      ${this._status === 'error'
+        ? html`<p part="error" class="error" role="alert">We couldn't connect your payroll account. Please try again.</p>`
+        : nothing}
+      <div class="modal-host"></div>
+    `;
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'payroll-link': PayrollLink;
+  }
+}
+
+// Guarded: a second copy of the package on the page must not throw, and server-side rendering has no registry.
+if (typeof customElements !== 'undefined' && !customElements.get('payroll-link')) {
+  customElements.define('payroll-link', PayrollLink);
+}

@@ -1,0 +1,95 @@
+/**
+ * A fake of the hosted Link page, for the widget's browser tests. It stands in
+ * for the service's Link flow (outside the widget, the system under test) and
+ * speaks the real frame protocol from src/protocol.ts. It is served from a
+ * second origin, so the widget's origin checks are exercised for real.
+ *
+ * The query string picks a scenario. The token is expected as `tok.<linkTokenId>`
+ * (what the fake token endpoint mints), so events carry the matching id.
+ */
+import { EventMessageSchema, InitMessageSchema, PROTOCOL_VERSION, type EventMessage } from '../../../src/protocol.js';
+
+const params = new URLSearchParams(location.search);
+const scenario = params.get('scenario') ?? 'success';
+const accountId = '3f0c2a3e-5d6b-4c8d-9e0f-1a2b3c4d5e6f';
+const platformId = '7a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
+const jobId = '9c8b7a6d-5e4f-4a3b-9c2d-1e0f9a8b7c6d';
+
+/** Sends a Link event after checking it against the contract, like the real page does. */
+function send(port: MessagePort, message: EventMessage) {
+  port.postMessage(EventMessageSchema.parse(message));
+}
+const event = <N extends EventMessage['name']>(name: N, payload: Extract<EventMessage, { name: N }>['payload']) =>
+  ({ type: 'payroll-link:event', name, payload }) as EventMessage;
+
+function run(port: MessagePort, token: string) {
+  const linkTokenId = token.startsWith('tok.') ? token.slice(4).split('.')[0] : '00000000-0000-4000-8000-000000000000';
+  const login = event('login', { accountId, platformId, linkTokenId });
+  const success = event('success', {
+    accountId,
+    platformId,
+    jobId,
+    job: 'direct_deposit_switch',
+    params: { allocation: 'amount', value: 10000 },
+    linkTokenId,
+  });
+  const exit = (reason: 'completed' | 'user_closed' | 'error', error: Extract<EventMessage, { name: 'error' }>['payload'] | null = null) =>
+    event('exit', { reason, error, accountId });
+  // The fake reports what it received, so tests can check the token arrived by message and not in the URL.
+  send(port, event('open', { token, href: location.href, referrer: document.referrer }));
+
+  switch (scenario) {
+    case 'success':
+      [login, success, exit('completed')].forEach((m) => send(port, m));
+      break;
+    case 'duplicates':
+      [login, login, success, success, exit('completed'), exit('completed'), login].forEach((m) => send(port, m));
+      break;
+    case 'retry-then-success':
+      send(port, event('error', { type: 'invalidCredentials', code: 'INVALID_CREDENTIALS', message: 'Wrong password', pendingRetry: true }));
+      [login, success, exit('completed')].forEach((m) => send(port, m));
+      break;
+    case 'job-error': {
+      const error = { type: 'platformError', code: 'JOB_FAILED', message: 'The job failed', pendingRetry: false } as const;
+      [login, event('error', error), exit('error', error)].forEach((m) => send(port, m));
+      break;
+    }
+    case 'garbage-then-success':
+      // Schema-invalid messages over the real port: the widget must drop every one.
+      for (const bad of [
+        null,
+        'login',
+        { type: 'payroll-link:event', name: 'login', payload: { accountId: 'not-a-uuid', platformId, linkTokenId } },
+        { type: 'payroll-link:event', name: 'teleport', payload: {} },
+        { type: 'payroll-link:event', name: 'exit', payload: { reason: 'whatever', error: null } },
+        { type: 'payroll-link:event', name: 'success', payload: { accountId } },
+        { type: 'payroll-link:event', name: 'open', payload: { huge: 'x'.repeat(100_000) } },
+      ]) {
+        port.postMessage(bad);
+      }
+      [login, success, exit('completed')].forEach((m) => send(port, m));
+      break;
+    case 'login-then-wait':
+      send(port, login);
+      break;
+    case 'reload':
+      location.reload();
+      break;
+    case 'idle':
+      break;
+  }
+}
+
+if (scenario === 'forger') {
+  // Another window of the right origin that is not the session's frame: it tries to drive the session.
+  parent.postMessage({ type: 'payroll-link:ready', version: PROTOCOL_VERSION }, '*');
+  parent.postMessage({ type: 'payroll-link:event', name: 'exit', payload: { reason: 'completed', error: null } }, '*');
+} else if (scenario !== 'silent') {
+  window.addEventListener('message', (message) => {
+    if (message.source !== parent) return;
+    const init = InitMessageSchema.safeParse(message.data);
+    if (!init.success || !message.ports[0]) return;
+    run(message.ports[0], init.data.token);
+  });
+  parent.postMessage({ type: 'payroll-link:ready', version: PROTOCOL_VERSION }, '*');
+}

@@ -1,0 +1,101 @@
+import { expect } from '@open-wc/testing';
+import { openLink, type DroppedMessage, type LinkEventDetail, PROTOCOL_VERSION } from '../../src/core/index.js';
+import { deepQueryAll, fakeLinkUrl, fakeTokenUrl } from './helpers.js';
+
+/** Waits for a callback-driven condition, bounded. */
+function until(check: () => boolean, what: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const started = Date.now();
+    const tick = () => {
+      if (check()) return resolve();
+      if (Date.now() - started > 5_000) return reject(new Error(`timed out waiting for ${what}`));
+      setTimeout(tick, 10);
+    };
+    tick();
+  });
+}
+
+describe('openLink()', () => {
+  afterEach(() => {
+    expect(deepQueryAll('iframe')).to.have.length(0);
+    expect(document.querySelectorAll('[data-payroll-link-modal]')).to.have.length(0);
+  });
+
+  it('works without any framework: its own modal in <body>, removed when closed', async () => {
+    const token = fakeTokenUrl('ok');
+    const link = openLink({ linkUrl: await fakeLinkUrl('idle'), tokenUrl: token.url });
+    const host = document.querySelector('[data-payroll-link-modal]')!;
+    expect(host.shadowRoot!.querySelector('dialog')!.open).to.equal(true);
+    await link.ready;
+    link.close();
+    link.close();
+    const exit = await link.closed;
+    expect(exit.reason).to.equal('closed_by_host');
+    expect(exit.linkTokenId).to.match(/^[0-9a-f-]{36}$/);
+  });
+
+  it('drops messages from another origin, another window of the Link origin, and ones failing the schema', async () => {
+    const dropped: DroppedMessage[] = [];
+    const events: LinkEventDetail[] = [];
+    const token = fakeTokenUrl('ok');
+    let releaseToken!: (token: string) => void;
+    const link = openLink({
+      linkUrl: await fakeLinkUrl('garbage-then-success'),
+      tokenUrl: token.url,
+      onDroppedMessage: (message) => dropped.push(message),
+      onEvent: (event) => events.push(event),
+      // The real frame's flow waits for its token until the forgeries have been tried.
+      token: new Promise((resolve) => (releaseToken = resolve)),
+    });
+    const forged = [
+      { type: 'payroll-link:ready', version: PROTOCOL_VERSION },
+      { type: 'payroll-link:event', name: 'exit', payload: { reason: 'completed', error: null } },
+    ];
+    // This page's own origin is not the Link origin.
+    for (const message of forged) window.postMessage(message, '*');
+    // A second frame of the right origin that is not the session's frame.
+    const forger = document.createElement('iframe');
+    forger.src = await fakeLinkUrl('forger');
+    document.body.append(forger);
+    await until(() => dropped.filter((d) => d.reason === 'source').length >= 2, 'the forger to be dropped');
+    forger.remove();
+    releaseToken(`tok.${crypto.randomUUID()}`);
+    const exit = await link.closed;
+    // At least our two: the test harness may post messages of its own to this window.
+    expect(dropped.filter((d) => d.reason === 'origin').length).to.be.at.least(2);
+    expect(dropped.filter((d) => d.reason === 'source')).to.have.length(2);
+    // Seven schema-invalid messages over the session's own port.
+    expect(dropped.filter((d) => d.reason === 'schema')).to.have.length(7);
+    expect(link.droppedMessages).to.equal(dropped.length);
+    expect(events.map((e) => e.name)).to.deep.equal(['open', 'login', 'success', 'exit']);
+    expect(exit.reason).to.equal('completed');
+  });
+
+  it('refuses a link URL that is not http(s), with a clientError', async () => {
+    const errors: unknown[] = [];
+    const link = openLink({ linkUrl: 'javascript:alert(1)', tokenUrl: '/never', onError: (e) => errors.push(e) });
+    const exit = await link.closed;
+    expect(exit.error).to.include({ type: 'clientError', code: 'INVALID_LINK_URL' });
+    expect(errors).to.deep.equal([exit.error]);
+  });
+
+  it('ends with an error when the Link page never says it is ready', async () => {
+    const token = fakeTokenUrl('ok');
+    const link = openLink({ linkUrl: await fakeLinkUrl('silent'), tokenUrl: token.url, readyTimeoutMs: 300 });
+    const exit = await link.closed;
+    expect(exit.error).to.include({ type: 'networkError', code: 'LINK_UNAVAILABLE' });
+  });
+
+  it('ends with an error when the Link page reloads mid-session (its token is spent)', async () => {
+    const token = fakeTokenUrl('ok');
+    const link = openLink({ linkUrl: await fakeLinkUrl('reload'), tokenUrl: token.url });
+    const exit = await link.closed;
+    expect(exit.error).to.include({ type: 'systemError', code: 'LINK_RELOADED' });
+    expect(await token.calls()).to.have.length(1);
+  });
+
+  it('needs a token source', async () => {
+    const link = openLink({ linkUrl: await fakeLinkUrl('idle') });
+    expect((await link.closed).error).to.include({ type: 'clientError', code: 'NO_TOKEN_SOURCE' });
+  });
+});

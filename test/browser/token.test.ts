@@ -1,0 +1,159 @@
+import { expect, fixture, html, oneEvent } from '@open-wc/testing';
+import '../../src/index.js';
+import { openLink, type PayrollLink } from '../../src/index.js';
+import { deepQueryAll, fakeLinkUrl, fakeTokenUrl, recordEvents } from './helpers.js';
+
+async function linkElement(plan: string, scenario = 'success', prefetch = false) {
+  const token = fakeTokenUrl(plan);
+  const el = await fixture<PayrollLink>(
+    html`<payroll-link token-url=${token.url} link-url=${await fakeLinkUrl(scenario)} ?prefetch=${prefetch}></payroll-link>`,
+  );
+  return { el, token, button: el.shadowRoot!.querySelector('button')! };
+}
+
+/** Waits until the fake endpoint has seen `count` calls (a prefetch runs in the background). */
+async function untilCalls(token: ReturnType<typeof fakeTokenUrl>, count: number) {
+  for (let i = 0; i < 100; i++) {
+    if ((await token.calls()).length >= count) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error(`fewer than ${count} token calls`);
+}
+
+describe('token fetching', () => {
+  afterEach(() => expect(deepQueryAll('iframe')).to.have.length(0));
+
+  const failures: Array<[string, string, number, string, string]> = [
+    // plan, expected type, calls, code, why
+    ['503', 'networkError', 3, 'TOKEN_HTTP_503', '5xx is retried, three tries in all'],
+    ['404', 'networkError', 1, 'TOKEN_HTTP_404', 'other 4xx is final'],
+    ['malformed', 'invalidLinkToken', 1, 'TOKEN_MALFORMED', 'malformed JSON is final'],
+    ['invalid', 'invalidLinkToken', 1, 'TOKEN_INVALID', 'an envelope failing the schema is final'],
+    ['expired', 'invalidLinkToken', 1, 'TOKEN_EXPIRED', 'an already expired token is refused'],
+  ];
+  for (const [plan, type, count, code, why] of failures) {
+    it(`ends in link-exit with ${type} when the endpoint answers ${plan} (${why})`, async () => {
+      const { el, token, button } = await linkElement(plan);
+      const events = recordEvents(el);
+      button.click();
+      const exit = await oneEvent(el, 'link-exit');
+      events.stop();
+      expect(events.types()).to.deep.equal(['link-error', 'link-exit']);
+      expect(exit.detail).to.deep.equal({
+        reason: 'error',
+        error: events.of('link-error')[0].detail,
+        linkTokenId: null,
+      });
+      expect(exit.detail.error).to.include({ type, code, pendingRetry: false });
+      expect(await token.calls()).to.have.length(count);
+      await el.updateComplete;
+      expect(el.shadowRoot!.querySelector('[part="error"]')).to.not.equal(null);
+      expect(el.shadowRoot!.querySelector('button')!.getAttribute('aria-busy')).to.equal('false');
+    });
+  }
+
+  it('retries 429 and 5xx, honouring Retry-After, then succeeds', async () => {
+    const { el, token, button } = await linkElement('429,500,ok');
+    button.click();
+    expect((await oneEvent(el, 'link-exit')).detail.reason).to.equal('completed');
+    expect(await token.calls()).to.have.length(3);
+  });
+
+  it('shows a loading state while the token is fetched, and clears the error state on the next try', async () => {
+    const { el, button } = await linkElement('404,slow', 'idle');
+    button.click();
+    await oneEvent(el, 'link-exit');
+    await el.updateComplete;
+    expect(el.shadowRoot!.querySelector('[part="error"]')).to.not.equal(null);
+    const opened = oneEvent(el, 'link-open');
+    button.click();
+    await el.updateComplete;
+    expect(button.getAttribute('aria-busy')).to.equal('true');
+    expect(el.shadowRoot!.querySelector('[part="spinner"]')).to.not.equal(null);
+    expect(el.shadowRoot!.querySelector('[part="error"]')).to.equal(null);
+    await expect(el).to.be.accessible();
+    await opened;
+    await el.updateComplete;
+    expect(button.getAttribute('aria-busy')).to.equal('false');
+    const closing = oneEvent(el, 'link-exit');
+    el.close();
+    await closing;
+  });
+
+  it('times out a hanging endpoint and ends in a networkError, never a stuck spinner', async () => {
+    const token = fakeTokenUrl('hang');
+    const link = openLink({ linkUrl: await fakeLinkUrl('success'), tokenUrl: token.url, tokenFetch: { timeoutMs: 150, maxAttempts: 2, backoffBaseMs: 10 } });
+    const exit = await link.closed;
+    expect(exit.error).to.include({ type: 'networkError', code: 'TOKEN_TIMEOUT' });
+    expect(await token.calls()).to.have.length(2);
+  });
+
+  it('retries a fetchToken that throws, and refuses one that returns garbage', async () => {
+    let tries = 0;
+    const flaky = openLink({
+      linkUrl: await fakeLinkUrl('success'),
+      fetchToken: async () => {
+        tries++;
+        if (tries < 2) throw new TypeError('Failed to fetch');
+        return `tok.${crypto.randomUUID()}`;
+      },
+      tokenFetch: { backoffBaseMs: 10 },
+    });
+    expect((await flaky.closed).reason).to.equal('completed');
+    expect(tries).to.equal(2);
+    const garbage = openLink({ linkUrl: await fakeLinkUrl('success'), fetchToken: async () => ({ data: 'nope' }) as never });
+    expect((await garbage.closed).error).to.include({ type: 'invalidLinkToken', code: 'TOKEN_INVALID' });
+  });
+
+  it('prefetches on connect, so the click uses that token, and never reuses it', async () => {
+    const { el, token, button } = await linkElement('ok', 'idle', true);
+    await untilCalls(token, 1);
+    button.click();
+    const open = await oneEvent(el, 'link-open');
+    expect(await token.calls()).to.have.length(1);
+    const closing = oneEvent(el, 'link-exit');
+    el.close();
+    await closing;
+    // The used token is gone; a second session gets a new one.
+    button.click();
+    const second = await oneEvent(el, 'link-open');
+    expect(second.detail.linkTokenId).to.not.equal(open.detail.linkTokenId);
+    const closingAgain = oneEvent(el, 'link-exit');
+    el.close();
+    await closingAgain;
+  });
+
+  it('silently replaces a prefetched token that is about to expire', async () => {
+    const { el, token, button } = await linkElement('short,ok', 'success', true);
+    await untilCalls(token, 1);
+    const events = recordEvents(el);
+    button.click();
+    const exit = await oneEvent(el, 'link-exit');
+    events.stop();
+    expect(exit.detail.reason).to.equal('completed');
+    expect(events.of('link-error')).to.have.length(0);
+    expect(await token.calls()).to.have.length(2);
+  });
+
+  it('prefetches on hover and focus, and drops the token when the end user changes', async () => {
+    const token = fakeTokenUrl('ok');
+    const el = await fixture<PayrollLink>(html`<payroll-link token-url=${token.url} link-url=${await fakeLinkUrl('idle')}></payroll-link>`);
+    el.dispatchEvent(new PointerEvent('pointerenter'));
+    expect(await token.calls()).to.have.length(0);
+    el.prefetch = true;
+    el.dispatchEvent(new PointerEvent('pointerenter'));
+    el.shadowRoot!.querySelector('button')!.focus();
+    await untilCalls(token, 1);
+    expect(await token.calls()).to.have.length(1);
+    el.endUserId = 'someone-else';
+    await el.updateComplete;
+    el.shadowRoot!.querySelector('button')!.click();
+    await oneEvent(el, 'link-open');
+    const calls = await token.calls();
+    expect(calls).to.have.length(2);
+    expect(calls[1].body).to.equal('{"end_user_id":"someone-else"}');
+    const closing = oneEvent(el, 'link-exit');
+    el.close();
+    await closing;
+  });
+});
