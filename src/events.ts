@@ -26,4 +26,6 @@ export function emit<K extends PayrollLinkEventName>(target: EventTarget, name: 
 
 declare global {
   interface HTMLElementEventMap extends PayrollLinkEventMap {}
+  /** The events bubble and are composed, so listeners on `document` see them too. */
+  interface DocumentEventMap extends PayrollLinkEventMap {}
 }

@@ -1,0 +1,22 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+
+/**
+ * The demo page (`demo/`). `npm run demo` starts it through `demo/start-demo.ts`,
+ * which also starts the sandbox and the example backend and points the proxy
+ * and the Link URL at them; run alone, it expects them on their default ports.
+ */
+export default defineConfig({
+  root: fileURLToPath(new URL('./demo', import.meta.url)),
+  envPrefix: 'DEMO_',
+  server: {
+    proxy: { '/api': process.env.DEMO_BACKEND_URL ?? 'http://127.0.0.1:8787' },
+  },
+  preview: {
+    proxy: { '/api': process.env.DEMO_BACKEND_URL ?? 'http://127.0.0.1:8787' },
+  },
+  build: {
+    outDir: fileURLToPath(new URL('./dist/demo', import.meta.url)),
+    emptyOutDir: true,
+  },
+});
