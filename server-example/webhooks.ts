@@ -1,0 +1,119 @@
+import { z } from 'zod';
+import { ConfigError } from './config-error.js';
+import { invalidParamsResponse, jsonResponse, simpleErrorResponse } from './error-body.js';
+import { readJsonBody } from './json-request.js';
+import { LoggerSchema } from './logger.js';
+
+/**
+ * The event envelope (spec, "Events"). Extra top-level fields are tolerated
+ * (the service adds fields over versions); the three known ones are checked.
+ */
+export const WebhookEventSchema = z.object({
+  event: z.string().min(1).max(200),
+  event_id: z.uuid(),
+  payload: z.record(z.string(), z.unknown()),
+});
+
+/** What the example reads from `account.added`: the ids to store against your own user. */
+export const AccountAddedPayloadSchema = z.looseObject({
+  account_id: z.uuid(),
+  link_token_id: z.uuid().optional(),
+  platform_name: z.string().optional(),
+  end_user_id: z.string().optional(),
+  job_id: z.uuid().optional(),
+});
+
+/** An event as delivered. */
+export type WebhookEvent = z.infer<typeof WebhookEventSchema>;
+/** An event as kept for the demo page, with the time it arrived. */
+export type ReceivedWebhook = WebhookEvent & { received_at: string };
+
+/** Options of {@link createWebhookReceiver}. */
+export const WebhookReceiverOptionsSchema = z.object({
+  /** Defaults to `console`. */
+  log: LoggerSchema.optional(),
+  /** How many event ids to remember for de-duplication; the oldest are forgotten first. */
+  rememberIds: z.int().min(1).max(1_000_000).default(10_000),
+  /** How many events to keep for `GET` (the demo page's list). */
+  keepEvents: z.int().min(0).max(10_000).default(50),
+  /** Cap on one delivery's body, in bytes. */
+  maxBodyBytes: z.int().min(256).max(10_485_760).default(65_536),
+});
+
+/** What {@link createWebhookReceiver} accepts; every field may be left out. */
+export type WebhookReceiverOptions = z.input<typeof WebhookReceiverOptionsSchema>;
+
+/** The receiver: one Web-standard handler for `POST` (deliveries) and `GET` (recent events), and the events themselves. */
+export interface WebhookReceiver {
+  handler: (request: Request) => Promise<Response>;
+  /** The last `keepEvents` distinct events, oldest first. */
+  events(): ReceivedWebhook[];
+}
+
+/**
+ * Creates a webhook receiver: `POST` validates the envelope, answers 200 at
+ * once, and handles each `event_id` only once (the service may deliver an event
+ * more than once, e.g. when a retry crosses our answer); `account.added` is
+ * logged with its `account_id` and `link_token_id`, the ids a real backend
+ * stores against its user. `GET` lists the recent events, for the demo page.
+ *
+ * The spec does not show how deliveries are signed, so nothing is verified
+ * here: a real backend must check whatever authenticity the service offers.
+ */
+export function createWebhookReceiver(options: WebhookReceiverOptions = {}): WebhookReceiver {
+  const parsed = WebhookReceiverOptionsSchema.safeParse(options);
+  if (!parsed.success) throw ConfigError.fromZod('webhook receiver options', parsed.error);
+  const { rememberIds, keepEvents, maxBodyBytes } = parsed.data;
+  const log = parsed.data.log ?? console;
+  // A Set iterates in insertion order, so its first entry is the oldest id: a bounded FIFO memory.
+  const seen = new Set<string>();
+  const recent: ReceivedWebhook[] = [];
+
+  function remember(id: string): void {
+    seen.add(id);
+    if (seen.size > rememberIds) seen.delete(seen.values().next().value!);
+  }
+
+  function receive(event: WebhookEvent): void {
+    recent.push({ ...event, received_at: new Date().toISOString() });
+    if (recent.length > keepEvents) recent.splice(0, recent.length - keepEvents);
+    if (event.event !== 'account.added') {
+      log.info(`webhook ${event.event}`, { eventId: event.event_id });
+      return;
+    }
+    const payload = AccountAddedPayloadSchema.safeParse(event.payload);
+    if (!payload.success) {
+      log.warn('webhook account.added without a valid account_id', { eventId: event.event_id });
+      return;
+    }
+    log.info('webhook account.added: store these ids against your user', {
+      eventId: event.event_id,
+      accountId: payload.data.account_id,
+      linkTokenId: payload.data.link_token_id ?? null,
+      platformName: payload.data.platform_name ?? null,
+      endUserId: payload.data.end_user_id ?? null,
+    });
+  }
+
+  async function handler(request: Request): Promise<Response> {
+    if (request.method === 'GET') return jsonResponse(200, { data: recent, meta: { count: recent.length } });
+    if (request.method !== 'POST') {
+      return simpleErrorResponse(405, 'INVALID_REQUEST', 'METHOD_NOT_ALLOWED', 'Use POST to deliver, GET to list.', {
+        allow: 'GET, POST',
+      });
+    }
+    const body = await readJsonBody(request, maxBodyBytes);
+    if (!body.ok) return body.response;
+    const event = WebhookEventSchema.safeParse(body.value);
+    if (!event.success) return invalidParamsResponse(event.error);
+    if (seen.has(event.data.event_id)) {
+      log.info(`webhook ${event.data.event} again: already handled, ignored`, { eventId: event.data.event_id });
+      return jsonResponse(200, { received: true, duplicate: true });
+    }
+    remember(event.data.event_id);
+    receive(event.data);
+    return jsonResponse(200, { received: true, duplicate: false });
+  }
+
+  return { handler, events: () => [...recent] };
+}
