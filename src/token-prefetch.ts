@@ -1,5 +1,5 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { REUSE_MARGIN_MS, fetchLinkToken, isExpired, type SessionToken, type TokenInput, type TokenSource } from './core/fetch-link-token.js';
+import { fetchLinkToken, isStale, type SessionToken, type TokenInput, type TokenSource } from './core/fetch-link-token.js';
 
 /**
  * Fetches a Link token ahead of the click (on connect, hover or focus) so the
@@ -24,7 +24,7 @@ export class TokenPrefetch implements ReactiveController {
 
   /** Starts fetching a token unless a fresh one is on hand or on its way. */
   warm(): void {
-    if (this.#ready && isExpired(this.#ready, REUSE_MARGIN_MS)) this.discard();
+    if (this.#ready && isStale(this.#ready)) this.discard();
     if (this.#pending) return;
     const abort = new AbortController();
     this.#abort = abort;
@@ -42,7 +42,7 @@ export class TokenPrefetch implements ReactiveController {
 
   /** The token fetched ahead (or its fetch still under way), handed over once; undefined when there is none fresh. */
   take(): Promise<TokenInput> | undefined {
-    if (this.#ready && isExpired(this.#ready, REUSE_MARGIN_MS)) this.discard();
+    if (this.#ready && isStale(this.#ready)) this.discard();
     const pending = this.#pending;
     this.#pending = null;
     this.#ready = null;

@@ -10,6 +10,8 @@ export interface SessionToken {
   token: string;
   id: string | null;
   expires: number | null;
+  /** When this side received it (ms since the epoch). */
+  receivedAt: number;
   /** What the source handed over, to pass on unchanged. */
   input: TokenInput;
 }
@@ -34,21 +36,28 @@ export interface TokenFetchTuning {
 }
 
 /**
- * A token kept for later (fetched ahead, or handed in) must have this much life
- * left to be used: it has to survive the frame's load and the user's first steps.
- * A token that arrives fresh from the backend only has to be unexpired.
+ * A token kept for later (fetched ahead, or handed in) is used only while it
+ * has this much life left, or half its lifetime for short-lived tokens: it has
+ * to survive the frame's load and the user's first steps.
  */
-export const REUSE_MARGIN_MS = 30_000;
+const REUSE_MARGIN_MS = 30_000;
 const DEFAULTS = { timeoutMs: 15_000, maxAttempts: 3, backoffBaseMs: 400 } as const;
 
-/** True when the token expires within `marginMs`. Tokens without a known expiry are never "expired" here. */
-export function isExpired(token: SessionToken, marginMs = 0, now = Date.now()): boolean {
-  return token.expires !== null && token.expires - marginMs <= now;
+/** True once the token's `expires` has passed. Tokens without a known expiry never expire here. */
+export function isExpired(token: SessionToken, now = Date.now()): boolean {
+  return token.expires !== null && token.expires <= now;
+}
+
+/** True when a token kept for later is too close to its expiry to start a session with. */
+export function isStale(token: SessionToken, now = Date.now()): boolean {
+  if (token.expires === null) return false;
+  const margin = Math.min(REUSE_MARGIN_MS, (token.expires - token.receivedAt) / 2);
+  return token.expires - margin <= now;
 }
 
 /** Validates what a token source handed over and makes it a {@link SessionToken}. */
 export function toSessionToken(input: unknown): SessionToken {
-  if (typeof input === 'string' && input.trim() !== '') return { token: input, id: null, expires: null, input };
+  if (typeof input === 'string' && input.trim() !== '') return { token: input, id: null, expires: null, receivedAt: Date.now(), input };
   const parsed = LinkTokenSchema.safeParse(input);
   if (!parsed.success) {
     throw new LinkFailure(
@@ -56,7 +65,7 @@ export function toSessionToken(input: unknown): SessionToken {
     );
   }
   const { token, id, expires } = parsed.data;
-  return { token, id, expires: Date.parse(expires), input: parsed.data };
+  return { token, id, expires: Date.parse(expires), receivedAt: Date.now(), input: parsed.data };
 }
 
 /**

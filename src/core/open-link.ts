@@ -10,8 +10,7 @@ import type {
 } from '../protocol.js';
 import {
   fetchLinkToken,
-  isExpired,
-  REUSE_MARGIN_MS,
+  isStale,
   toSessionToken,
   type SessionToken,
   type TokenFetchTuning,
@@ -187,7 +186,7 @@ export function openLink(options: OpenLinkOptions): LinkHandle {
       const canRefetch = Boolean(options.fetchToken || options.tokenUrl);
       try {
         const given = toSessionToken(await options.token);
-        if (!isExpired(given, REUSE_MARGIN_MS)) return given;
+        if (!isStale(given)) return given;
         if (!canRefetch) throw new LinkFailure(linkError('invalidLinkToken', 'TOKEN_EXPIRED', 'The Link token given has expired.'));
       } catch (error) {
         // A token fetched ahead that failed or expired is replaced silently when there is a source for a new one.

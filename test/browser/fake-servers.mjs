@@ -51,7 +51,7 @@ const calls = new Map();
 
 /**
  * `POST /fake-token?key=K&plan=503,503,ok`: answers call n with step n of the
- * plan (the last step repeats). Steps: ok, short (expires in 10 s), expired,
+ * plan (the last step repeats). Steps: ok, short (expires in 1 s), expired,
  * slow (ok after 300 ms), hang (never answers), malformed, invalid, 429, or any
  * HTTP status. `GET /fake-token/calls?key=K` lists the calls seen.
  */
@@ -77,7 +77,7 @@ export async function fakeTokenMiddleware(ctx, next) {
       ctx.body = mint(3_600_000);
       return;
     case 'short':
-      ctx.body = mint(10_000);
+      ctx.body = mint(1_000);
       return;
     case 'expired':
       ctx.body = mint(-60_000);

@@ -123,9 +123,11 @@ describe('token fetching', () => {
     await closingAgain;
   });
 
-  it('silently replaces a prefetched token that is about to expire', async () => {
+  it('silently replaces a prefetched token that has expired while waiting', async () => {
     const { el, token, button } = await linkElement('short,ok', 'success', true);
     await untilCalls(token, 1);
+    // Expiry is about time passing: let the prefetched token (1 s of life) run out.
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
     const events = recordEvents(el);
     button.click();
     const exit = await oneEvent(el, 'link-exit');

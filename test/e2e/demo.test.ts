@@ -1,0 +1,263 @@
+/**
+ * The demo, end to end, as a newcomer would use it: the real sandbox (with its
+ * hosted Link page), the real example backend and the Vite dev server of
+ * `demo/`, on free loopback ports, driven in Debian's Chromium. Nothing faked.
+ */
+import assert from 'node:assert/strict';
+import { mkdir } from 'node:fs/promises';
+import { after, before, describe, test } from 'node:test';
+import { chromium, type Browser, type Frame, type Page } from 'playwright-core';
+import { startDemo, type Demo } from '../../demo/start-demo.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const WAIT_MS = 10_000;
+const OUTPUT = new URL('../../test-output/e2e/', import.meta.url);
+
+interface TimelineEntry {
+  source: 'event' | 'callback';
+  name: string;
+  detail: Record<string, any>;
+}
+
+describe('npm run demo, end to end', { timeout: 180_000 }, () => {
+  let demo: Demo;
+  let browser: Browser;
+
+  before(async () => {
+    await mkdir(OUTPUT, { recursive: true });
+    demo = await startDemo({ sandboxPort: 0, backendPort: 0, demoPort: 0 });
+    browser = await chromium.launch({
+      executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync', '--disable-quic'],
+    });
+  });
+
+  after(async () => {
+    await browser?.close();
+    await demo?.close();
+  });
+
+  async function openDemo(url = demo.url): Promise<{ page: Page; errors: string[]; close: () => Promise<void> }> {
+    const context = await browser.newContext({ viewport: { width: 1100, height: 900 } });
+    context.setDefaultTimeout(WAIT_MS);
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto(url);
+    await page.locator('payroll-link#element-demo').getByRole('button', { name: 'Connect payroll' }).waitFor();
+    return { page, errors, close: () => context.close() };
+  }
+
+  /** The page's timeline, oldest first. */
+  async function timeline(page: Page): Promise<TimelineEntry[]> {
+    const entries = await page.locator('#timeline > li').evaluateAll((items) =>
+      items.map((item) => ({
+        source: (item as HTMLElement).dataset.source,
+        name: (item as HTMLElement).dataset.name,
+        detail: JSON.parse((item as HTMLElement).dataset.detail ?? 'null'),
+      })),
+    );
+    return (entries as TimelineEntry[]).reverse();
+  }
+  const domEvents = async (page: Page) => (await timeline(page)).filter((e) => e.source === 'event' && e.name !== 'link-event');
+  const callbacks = async (page: Page) => (await timeline(page)).filter((e) => e.source === 'callback');
+  const one = (entries: TimelineEntry[], name: string) => {
+    const found = entries.filter((e) => e.name === name);
+    assert.equal(found.length, 1, `exactly one ${name}`);
+    return found[0]!.detail;
+  };
+
+  async function waitForTimeline(page: Page, name: string) {
+    await page.locator(`#timeline > li[data-name="${name}"]`).first().waitFor();
+  }
+
+  /** Clicks the element and returns the Link frame once its intro shows. */
+  async function startSession(page: Page): Promise<Frame> {
+    await page.locator('payroll-link#element-demo').getByRole('button', { name: 'Connect payroll' }).click();
+    const frame = await (await page.waitForSelector('payroll-link#element-demo iframe')).contentFrame();
+    assert.ok(frame);
+    await frame.getByRole('heading', { level: 1, name: /wants to switch your direct deposit/ }).waitFor();
+    return frame;
+  }
+
+  async function pickEmployer(frame: Frame) {
+    await frame.getByRole('button', { name: 'Continue' }).click();
+    const employer = frame.locator('button.hit[data-kind="employer"][data-platform-type="payroll"]').first();
+    await employer.click();
+    await frame.getByRole('heading', { level: 1, name: /^Log in to / }).waitFor();
+  }
+
+  async function logIn(frame: Frame, username: string, password: string) {
+    await frame.getByLabel('Username').fill(username);
+    await frame.getByLabel('Password').fill(password);
+    await frame.getByLabel('Password').press('Enter');
+  }
+
+  async function switchDeposit(frame: Frame) {
+    await frame.getByRole('heading', { level: 1, name: 'Choose your deposit' }).waitFor();
+    await frame.getByRole('button', { name: 'Switch my deposit' }).click();
+    await frame.getByRole('heading', { level: 1, name: 'Your direct deposit is switched' }).waitFor();
+    await frame.getByRole('button', { name: 'Done' }).click();
+  }
+
+  test('user_good: login, success, one completed exit; the backend got account.added and lists the account', async () => {
+    const { page, errors, close } = await openDemo();
+    try {
+      const frame = await startSession(page);
+      await pickEmployer(frame);
+      await page.screenshot({ path: new URL('link-flow-open.png', OUTPUT).pathname });
+      await logIn(frame, 'user_good', 'pass_good');
+      await switchDeposit(frame);
+      await waitForTimeline(page, 'link-exit');
+
+      const events = await domEvents(page);
+      assert.deepEqual(
+        events.map((e) => e.name),
+        ['link-open', 'link-login', 'link-success', 'link-exit'],
+      );
+      const login = one(events, 'link-login');
+      const success = one(events, 'link-success');
+      const exit = one(events, 'link-exit');
+      for (const id of [login.accountId, login.linkTokenId, success.jobId, success.accountId]) assert.match(id, UUID);
+      assert.equal(success.accountId, login.accountId);
+      assert.equal(success.linkTokenId, login.linkTokenId);
+      assert.deepEqual(exit, { reason: 'completed', error: null, linkTokenId: login.linkTokenId, accountId: login.accountId });
+      assert.deepEqual(
+        (await callbacks(page)).map((e) => e.name),
+        ['onLogin', 'onSuccess', 'onExit'],
+      );
+      assert.equal((await page.locator('payroll-link#element-demo iframe').count()), 0);
+
+      // The webhook reached the backend, with the same ids.
+      await page.waitForFunction(
+        (accountId) => (document.getElementById('webhooks')?.dataset.events ?? '').includes(accountId),
+        login.accountId,
+        { timeout: WAIT_MS },
+      );
+      const webhooks = (await (await fetch(`${demo.backendUrl}/api/webhooks`)).json()) as { data: Array<{ event: string; payload: any }> };
+      const added = webhooks.data.filter((w) => w.event === 'account.added' && w.payload.account_id === login.accountId);
+      assert.equal(added.length, 1);
+      assert.equal(added[0]!.payload.link_token_id, login.linkTokenId);
+      const accounts = (await (await fetch(`${demo.backendUrl}/api/accounts`)).json()) as { data: Array<{ id: string }> };
+      assert.ok(accounts.data.some((a) => a.id === login.accountId), 'GET /api/accounts lists the account');
+      await page.waitForFunction((id) => (document.getElementById('accounts')?.dataset.ids ?? '').includes(id), login.accountId);
+      await page.locator('#timeline-title').scrollIntoViewIfNeeded();
+      await page.screenshot({ path: new URL('timeline.png', OUTPUT).pathname, fullPage: true });
+      assert.deepEqual(errors, []);
+    } finally {
+      await close();
+    }
+  });
+
+  test('a wrong password is a non-terminal error; the right one then completes', async () => {
+    const { page, errors, close } = await openDemo();
+    try {
+      const frame = await startSession(page);
+      await pickEmployer(frame);
+      await logIn(frame, 'user_good', 'nope');
+      await waitForTimeline(page, 'link-error');
+      await logIn(frame, 'user_good', 'pass_good');
+      await switchDeposit(frame);
+      await waitForTimeline(page, 'link-exit');
+      const events = await domEvents(page);
+      assert.deepEqual(events.map((e) => e.name), ['link-open', 'link-error', 'link-login', 'link-success', 'link-exit']);
+      assert.deepEqual(one(events, 'link-error'), { type: 'invalidCredentials', code: 'INVALID_CREDENTIALS', message: one(events, 'link-error').message, pendingRetry: true });
+      assert.equal(one(events, 'link-exit').reason, 'completed');
+      assert.deepEqual(errors, []);
+    } finally {
+      await close();
+    }
+  });
+
+  test('user_mfa with mfa_code completes', async () => {
+    const { page, errors, close } = await openDemo();
+    try {
+      const frame = await startSession(page);
+      await pickEmployer(frame);
+      await logIn(frame, 'user_mfa', 'pass_good');
+      await frame.getByLabel('One-time code').fill('mfa_code');
+      await frame.getByLabel('One-time code').press('Enter');
+      await switchDeposit(frame);
+      await waitForTimeline(page, 'link-exit');
+      const events = await domEvents(page);
+      assert.deepEqual(events.map((e) => e.name), ['link-open', 'link-login', 'link-success', 'link-exit']);
+      assert.equal(one(events, 'link-exit').reason, 'completed');
+      assert.deepEqual(errors, []);
+    } finally {
+      await close();
+    }
+  });
+
+  test('user_error: the job fails and the session exits with that error', async () => {
+    const { page, errors, close } = await openDemo();
+    try {
+      const frame = await startSession(page);
+      await pickEmployer(frame);
+      await logIn(frame, 'user_error', 'pass_good');
+      await frame.getByRole('heading', { level: 1, name: 'Choose your deposit' }).waitFor();
+      await frame.getByRole('button', { name: 'Switch my deposit' }).click();
+      await waitForTimeline(page, 'link-error');
+      await frame.getByRole('button', { name: 'Close', exact: true }).last().click();
+      await waitForTimeline(page, 'link-exit');
+      const events = await domEvents(page);
+      assert.deepEqual(events.map((e) => e.name), ['link-open', 'link-login', 'link-error', 'link-exit']);
+      const exit = one(events, 'link-exit');
+      assert.equal(exit.reason, 'error');
+      assert.deepEqual(exit.error, one(events, 'link-error'));
+      assert.equal(exit.error.pendingRetry, false);
+      // The element shows its error state.
+      await page.locator('payroll-link#element-demo').locator('[part="error"]').waitFor();
+      assert.deepEqual(errors, []);
+    } finally {
+      await close();
+    }
+  });
+
+  test('Escape closes the flow as user_closed and focus returns to the button', async () => {
+    const { page, errors, close } = await openDemo();
+    try {
+      const frame = await startSession(page);
+      await frame.getByRole('button', { name: 'Continue' }).press('Escape');
+      await waitForTimeline(page, 'link-exit');
+      const events = await domEvents(page);
+      assert.deepEqual(events.map((e) => e.name), ['link-open', 'link-exit']);
+      assert.deepEqual(one(events, 'link-exit'), { reason: 'user_closed', error: null, linkTokenId: one(events, 'link-open').linkTokenId });
+      const focused = await page.evaluate(() => document.activeElement?.shadowRoot?.activeElement?.getAttribute('part'));
+      assert.equal(focused, 'button');
+      assert.deepEqual(errors, []);
+    } finally {
+      await close();
+    }
+  });
+
+  test('an expiring prefetched token is replaced silently: the user never sees the failure', async () => {
+    // A second demo whose sandbox mints tokens that live 3 s, so the prefetched one can expire during the test.
+    const shortLived = await startDemo({ sandboxPort: 0, backendPort: 0, demoPort: 0, tokenTtlSeconds: 3 });
+    const context = await browser.newContext();
+    context.setDefaultTimeout(WAIT_MS);
+    try {
+      const page = await context.newPage();
+      const tokenRequests: string[] = [];
+      page.on('request', (request) => {
+        if (new URL(request.url()).pathname === '/api/link-token') tokenRequests.push(request.method());
+      });
+      const prefetched = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/link-token');
+      await page.goto(shortLived.url);
+      const { data } = (await (await prefetched).json()) as { data: { expires: string } };
+      // Expiry is about time passing: wait until the prefetched token is past its `expires`.
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, Date.parse(data.expires) - Date.now()) + 200));
+      const frame = await startSession(page);
+      await pickEmployer(frame);
+      await logIn(frame, 'user_good', 'pass_good');
+      await switchDeposit(frame);
+      await waitForTimeline(page, 'link-exit');
+      const events = await domEvents(page);
+      assert.deepEqual(events.map((e) => e.name), ['link-open', 'link-login', 'link-success', 'link-exit']);
+      assert.equal(one(events, 'link-exit').reason, 'completed');
+      assert.deepEqual(tokenRequests, ['POST', 'POST'], 'the prefetched token was replaced by a fresh one');
+    } finally {
+      await context.close();
+      await shortLived.close();
+    }
+  });
+});
