@@ -1,0 +1,50 @@
+/**
+ * `npm run sandbox`: starts the sandbox and prints its URL and (test) secret.
+ * Stops cleanly on SIGINT/SIGTERM. `--help` lists the flags.
+ */
+import { ZodError } from 'zod';
+import { HELP, parseCliOptions } from './cli-options.js';
+import { startSandbox } from './server.js';
+
+const parsed = parseCliOptions(process.argv.slice(2), process.env);
+if (parsed.kind === 'help') {
+  console.log(HELP);
+  process.exit(0);
+}
+if (parsed.kind === 'error') {
+  console.error(parsed.message);
+  process.exit(2);
+}
+
+const { options, quiet } = parsed;
+try {
+  const sandbox = await startSandbox({ ...options, log: quiet ? () => {} : (line) => console.log(line) });
+  console.log(`Payroll service sandbox listening on ${sandbox.url}`);
+  console.log(`  API:        ${sandbox.url}  (headers x-api-secret and Service-Version, e.g. 2025-07-08)`);
+  console.log(`  Link page:  ${sandbox.url}/link`);
+  // A sandbox secret is a test credential for this loopback sandbox only, so printing it is fine.
+  console.log(`  Secret:     ${sandbox.secret}  (sandbox test credential, not a real secret)`);
+  console.log(`  Webhooks:   ${options.webhookUrl ?? 'none (set --webhook-url)'}`);
+  console.log('  Test users: user_good, user_mfa (code mfa_code), user_error, user_pending; password pass_good');
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal}: stopping the sandbox`);
+    void sandbox.close().then(() => process.exit(0));
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+} catch (error) {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'EADDRINUSE') {
+    console.error(`Port ${options.port} on ${options.host} is already in use. Stop what is using it, or pick another port with --port or SANDBOX_PORT.`);
+  } else if (code === 'EADDRNOTAVAIL' || code === 'EACCES') {
+    console.error(`Cannot listen on ${options.host}:${options.port} (${code}). Pick another --host or --port.`);
+  } else if (error instanceof ZodError) {
+    console.error(`Invalid option: ${error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')}`);
+  } else {
+    console.error(`The sandbox could not start: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  process.exit(1);
+}

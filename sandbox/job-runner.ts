@@ -1,0 +1,90 @@
+/**
+ * Runs jobs to their end on timers, by the account's sandbox scenario:
+ * user_good and user_mfa succeed after `jobDelayMs`; user_error fails
+ * (JOB_FAILED) after `jobDelayMs`; user_pending stays pending for
+ * `pendingJobDelayMs`, then fails (JOB_TIMEOUT). On success it sends
+ * `paystubs.added` (or `shifts.added`) and, for a known end user,
+ * `verification_reports.refreshed`.
+ */
+import type { JobRecord, SandboxStore } from './store.js';
+import { reportAvailability } from './verification-reports.js';
+import type { Emit } from './webhooks.js';
+
+/** Timings of {@link JobRunner}. */
+export interface JobTimings {
+  readonly jobDelayMs: number;
+  readonly pendingJobDelayMs: number;
+}
+
+/** Finishes started jobs on timers; `close()` cancels what is left. */
+export class JobRunner {
+  readonly #store: SandboxStore;
+  readonly #emit: Emit;
+  readonly #timings: JobTimings;
+  readonly #timers = new Set<NodeJS.Timeout>();
+
+  constructor(store: SandboxStore, emit: Emit, timings: JobTimings) {
+    this.#store = store;
+    this.#emit = emit;
+    this.#timings = timings;
+  }
+
+  /** Starts a pending job; it finishes later, on its own. */
+  start(record: JobRecord): void {
+    record.started = true;
+    const account = this.#store.account(record.job.account_id);
+    const scenario = account?.scenario ?? 'good';
+    const delay = scenario === 'pending' ? this.#timings.pendingJobDelayMs : this.#timings.jobDelayMs;
+    const timer = setTimeout(() => {
+      this.#timers.delete(timer);
+      this.#finish(record);
+    }, delay);
+    this.#timers.add(timer);
+  }
+
+  /** Cancels every job still running (they stay pending). */
+  close(): void {
+    for (const timer of this.#timers) clearTimeout(timer);
+    this.#timers.clear();
+  }
+
+  #finish(record: JobRecord): void {
+    const accountRecord = this.#store.account(record.job.account_id);
+    if (!accountRecord) return;
+    if (accountRecord.scenario === 'error') {
+      this.#store.finishJob(record, { status: 'error', code: 'JOB_FAILED', message: 'The payroll platform refused the job (sandbox user_error)' });
+      return;
+    }
+    if (accountRecord.scenario === 'pending') {
+      this.#store.finishJob(record, {
+        status: 'error',
+        code: 'JOB_TIMEOUT',
+        message: 'The payroll platform did not answer in time (sandbox user_pending)',
+      });
+      return;
+    }
+    this.#store.finishJob(record, { status: 'success' });
+    const { account, data } = accountRecord;
+    const isShifts = record.job.name === 'shifts';
+    const total = isShifts ? data.shifts.length : data.paystubs.length;
+    const payload = {
+      account_id: account.id,
+      job_id: record.job.id,
+      link_token_id: record.job.link_token_id,
+      end_user_id: account.end_user_id,
+      sync_status: 'synced' as const,
+      // The first sync reports every record as added; later syncs find nothing new in the mock data.
+      added_count: accountRecord.synced ? 0 : total,
+      deleted_count: 0,
+    };
+    accountRecord.synced = true;
+    this.#emit(isShifts ? 'shifts.added' : 'paystubs.added', payload);
+    if (account.end_user_id !== null) {
+      const accounts = this.#store.accountsOfEndUser(account.end_user_id);
+      this.#emit('verification_reports.refreshed', {
+        end_user_id: account.end_user_id,
+        availability: reportAvailability(accounts, this.#store.now()),
+      });
+    }
+  }
+}

@@ -1,0 +1,213 @@
+/**
+ * The hosted Link page's JSON API under `/link/api/*` (see
+ * /tmp/link-backend-contract.md and `sandbox/README.md`). Called by the Link
+ * page from its own origin; authorised by the Link session (header
+ * `x-link-session`), never by the API secret. No token ever travels in a URL.
+ */
+import { z } from 'zod';
+import { apiError, invalidParams, notFound } from './errors.js';
+import { allocationParams } from './job-params.js';
+import { jsonResponse, type SandboxRequest } from './http-types.js';
+import {
+  CreateSessionRequestSchema,
+  LoginRequestSchema,
+  RunJobRequestSchema,
+  type LinkJob,
+  type LinkSession,
+  type LoginResult,
+  type RunJobResult,
+  type SearchResult,
+} from './link-api-schemas.js';
+import { CursorSchema, LimitSchema } from './pagination.js';
+import type { Router } from './router.js';
+import type { SandboxDeps } from './sandbox-deps.js';
+import type { JobRecord, LinkSessionRecord, Scenario } from './store.js';
+import { parseBody, parseParam, parseQuery } from './validate.js';
+
+/** The sandbox test credentials: username → scenario. The password of each is {@link SANDBOX_PASSWORD}. */
+export const SANDBOX_USERS: Readonly<Record<string, Scenario>> = {
+  user_good: 'good',
+  user_mfa: 'mfa',
+  user_error: 'error',
+  user_pending: 'pending',
+};
+/** The password of every sandbox test user. */
+export const SANDBOX_PASSWORD = 'pass_good';
+/** The one-time code `user_mfa` must enter. */
+export const SANDBOX_MFA_CODE = 'mfa_code';
+
+const SearchQuerySchema = z.strictObject({
+  q: z.string().max(100).optional(),
+  limit: LimitSchema,
+  cursor: CursorSchema,
+});
+
+/** Adds the `/link/api/*` routes. */
+export const addLinkApiRoutes = (router: Router<null>, deps: SandboxDeps): void => {
+  const { store, cursors } = deps;
+
+  const requireSession = (request: SandboxRequest): LinkSessionRecord => {
+    const id = request.headers.get('x-link-session');
+    const session = id ? store.session(id) : undefined;
+    if (!session) {
+      throw apiError(
+        401,
+        'AUTHENTICATION_ERROR',
+        'INVALID_LINK_SESSION',
+        id ? 'Unknown Link session; start again with a new Link token' : 'The x-link-session header is required',
+      );
+    }
+    return session;
+  };
+
+  const sessionJob = (session: LinkSessionRecord, jobId: string): JobRecord => {
+    const id = parseParam('job_id', jobId, z.uuid());
+    const record = store.job(id);
+    // A job of another session does not exist for this one: 404, not 403, so ids cannot be probed.
+    if (!record || record.job.link_token_id !== session.linkToken.id) throw notFound('JOB_NOT_FOUND', `No job ${id} in this Link session`);
+    return record;
+  };
+
+  const linkJobView = (record: JobRecord): LinkJob => ({
+    job_id: record.job.id,
+    status: record.job.status,
+    job: record.job.name === 'shifts' ? 'shifts' : 'direct_deposit_switch',
+    params: record.job.params,
+    error: record.job.error,
+  });
+
+  router.on('POST', '/link/api/sessions', ({ request }) => {
+    const { token } = parseBody(request, CreateSessionRequestSchema);
+    const session = store.openSession(token);
+    if (typeof session === 'string') {
+      const why = { unknown: 'is unknown', used: 'was already used (Link tokens are single use)', expired: 'has expired' }[session];
+      throw apiError(401, 'AUTHENTICATION_ERROR', 'INVALID_LINK_TOKEN', `This Link token ${why}; create a new one`);
+    }
+    const token_ = session.linkToken;
+    const data: LinkSession = {
+      session_id: session.id,
+      link_token_id: token_.id,
+      org_name: token_.orgName,
+      mode: 'sandbox',
+      jobs: [...token_.jobs],
+      end_user_id: token_.endUserId,
+      employer_id: token_.employerId,
+      platform_id: token_.platformId,
+      skip_intro_screen: token_.skipIntroScreen,
+      language: token_.language,
+    };
+    return jsonResponse(201, { data });
+  });
+
+  router.on('GET', '/link/api/search', ({ request }) => {
+    requireSession(request);
+    const query = parseQuery(request, SearchQuerySchema);
+    const needle = (query.q ?? '').trim().toLowerCase();
+    const { catalogue } = store;
+    const all = [
+      ...catalogue.employers.map(({ item, popularity }) => {
+        const platform = catalogue.platformById.get(item.platform_id)!;
+        const hit: SearchResult = { kind: 'employer', id: item.id, name: item.name, platform_id: platform.id, platform_type: platform.type };
+        return { hit, popularity };
+      }),
+      ...catalogue.platforms.map(({ item, popularity }) => {
+        const hit: SearchResult = { kind: 'platform', id: item.id, name: item.name, platform_id: item.id, platform_type: item.type };
+        return { hit, popularity };
+      }),
+    ];
+    // Rank: a name that starts with the text (or has a word that does) before one that only contains it; then by popularity.
+    const rank = (name: string): number => {
+      const lower = name.toLowerCase();
+      if (lower.startsWith(needle)) return 0;
+      if (lower.split(/\s+/).some((word) => word.startsWith(needle))) return 1;
+      return lower.includes(needle) ? 2 : -1;
+    };
+    const matches = all
+      .map((entry) => ({ ...entry, rank: needle === '' ? 0 : rank(entry.hit.name) }))
+      .filter((entry) => entry.rank >= 0)
+      .sort((a, b) => a.rank - b.rank || a.popularity - b.popularity || a.hit.kind.localeCompare(b.hit.kind) || a.hit.name.localeCompare(b.hit.name))
+      .map((entry, position) => ({ hit: entry.hit, position }));
+    const page = cursors.page(matches, {
+      scope: `link-search:${needle}`,
+      limit: query.limit,
+      cursor: query.cursor,
+      position: (entry) => entry.position,
+      view: (entry) => entry.hit,
+    });
+    return jsonResponse(200, page);
+  });
+
+  router.on('POST', '/link/api/login', ({ request }) => {
+    const session = requireSession(request);
+    const input = parseBody(request, LoginRequestSchema);
+    if (session.accountId !== null) {
+      throw apiError(409, 'CONFLICT', 'ALREADY_CONNECTED', 'This Link session already connected an account');
+    }
+    const platform = store.catalogue.platformById.get(input.platform_id);
+    if (!platform) throw invalidParams('platform_id: no such platform');
+    const employer = input.employer_id ? store.catalogue.employerById.get(input.employer_id) : undefined;
+    if (input.employer_id && !employer) throw invalidParams('employer_id: no such employer');
+    if (employer && employer.platform_id !== platform.id) throw invalidParams('employer_id: this employer is not on the given platform_id');
+
+    const scenario = SANDBOX_USERS[input.username];
+    if (scenario === undefined || input.password !== SANDBOX_PASSWORD) {
+      throw apiError(401, 'AUTHENTICATION_ERROR', 'INVALID_CREDENTIALS', 'The username or password is incorrect; try again');
+    }
+    if (scenario === 'mfa') {
+      if (input.mfa_code === undefined) return jsonResponse(200, { data: { status: 'mfa_required' } satisfies LoginResult });
+      if (input.mfa_code !== SANDBOX_MFA_CODE) {
+        throw apiError(401, 'AUTHENTICATION_ERROR', 'INVALID_MFA_CODE', 'The one-time code is incorrect; try again');
+      }
+    }
+    const token = session.linkToken;
+    const account = store.addAccount(
+      {
+        platform_id: platform.id,
+        platform_name: platform.name,
+        platform_type: platform.type,
+        employer_id: employer?.id ?? null,
+        employer_name: employer?.name ?? null,
+        end_user_id: token.endUserId,
+        link_token_id: token.id,
+      },
+      scenario,
+    );
+    // A time-tracking platform cannot switch deposits: its Link job is a shifts sync (spec, "Platform").
+    const jobName = platform.type === 'time_and_attendance' ? 'shifts' : 'direct_deposit_switch';
+    const job = store.addJob({ name: jobName, accountId: account.account.id, linkTokenId: token.id }, false);
+    session.accountId = account.account.id;
+    session.jobId = job.job.id;
+    deps.emit('account.added', {
+      account_id: account.account.id,
+      platform_id: platform.id,
+      platform_name: platform.name,
+      link_token_id: token.id,
+      end_user_id: token.endUserId,
+      job_id: job.job.id,
+    });
+    const data: LoginResult = { status: 'connected', account_id: account.account.id, platform_id: platform.id, job_id: job.job.id, job: jobName };
+    return jsonResponse(200, { data });
+  });
+
+  router.on('POST', '/link/api/jobs/:job_id/run', ({ request, params }) => {
+    const session = requireSession(request);
+    const record = sessionJob(session, params['job_id']!);
+    const input = parseBody(request, RunJobRequestSchema, { optional: true });
+    if (record.started) throw apiError(409, 'CONFLICT', 'JOB_ALREADY_STARTED', 'This job has already been started');
+    if (record.job.name === 'direct_deposit_switch') {
+      const allocation = input.allocation;
+      if (!allocation) {
+        throw apiError(400, 'INVALID_REQUEST_PARAMETERS', 'MISSING_FIELDS', 'allocation is required for a direct_deposit_switch job');
+      }
+      record.job = { ...record.job, params: allocationParams(allocation) };
+    }
+    deps.runner.start(record);
+    const data: RunJobResult = { job_id: record.job.id, status: 'pending' };
+    return jsonResponse(202, { data });
+  });
+
+  router.on('GET', '/link/api/jobs/:job_id', ({ request, params }) => {
+    const session = requireSession(request);
+    return jsonResponse(200, { data: linkJobView(sessionJob(session, params['job_id']!)) });
+  });
+};

@@ -1,0 +1,157 @@
+/**
+ * `startSandbox()`: the service's sandbox mode on loopback, with its hosted
+ * Link page. In memory; each call is an independent sandbox.
+ *
+ * @example
+ * ```ts
+ * const sandbox = await startSandbox({ port: 0, rateLimitPerSecond: 1000 });
+ * const res = await fetch(`${sandbox.url}/link_tokens`, {
+ *   method: 'POST',
+ *   headers: { 'x-api-secret': sandbox.secret, 'Service-Version': '2025-07-08', 'content-type': 'application/json' },
+ *   body: JSON.stringify({ org_name: 'Acme', features: ['direct_deposit_switch'], solution: 'deposit_switch' }),
+ * });
+ * await sandbox.close();
+ * ```
+ */
+import type { AddressInfo } from 'node:net';
+import { z } from 'zod';
+import { createSandboxHandler } from './app.js';
+import { generateSecret, modeOfSecret } from './auth.js';
+import { addAccountRoutes } from './accounts-api.js';
+import { addCatalogueRoutes } from './catalogue-api.js';
+import { JobRunner } from './job-runner.js';
+import { addJobRoutes } from './jobs-api.js';
+import { addLinkApiRoutes } from './link-api.js';
+import { addLinkPageRoutes, buildLinkPage } from './link-page.js';
+import { addLinkTokenRoutes } from './link-tokens-api.js';
+import { createNodeServer } from './node-adapter.js';
+import { CursorCodec } from './pagination.js';
+import { RateLimiter } from './rate-limit.js';
+import { addReportRoutes } from './reports-api.js';
+import { Router } from './router.js';
+import type { ApiExtra, SandboxDeps } from './sandbox-deps.js';
+import { SandboxStore } from './store.js';
+import { WebhookSender, type Emit } from './webhooks.js';
+
+const delay = () => z.number().int().min(0).max(3_600_000);
+
+/** Options of {@link startSandbox}, validated; every field is optional. */
+export const SandboxOptionsSchema = z.strictObject({
+  /** TCP port; 0 (the default here) picks a free one. The CLI defaults to 4010. */
+  port: z.number().int().min(0).max(65535).default(0),
+  /** Interface to listen on; loopback by default. */
+  host: z.string().min(1).default('127.0.0.1'),
+  /** The sandbox API secret; a fresh random `sandbox_…` one by default. A secret of another mode is refused. */
+  secret: z
+    .string()
+    .min(8)
+    .max(200)
+    .refine((secret) => modeOfSecret(secret) === 'sandbox' || modeOfSecret(secret) === null, 'must be a sandbox secret, not one of another mode')
+    .optional(),
+  /** Where webhooks are POSTed; null or absent sends none (events are still recorded in `store.events`). */
+  webhookUrl: z.url({ protocol: /^https?$/ }).nullable().default(null),
+  /** Requests per second per secret before 429; 0 or Infinity turns the limit off. */
+  rateLimitPerSecond: z.number().min(0).default(10),
+  /** Lifetime of a Link token. */
+  tokenTtlSeconds: z.number().positive().max(30 * 86_400).default(3600),
+  /** How long a `user_pending` job stays pending before it fails with JOB_TIMEOUT. */
+  pendingJobDelayMs: delay().default(10_000),
+  /** How long any other job runs before it succeeds (or fails, for `user_error`). */
+  jobDelayMs: delay().default(300),
+  /** Delay before the first webhook retry; doubles on each further retry. */
+  webhookRetryBaseMs: delay().default(1000),
+  /** Webhook attempts per event, the first included. */
+  webhookMaxAttempts: z.number().int().min(1).max(20).default(5),
+  /** Time allowed for one webhook attempt. */
+  webhookTimeoutMs: delay().default(5000),
+  /** Largest request body accepted; larger is a 413. */
+  maxBodyBytes: z.number().int().min(1024).max(10_000_000).default(100_000),
+  /** Receives one line per request and per webhook attempt; never the secret or a token. Silent by default. */
+  log: z.custom<(line: string) => void>((value) => typeof value === 'function', 'must be a function').default(() => () => {}),
+});
+
+/** Options of {@link startSandbox}. */
+export type SandboxOptions = z.input<typeof SandboxOptionsSchema>;
+
+/** A running sandbox. */
+export interface Sandbox {
+  /** Base URL, e.g. `http://127.0.0.1:4010` (no trailing slash). The Link page is at `${url}/link`. */
+  readonly url: string;
+  /** The sandbox API secret for `x-api-secret`. A test credential; never use a real secret here. */
+  readonly secret: string;
+  /** The in-memory state (accounts, jobs, tokens, emitted events), for tests and tools. */
+  readonly store: SandboxStore;
+  /** Webhook deliveries and their state. */
+  readonly webhooks: WebhookSender;
+  /** Stops listening, cancels running jobs and webhook retries. Idempotent. */
+  close(): Promise<void>;
+}
+
+/**
+ * Starts a sandbox.
+ *
+ * @throws Error with `code: 'EADDRINUSE'` when the port is taken; a ZodError for bad options.
+ */
+export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbox> => {
+  const config = SandboxOptionsSchema.parse(options);
+  const secret = config.secret ?? generateSecret();
+  const store = new SandboxStore();
+  const webhooks = new WebhookSender({
+    url: config.webhookUrl,
+    retryBaseMs: config.webhookRetryBaseMs,
+    maxAttempts: config.webhookMaxAttempts,
+    timeoutMs: config.webhookTimeoutMs,
+    log: config.log,
+  });
+  const emit: Emit = (name, payload) => {
+    const event = WebhookSender.envelope(name, payload);
+    store.events.push(event);
+    webhooks.send(event);
+    return event;
+  };
+  const runner = new JobRunner(store, emit, { jobDelayMs: config.jobDelayMs, pendingJobDelayMs: config.pendingJobDelayMs });
+  const deps: SandboxDeps = { store, emit, runner, cursors: new CursorCodec(), tokenTtlSeconds: config.tokenTtlSeconds };
+
+  const apiRouter = new Router<ApiExtra>();
+  addLinkTokenRoutes(apiRouter, deps);
+  addCatalogueRoutes(apiRouter, deps);
+  addAccountRoutes(apiRouter, deps);
+  addJobRoutes(apiRouter, deps);
+  addReportRoutes(apiRouter, deps);
+  const linkRouter = new Router<null>();
+  addLinkPageRoutes(linkRouter, await buildLinkPage());
+  addLinkApiRoutes(linkRouter, deps);
+
+  const handler = createSandboxHandler({
+    secret,
+    maxBodyBytes: config.maxBodyBytes,
+    limiter: new RateLimiter(config.rateLimitPerSecond),
+    apiRouter,
+    linkRouter,
+    log: config.log,
+  });
+  let url = '';
+  const server = createNodeServer(handler, { maxBodyBytes: config.maxBodyBytes, origin: () => url });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.port, config.host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = server.address() as AddressInfo;
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  url = `http://${host}:${address.port}`;
+
+  let closing: Promise<void> | undefined;
+  const close = (): Promise<void> => {
+    closing ??= new Promise<void>((resolve) => {
+      runner.close();
+      webhooks.close();
+      server.close(() => resolve());
+      server.closeAllConnections();
+    });
+    return closing;
+  };
+  return { url, secret, store, webhooks, close };
+};

@@ -1,0 +1,120 @@
+/**
+ * Webhook delivery: POSTs `{ event, event_id, payload }` to the integrator's
+ * URL, off the request path (the API never waits for it), retrying failed
+ * attempts (network error, timeout or non-2xx) with exponential backoff.
+ * Events are delivered independently; the spec does not promise an order.
+ */
+import { randomUUID } from 'node:crypto';
+import type { WebhookEvent, WebhookEventName, WebhookPayload } from './resources.js';
+
+/** The state of one event's delivery. */
+export interface WebhookDelivery {
+  readonly event: WebhookEvent;
+  status: 'pending' | 'delivered' | 'failed' | 'cancelled';
+  attempts: number;
+  /** The last failure (HTTP status or error message), for logs and tests. */
+  lastError: string | null;
+}
+
+/** Options of {@link WebhookSender}. */
+export interface WebhookSenderOptions {
+  /** Where to POST; null sends nothing (events are still recorded). */
+  readonly url: string | null;
+  /** Delay before the first retry; doubles each time. */
+  readonly retryBaseMs: number;
+  /** Attempts per event, the first included. */
+  readonly maxAttempts: number;
+  /** Time allowed for one attempt. */
+  readonly timeoutMs: number;
+  readonly log: (line: string) => void;
+}
+
+/** Sends webhook events with retries; never throws into its caller. */
+export class WebhookSender {
+  /** Every delivery, in the order events were emitted. */
+  readonly deliveries: WebhookDelivery[] = [];
+  readonly #options: WebhookSenderOptions;
+  readonly #timers = new Set<NodeJS.Timeout>();
+  readonly #aborts = new Set<AbortController>();
+  #closed = false;
+
+  constructor(options: WebhookSenderOptions) {
+    this.#options = options;
+  }
+
+  /** Builds the envelope for `name`; the caller records it and passes it to {@link send}. */
+  static envelope<N extends WebhookEventName>(name: N, payload: WebhookPayload<N>): WebhookEvent {
+    return { event: name, event_id: randomUUID(), payload } as WebhookEvent;
+  }
+
+  /** Queues one event for delivery and returns at once. */
+  send(event: WebhookEvent): void {
+    if (this.#options.url === null || this.#closed) return;
+    const delivery: WebhookDelivery = { event, status: 'pending', attempts: 0, lastError: null };
+    this.deliveries.push(delivery);
+    this.#schedule(delivery, 0);
+  }
+
+  /** Stops retries and aborts attempts in flight. */
+  close(): void {
+    this.#closed = true;
+    for (const timer of this.#timers) clearTimeout(timer);
+    this.#timers.clear();
+    for (const abort of this.#aborts) abort.abort();
+    for (const delivery of this.deliveries) if (delivery.status === 'pending') delivery.status = 'cancelled';
+  }
+
+  #schedule(delivery: WebhookDelivery, delayMs: number): void {
+    const timer = setTimeout(() => {
+      this.#timers.delete(timer);
+      void this.#attempt(delivery);
+    }, delayMs);
+    this.#timers.add(timer);
+  }
+
+  async #attempt(delivery: WebhookDelivery): Promise<void> {
+    if (this.#closed) return;
+    const { url, maxAttempts, retryBaseMs, timeoutMs, log } = this.#options;
+    delivery.attempts += 1;
+    const abort = new AbortController();
+    this.#aborts.add(abort);
+    const timeout = setTimeout(() => abort.abort(), timeoutMs);
+    let failure: string | null = null;
+    try {
+      const response = await fetch(url!, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'user-agent': 'payroll-link-sandbox-webhooks/1' },
+        body: JSON.stringify(delivery.event),
+        signal: abort.signal,
+        redirect: 'manual',
+      });
+      await response.body?.cancel();
+      if (!response.ok) failure = `HTTP ${response.status}`;
+    } catch (error) {
+      failure = error instanceof Error ? error.message : String(error);
+    } finally {
+      clearTimeout(timeout);
+      this.#aborts.delete(abort);
+    }
+    if (this.#closed) return;
+    const what = `webhook ${delivery.event.event} ${delivery.event.event_id}`;
+    if (failure === null) {
+      delivery.status = 'delivered';
+      delivery.lastError = null;
+      log(`${what} delivered (attempt ${delivery.attempts})`);
+      return;
+    }
+    delivery.lastError = failure;
+    if (delivery.attempts >= maxAttempts) {
+      delivery.status = 'failed';
+      log(`${what} failed after ${delivery.attempts} attempts: ${failure}`);
+      return;
+    }
+    const delayMs = retryBaseMs * 2 ** (delivery.attempts - 1);
+    log(`${what} attempt ${delivery.attempts} failed (${failure}); retrying in ${delayMs} ms`);
+    this.#schedule(delivery, delayMs);
+  }
+}
+
+/** Records an event and queues its delivery; what the API and the job runner call. */
+export type Emit = <N extends WebhookEventName>(name: N, payload: WebhookPayload<N>) => WebhookEvent;
