@@ -3,71 +3,33 @@
  * authorised by the Link session (header `x-link-session`), never by the API
  * secret, and the Link token travels once, in the body of `POST /sessions`.
  *
- * Every answer is checked with a zod/mini schema before the page trusts it;
- * every failure becomes a {@link LinkApiError} with a stable code.
+ * Every answer is checked before the page trusts it, with the zod/mini schemas
+ * the server validates by (`sandbox/link-api-schemas.ts`: one contract); every
+ * failure becomes a {@link LinkApiError} with a stable code.
  */
 import * as z from 'zod/mini';
-import { LinkModeSchema } from '../../src/protocol.js';
+import {
+  LinkJobSchema,
+  LinkSessionSchema,
+  LoginResultSchema,
+  RunJobResultSchema,
+  SearchResultSchema,
+  type Allocation,
+  type LinkJob,
+  type LinkSession,
+  type LoginRequest,
+  type LoginResult,
+} from '../link-api-schemas.js';
 
 /** Where the API lives, relative to the page's own origin. */
 const DEFAULT_BASE = '/link/api';
 /** A call that takes longer than this is treated as a network failure, so the page never hangs. */
 const REQUEST_TIMEOUT_MS = 15_000;
 
-/** An answer of `POST /link/api/sessions`: what the page knows about its Link session. */
-export const LinkSessionSchema = z.object({
-  session_id: z.string().check(z.minLength(1), z.maxLength(200)),
-  link_token_id: z.uuid(),
-  org_name: z.string(),
-  mode: LinkModeSchema,
-  jobs: z.array(z.string()),
-  end_user_id: z.nullable(z.string()),
-  employer_id: z.nullable(z.uuid()),
-  platform_id: z.nullable(z.uuid()),
-  skip_intro_screen: z.boolean(),
-  language: z.nullable(z.string()),
-});
-
-/** One hit of the employer and platform search. */
-export const SearchItemSchema = z.object({
-  kind: z.enum(['employer', 'platform']),
-  id: z.uuid(),
-  name: z.string(),
-  platform_id: z.uuid(),
-  platform_type: z.enum(['payroll', 'time_and_attendance']),
-});
-
 /** One page of search hits, in the spec's collection envelope. */
-export const SearchPageSchema = z.object({
-  data: z.array(SearchItemSchema),
+const SearchPageSchema = z.object({
+  data: z.array(SearchResultSchema),
   meta: z.object({ count: z.number(), next_cursor: z.nullable(z.string()) }),
-});
-
-/** The answer of `POST /link/api/login`: connected, or a one-time code is needed first. */
-export const LoginResultSchema = z.discriminatedUnion('status', [
-  z.object({
-    status: z.literal('connected'),
-    account_id: z.uuid(),
-    platform_id: z.uuid(),
-    job_id: z.uuid(),
-    job: z.string().check(z.minLength(1)),
-  }),
-  z.object({ status: z.literal('mfa_required') }),
-]);
-
-/** How much of each paycheck goes to the new account. `amount` is in minor units. */
-export const AllocationSchema = z.object({
-  type: z.enum(['amount', 'percentage', 'remainder']),
-  value: z.optional(z.number().check(z.int(), z.positive())),
-});
-
-/** A job as the Link page sees it while it waits for the outcome. */
-export const LinkJobSchema = z.object({
-  job_id: z.uuid(),
-  status: z.enum(['pending', 'success', 'error']),
-  job: z.string(),
-  params: z.record(z.string(), z.unknown()),
-  error: z.nullable(z.object({ code: z.string(), message: z.string() })),
 });
 
 /** The spec's error body. */
@@ -82,21 +44,8 @@ const ErrorBodySchema = z.object({
 
 const envelope = <S extends z.ZodMiniType>(data: S) => z.object({ data });
 
-export type LinkSession = z.infer<typeof LinkSessionSchema>;
-export type SearchItem = z.infer<typeof SearchItemSchema>;
+/** One page of search hits. */
 export type SearchPage = z.infer<typeof SearchPageSchema>;
-export type LoginResult = z.infer<typeof LoginResultSchema>;
-export type Allocation = z.infer<typeof AllocationSchema>;
-export type LinkJob = z.infer<typeof LinkJobSchema>;
-
-/** What the user typed on the login (and one-time code) screens. */
-export interface LoginRequest {
-  platform_id: string;
-  employer_id: string | null;
-  username: string;
-  password: string;
-  mfa_code?: string;
-}
 
 /**
  * A failed API call, as data. `code` is the server's first `error_code`
@@ -158,7 +107,7 @@ export class LinkApi {
   /** Starts the job created at login; a deposit switch carries the user's allocation. */
   async runJob(jobId: string, allocation: Allocation | null): Promise<void> {
     const body = allocation === null ? {} : { allocation };
-    await this.#call(`/jobs/${encodeURIComponent(jobId)}/run`, z.object({ data: z.object({ job_id: z.string() }) }), {
+    await this.#call(`/jobs/${encodeURIComponent(jobId)}/run`, envelope(RunJobResultSchema), {
       method: 'POST',
       body: JSON.stringify(body),
     });

@@ -1,8 +1,8 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { EventMessage, FrameExitPayload, LinkError, LinkErrorType } from '../../src/protocol.js';
-import { flatParams } from './flat-params.js';
 import { FrameChannel } from './frame-channel.js';
-import { LinkApi, LinkApiError, type Allocation, type LinkJob, type LinkSession, type SearchItem } from './link-api.js';
+import type { Allocation, LinkJob, LinkSession, SearchResult } from '../link-api-schemas.js';
+import { LinkApi, LinkApiError } from './link-api.js';
 
 /**
  * The screens of the Link flow. The names of the user-facing ones are also
@@ -113,7 +113,7 @@ export class LinkFlow implements ReactiveController {
   }
 
   /** Search → login with the picked employer or platform. */
-  pick(item: SearchItem): void {
+  pick(item: SearchResult): void {
     if (this.screen !== 'search') return;
     this.#emit(item.kind === 'employer' ? 'select_employer' : 'select_platform', { id: item.id, name: item.name });
     this.provider = {
@@ -147,7 +147,7 @@ export class LinkFlow implements ReactiveController {
   /** Starts the deposit switch with the user's allocation. */
   async allocate(allocation: Allocation): Promise<void> {
     if (this.screen !== 'allocation' || this.busy || !this.#jobId) return;
-    this.#emit('input_allocation', { type: allocation.type, value: allocation.value ?? null });
+    this.#emit('input_allocation', { type: allocation.type, value: 'value' in allocation ? allocation.value : null });
     await this.#runJob(this.#jobId, allocation);
   }
 
@@ -280,7 +280,7 @@ export class LinkFlow implements ReactiveController {
       platformId: this.provider.platformId,
       jobId: job.job_id,
       job: job.job,
-      params: flatParams(job.params),
+      params: job.params,
       linkTokenId: this.#linkTokenId(),
     });
     this.#go('success');

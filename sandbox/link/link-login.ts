@@ -69,6 +69,7 @@ export class LinkLogin extends LinkScreen {
     error: { attribute: false },
     _username: { state: true },
     _password: { state: true },
+    _missing: { state: true },
   };
 
   /** The employer or platform's name; null when the Link token preset the platform. */
@@ -81,6 +82,8 @@ export class LinkLogin extends LinkScreen {
   declare error: string | null;
   declare _username: string;
   declare _password: string;
+  /** Set when the form was sent with an empty field; checked here so the server only sees complete logins. */
+  declare _missing: string | null;
   /** Called with what the user typed. */
   onLogIn: (credentials: Credentials) => void = () => {};
   /** Called when the user goes back to the search. */
@@ -94,34 +97,44 @@ export class LinkLogin extends LinkScreen {
     this.error = null;
     this._username = '';
     this._password = '';
+    this._missing = null;
   }
 
   #onSubmit(event: SubmitEvent): void {
     event.preventDefault();
     if (this.busy) return;
-    this.onLogIn({ username: this._username, password: this._password });
+    const username = this._username.trim();
+    if (!username || !this._password) {
+      this._missing = 'Enter your username and password.';
+      return;
+    }
+    this._missing = null;
+    this.onLogIn({ username, password: this._password });
   }
 
   #fill(username: string): void {
     this._username = username;
     this._password = SANDBOX_PASSWORD;
+    this._missing = null;
     this.renderRoot.querySelector<HTMLButtonElement>('button[type="submit"]')?.focus();
   }
 
   override render() {
-    const invalid = this.error !== null;
+    const message = this._missing ?? this.error;
+    const invalid = message !== null;
     return html`
       <button type="button" class="link-button back" @click=${() => this.onBack()}>‹ Back to search</button>
       <h1 tabindex="-1">Log in to ${this.providerName ?? 'your payroll provider'}</h1>
       <p class="lead">Use the username and password you use for your payroll account.</p>
       <form @submit=${this.#onSubmit} novalidate>
-        <p id="login-error" class="form-error" role="alert">${this.error ?? ''}</p>
+        <p id="login-error" class="form-error" role="alert">${message ?? ''}</p>
         <div>
           <label for="username">Username</label>
           <input
             id="username"
             type="text"
             autocomplete="username"
+            maxlength="200"
             autocapitalize="none"
             spellcheck="false"
             required
@@ -137,6 +150,7 @@ export class LinkLogin extends LinkScreen {
             id="password"
             type="password"
             autocomplete="current-password"
+            maxlength="200"
             required
             aria-invalid=${invalid}
             aria-describedby="login-error"

@@ -13,6 +13,7 @@ export class LinkMfa extends LinkScreen {
     busy: { attribute: false },
     error: { attribute: false },
     _code: { state: true },
+    _missing: { state: true },
   };
 
   /** Shows the sandbox's test code. */
@@ -22,6 +23,8 @@ export class LinkMfa extends LinkScreen {
   /** Why the last code was refused. */
   declare error: string | null;
   declare _code: string;
+  /** Set when the form was sent empty. */
+  declare _missing: string | null;
   /** Called with the code the user typed. */
   onVerify: (code: string) => void = () => {};
   /** Called when the user goes back to the search. */
@@ -33,20 +36,25 @@ export class LinkMfa extends LinkScreen {
     this.busy = false;
     this.error = null;
     this._code = '';
+    this._missing = null;
   }
 
   #onSubmit(event: SubmitEvent): void {
     event.preventDefault();
-    if (!this.busy) this.onVerify(this._code.trim());
+    if (this.busy) return;
+    const code = this._code.trim();
+    this._missing = code ? null : 'Enter the code.';
+    if (code) this.onVerify(code);
   }
 
   override render() {
+    const message = this._missing ?? this.error;
     return html`
       <button type="button" class="link-button" @click=${() => this.onBack()}>‹ Back to search</button>
       <h1 tabindex="-1">Enter your one-time code</h1>
       <p class="lead">Your payroll provider sent a code to confirm it is you.</p>
       <form @submit=${this.#onSubmit} novalidate>
-        <p id="mfa-error" class="form-error" role="alert">${this.error ?? ''}</p>
+        <p id="mfa-error" class="form-error" role="alert">${message ?? ''}</p>
         <div>
           <label for="code">One-time code</label>
           <input
@@ -56,7 +64,8 @@ export class LinkMfa extends LinkScreen {
             autocapitalize="none"
             spellcheck="false"
             required
-            aria-invalid=${this.error !== null}
+            maxlength="50"
+            aria-invalid=${message !== null}
             aria-describedby="mfa-error code-hint"
             .value=${this._code}
             @input=${(e: InputEvent) => (this._code = (e.target as HTMLInputElement).value)}

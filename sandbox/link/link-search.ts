@@ -1,5 +1,6 @@
 import { css, html } from 'lit';
-import type { LinkApi, SearchItem } from './link-api.js';
+import type { SearchResult } from '../link-api-schemas.js';
+import type { LinkApi } from './link-api.js';
 import { LinkScreen } from './link-screen.js';
 
 /** Hits per page; "Load more" asks for the next page. */
@@ -88,12 +89,12 @@ export class LinkSearch extends LinkScreen {
   /** The session's API. */
   declare api: LinkApi | null;
   declare _query: string;
-  declare _items: SearchItem[];
+  declare _items: SearchResult[];
   declare _nextCursor: string | null;
   declare _loading: boolean;
   declare _error: string | null;
   /** Called with the employer or platform the user picks. */
-  onPick: (item: SearchItem) => void = () => {};
+  onPick: (item: SearchResult) => void = () => {};
 
   /** Counts searches, so the answer of an older one never replaces a newer one's. */
   #generation = 0;
@@ -194,7 +195,13 @@ export class LinkSearch extends LinkScreen {
           ? html`<ul aria-label="Search results">
               ${this._items.map(
                 (item) => html`<li>
-                  <button type="button" class="hit" @click=${() => this.onPick(item)}>
+                  <button
+                    type="button"
+                    class="hit"
+                    data-kind=${item.kind}
+                    data-platform-type=${item.platform_type}
+                    @click=${() => this.onPick(item)}
+                  >
                     <span>
                       <span class="name">${item.name}</span>
                       <span class="kind">${KIND_LABELS[item.kind === 'employer' ? 'employer' : item.platform_type]}</span>

@@ -1,4 +1,4 @@
-import type { Allocation } from './link-api.js';
+import type { Allocation } from '../link-api-schemas.js';
 
 /** Dollars and cents, at most two decimals; no sign, no thousands separators. */
 const AMOUNT = /^\d{1,7}(\.\d{1,2})?$/;

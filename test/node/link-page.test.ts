@@ -1,0 +1,453 @@
+/**
+ * The sandbox's hosted Link page, end to end in Debian's Chromium: the real
+ * sandbox server on a free loopback port serves the page and its API, and a
+ * host page on a second loopback server embeds it the way the widget does.
+ */
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createRequire } from 'node:module';
+import { after, before, describe, test } from 'node:test';
+import { chromium, type Browser, type BrowserContext, type Frame, type Page } from 'playwright-core';
+import { startSandbox } from '../../sandbox/server.js';
+
+const SERVICE_VERSION = '2025-07-08';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
+/** Bound on every single wait: a broken page fails fast instead of hanging the suite. */
+const WAIT_MS = 8_000;
+
+/** An event as the host page recorded it from the port. */
+interface RecordedEvent {
+  type: string;
+  name: string;
+  payload: Record<string, unknown>;
+}
+
+declare global {
+  interface Window {
+    linkEvents: RecordedEvent[];
+    strayEvents: unknown[];
+    startLink(linkUrl: string, token: string, options?: { bogusInitFirst?: boolean }): void;
+  }
+}
+
+/**
+ * A fake of the `<payroll-link>` widget, which is outside the system under
+ * test here: just enough of the frame protocol to drive the Link page. It
+ * embeds the page, answers `ready` with `init` and a MessagePort, and records
+ * every event that arrives over that port. With `bogusInitFirst` it first
+ * sends an init of another protocol version, whose port must stay silent.
+ */
+const HOST_SCRIPT = `
+window.linkEvents = [];
+window.strayEvents = [];
+window.startLink = (linkUrl, token, options = {}) => {
+  const origin = new URL(linkUrl).origin;
+  const frame = document.createElement('iframe');
+  frame.title = 'Connect payroll';
+  frame.width = '400';
+  frame.height = '720';
+  window.addEventListener('message', (event) => {
+    if (event.origin !== origin || event.source !== frame.contentWindow) return;
+    if (!event.data || event.data.type !== 'payroll-link:ready' || event.data.version !== 1) return;
+    if (options.bogusInitFirst) {
+      const stray = new MessageChannel();
+      stray.port1.onmessage = (message) => window.strayEvents.push(message.data);
+      frame.contentWindow.postMessage({ type: 'payroll-link:init', version: 2, token }, origin, [stray.port2]);
+    }
+    const channel = new MessageChannel();
+    channel.port1.onmessage = (message) => window.linkEvents.push(message.data);
+    frame.contentWindow.postMessage({ type: 'payroll-link:init', version: 1, token }, origin, [channel.port2]);
+  });
+  frame.src = linkUrl;
+  document.body.append(frame);
+};
+`;
+const HOST_HTML = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Host</title>
+<script src="/host.js"></script></head><body><main><h1>Integrator page</h1></main></body></html>`;
+
+const listen = (server: Server) =>
+  new Promise<string>((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)),
+  );
+
+describe('hosted Link page', { timeout: 60_000 }, () => {
+  let sandbox: Awaited<ReturnType<typeof startSandbox>>;
+  let host: Server;
+  let hostUrl: string;
+  let browser: Browser;
+  let axeSource: string;
+
+  before(async () => {
+    sandbox = await startSandbox({ port: 0 });
+    host = createServer((req, res) => {
+      if (req.url === '/host.js') res.writeHead(200, { 'content-type': 'text/javascript' }).end(HOST_SCRIPT);
+      else if (req.url === '/') res.writeHead(200, { 'content-type': 'text/html' }).end(HOST_HTML);
+      else res.writeHead(204).end();
+    });
+    hostUrl = await listen(host);
+    axeSource = await readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+    browser = await chromium.launch({
+      executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync', '--disable-quic'],
+    });
+  });
+
+  after(async () => {
+    await browser?.close();
+    await new Promise((resolve) => host?.close(resolve));
+    await sandbox?.close();
+  });
+
+  /** Creates a Link token through the sandbox's public API, as an integrator's backend would. */
+  async function createLinkToken(): Promise<{ id: string; token: string }> {
+    const response = await fetch(`${sandbox.url}/link_tokens`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-api-secret': sandbox.secret, 'Service-Version': SERVICE_VERSION },
+      body: JSON.stringify({ org_name: 'Acme Lending', features: ['direct_deposit_switch'], solution: 'deposit_switch' }),
+    });
+    assert.equal(response.status, 200, await response.clone().text());
+    const { data } = (await response.json()) as { data: { id: string; token: string } };
+    return data;
+  }
+
+  /** A fresh browser context with the fake widget loaded; console errors are collected for the end of the test. */
+  async function openHost(): Promise<{ context: BrowserContext; page: Page; consoleErrors: string[] }> {
+    const context = await browser.newContext({ viewport: { width: 480, height: 800 } });
+    context.setDefaultTimeout(WAIT_MS);
+    const page = await context.newPage();
+    const consoleErrors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') consoleErrors.push(`${message.text()} (${message.location().url})`);
+    });
+    page.on('pageerror', (error) => consoleErrors.push(error.message));
+    await page.goto(hostUrl);
+    return { context, page, consoleErrors };
+  }
+
+  /** Starts Link in the fake widget and returns the Link page's frame. */
+  async function startLink(page: Page, token: string, options: { bogusInitFirst?: boolean } = {}): Promise<Frame> {
+    await page.evaluate(([url, t, o]) => window.startLink(url, t, o), [`${sandbox.url}/link`, token, options] as const);
+    const frame = await (await page.waitForSelector('iframe')).contentFrame();
+    assert.ok(frame, 'the Link frame exists');
+    return frame;
+  }
+
+  const events = (page: Page) => page.evaluate(() => window.linkEvents);
+  const names = async (page: Page) => (await events(page)).map((event) => event.name);
+  const screens = async (page: Page) =>
+    (await events(page)).filter((event) => event.name === 'screen_transition').map((event) => event.payload.screen);
+
+  /** Waits until the host has recorded `count` events called `name`. */
+  async function waitForEvent(page: Page, name: string, count = 1): Promise<RecordedEvent> {
+    await page.waitForFunction(([n, c]) => window.linkEvents.filter((e) => e.name === n).length >= c, [name, count] as const, {
+      timeout: WAIT_MS,
+    });
+    return (await events(page)).filter((event) => event.name === name)[count - 1]!;
+  }
+
+  /** Waits for the screen's heading and checks that keyboard focus moved to it. */
+  async function expectScreen(frame: Frame, heading: string | RegExp): Promise<void> {
+    await frame.getByRole('heading', { level: 1, name: heading }).waitFor({ timeout: WAIT_MS });
+    const focused = await frame.waitForFunction(
+      () => {
+        let element = document.activeElement;
+        while (element?.shadowRoot?.activeElement) element = element.shadowRoot.activeElement;
+        return element?.tagName === 'H1' ? element.textContent : false;
+      },
+      null,
+      { timeout: WAIT_MS },
+    );
+    const text = String(await focused.jsonValue());
+    if (typeof heading === 'string') assert.equal(text.trim(), heading);
+    else assert.match(text, heading);
+  }
+
+  /** Runs axe in the Link frame and asserts no violations. */
+  async function expectAccessible(frame: Frame, screen: string): Promise<void> {
+    // Evaluated through the DevTools protocol, which the page's strict CSP does not govern; no CSP bypass needed.
+    if (!(await frame.evaluate(() => 'axe' in window))) await frame.evaluate(axeSource);
+    const violations = await frame.evaluate(async () => {
+      const axe = (window as unknown as { axe: { run(context: Document): Promise<{ violations: Array<{ id: string; nodes: Array<{ target: unknown }> }> }> } }).axe;
+      const results = await axe.run(document);
+      return results.violations.map((violation) => `${violation.id}: ${JSON.stringify(violation.nodes.map((node) => node.target))}`);
+    });
+    assert.deepEqual(violations, [], `axe violations on the ${screen} screen`);
+  }
+
+  /** Intro → search → the first employer on a payroll platform → login screen. */
+  async function goToLogin(page: Page, frame: Frame): Promise<void> {
+    await expectScreen(frame, 'Acme Lending wants to switch your direct deposit');
+    await frame.getByRole('button', { name: 'Continue' }).press('Enter');
+    await expectScreen(frame, 'Find your employer');
+    const hit = frame.locator('button.hit[data-kind="employer"][data-platform-type="payroll"]').first();
+    await hit.waitFor();
+    await hit.press('Enter');
+    await expectScreen(frame, /^Log in to /);
+    await waitForEvent(page, 'screen_transition', 3);
+  }
+
+  async function logIn(frame: Frame, username: string, password: string): Promise<void> {
+    await frame.getByLabel('Username').fill(username);
+    await frame.getByLabel('Password').fill(password);
+    await frame.getByLabel('Password').press('Enter');
+  }
+
+  /**
+   * Asserts the browser logged no error: no CSP violation, no exception. The
+   * browser's own note on a refused API call (a 401 the test asked for) and a
+   * favicon miss are not the page's errors.
+   */
+  function expectCleanConsole(consoleErrors: string[]): void {
+    const expected = /^Failed to load resource: the server responded with a status of (401 \(Unauthorized\) \(\S+\/link\/api\/|4\d\d \([\w ]+\) \(\S+\/favicon\.ico\))/;
+    assert.deepEqual(consoleErrors.filter((text) => !expected.test(text)), []);
+  }
+
+  test('user_good: the full deposit switch emits every event in order, with real ids', async () => {
+    const linkToken = await createLinkToken();
+    const { context, page, consoleErrors } = await openHost();
+    try {
+      const frame = await startLink(page, linkToken.token);
+      await expectScreen(frame, 'Acme Lending wants to switch your direct deposit');
+      await expectAccessible(frame, 'intro');
+      await frame.getByRole('button', { name: 'Continue' }).press('Enter');
+      await expectScreen(frame, 'Find your employer');
+
+      // Pagination: "Load more" appends the next page and moves focus to its first hit.
+      const hits = frame.locator('button.hit');
+      await hits.first().waitFor();
+      const firstPage = await hits.count();
+      await frame.getByRole('button', { name: 'Load more' }).press('Enter');
+      await frame.waitForFunction((n) => {
+        const search = document.querySelector('link-app')?.shadowRoot?.querySelector('link-search');
+        return (search?.shadowRoot?.querySelectorAll('button.hit').length ?? 0) > n;
+      }, firstPage);
+      await expectAccessible(frame, 'search');
+
+      const employer = frame.locator('button.hit[data-kind="employer"][data-platform-type="payroll"]').first();
+      const employerName = (await employer.locator('.name').textContent())?.trim();
+      await employer.press('Enter');
+      await expectScreen(frame, `Log in to ${employerName}`);
+      assert.ok(await frame.getByRole('region', { name: 'Sandbox test credentials' }).isVisible(), 'credentials panel shown');
+      await expectAccessible(frame, 'login');
+
+      await logIn(frame, 'user_good', 'pass_good');
+      await expectScreen(frame, 'Choose your deposit');
+      await expectAccessible(frame, 'allocation');
+      await frame.getByRole('radio', { name: /A fixed amount/ }).check();
+      await frame.getByLabel('Amount per paycheck (USD)').fill('250.50');
+      await frame.getByRole('button', { name: 'Switch my deposit' }).press('Enter');
+
+      await expectScreen(frame, 'Your direct deposit is switched');
+      await expectAccessible(frame, 'success');
+      await frame.getByRole('button', { name: 'Done' }).press('Enter');
+      const exit = await waitForEvent(page, 'exit');
+
+      assert.deepEqual(await names(page), [
+        'open',
+        'screen_transition',
+        'screen_transition',
+        'select_employer',
+        'screen_transition',
+        'login_attempt',
+        'login',
+        'screen_transition',
+        'input_allocation',
+        'screen_transition',
+        'success',
+        'screen_transition',
+        'exit',
+      ]);
+      assert.deepEqual(await screens(page), ['intro', 'search', 'login', 'allocation', 'running', 'success']);
+      const byName = Object.fromEntries((await events(page)).map((event) => [event.name, event.payload]));
+      assert.deepEqual(byName.open, { link_token_id: linkToken.id });
+      assert.match(String(byName.select_employer!.id), UUID);
+      assert.equal(byName.select_employer!.name, employerName);
+      assert.deepEqual(byName.input_allocation, { type: 'amount', value: 25050 });
+      const login = byName.login!;
+      assert.match(String(login.accountId), UUID);
+      assert.match(String(login.platformId), UUID);
+      assert.equal(login.linkTokenId, linkToken.id);
+      assert.deepEqual(byName.login_attempt, { platform_id: login.platformId });
+      const success = byName.success!;
+      assert.equal(success.accountId, login.accountId);
+      assert.equal(success.platformId, login.platformId);
+      assert.equal(success.linkTokenId, linkToken.id);
+      assert.equal(success.job, 'direct_deposit_switch');
+      assert.match(String(success.jobId), UUID);
+      assert.deepEqual(exit.payload, { reason: 'completed', error: null, accountId: login.accountId });
+
+      // The page worked on the real sandbox: the account and the job exist through the public API.
+      const headers = { 'x-api-secret': sandbox.secret, 'Service-Version': SERVICE_VERSION };
+      const job = await fetch(`${sandbox.url}/v1/jobs/${success.jobId}`, { headers });
+      assert.equal(job.status, 200);
+      const accounts = (await (await fetch(`${sandbox.url}/v1/accounts?limit=100`, { headers })).json()) as { data: Array<{ id: string }> };
+      assert.ok(accounts.data.some((account) => account.id === login.accountId), 'the account is in the sandbox');
+      await expectScreen(frame, 'Session ended');
+      expectCleanConsole(consoleErrors);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('a wrong password is a non-terminal invalidCredentials error; the right one then logs in', async () => {
+    const { token } = await createLinkToken();
+    const { context, page, consoleErrors } = await openHost();
+    try {
+      const frame = await startLink(page, token);
+      await goToLogin(page, frame);
+      await logIn(frame, 'user_good', 'wrong_password');
+      const error = await waitForEvent(page, 'error');
+      assert.deepEqual(error.payload, {
+        type: 'invalidCredentials',
+        code: 'INVALID_CREDENTIALS',
+        message: error.payload.message,
+        pendingRetry: true,
+      });
+      await frame.getByRole('alert').filter({ hasText: 'did not work' }).waitFor();
+      assert.equal(await frame.getByLabel('Password').getAttribute('aria-invalid'), 'true');
+      await expectAccessible(frame, 'login with an error');
+
+      await logIn(frame, 'user_good', 'pass_good');
+      await expectScreen(frame, 'Choose your deposit');
+      assert.deepEqual((await names(page)).filter((name) => name !== 'screen_transition').slice(-4), ['login_attempt', 'error', 'login_attempt', 'login']);
+      assert.ok(!(await names(page)).includes('exit'), 'a wrong password does not end the session');
+      expectCleanConsole(consoleErrors);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('user_mfa: asks for the one-time code, refuses a wrong one, then succeeds', async () => {
+    const { token } = await createLinkToken();
+    const { context, page, consoleErrors } = await openHost();
+    try {
+      const frame = await startLink(page, token);
+      await goToLogin(page, frame);
+      await logIn(frame, 'user_mfa', 'pass_good');
+      await expectScreen(frame, 'Enter your one-time code');
+      await expectAccessible(frame, 'mfa');
+      await frame.getByLabel('One-time code').fill('123456');
+      await frame.getByLabel('One-time code').press('Enter');
+      const error = await waitForEvent(page, 'error');
+      assert.equal(error.payload.type, 'invalidCredentials');
+      assert.equal(error.payload.code, 'INVALID_MFA_CODE');
+      assert.equal(error.payload.pendingRetry, true);
+
+      await frame.getByLabel('One-time code').fill('mfa_code');
+      await frame.getByLabel('One-time code').press('Enter');
+      await expectScreen(frame, 'Choose your deposit');
+      await frame.getByRole('button', { name: 'Switch my deposit' }).press('Enter');
+      await expectScreen(frame, 'Your direct deposit is switched');
+      await frame.getByRole('button', { name: 'Done' }).press('Enter');
+      const exit = await waitForEvent(page, 'exit');
+      assert.equal(exit.payload.reason, 'completed');
+      assert.deepEqual((await events(page)).find((event) => event.name === 'input_allocation')?.payload, { type: 'remainder', value: null });
+      assert.deepEqual(await screens(page), ['intro', 'search', 'login', 'mfa', 'allocation', 'running', 'success']);
+      expectCleanConsole(consoleErrors);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('user_error: the job fails, an error event follows, and Close exits with that error', async () => {
+    const { token } = await createLinkToken();
+    const { context, page, consoleErrors } = await openHost();
+    try {
+      const frame = await startLink(page, token);
+      await goToLogin(page, frame);
+      await logIn(frame, 'user_error', 'pass_good');
+      await expectScreen(frame, 'Choose your deposit');
+      await frame.getByRole('radio', { name: /A percentage/ }).check();
+      await frame.getByLabel('Percentage of each paycheck').fill('150');
+      await frame.getByRole('button', { name: 'Switch my deposit' }).press('Enter');
+      // A percentage above 100 is refused on the page, before any call.
+      await frame.getByRole('alert').filter({ hasText: 'from 1 to 100' }).waitFor();
+      await frame.getByLabel('Percentage of each paycheck').fill('40');
+      await frame.getByRole('button', { name: 'Switch my deposit' }).press('Enter');
+
+      const error = await waitForEvent(page, 'error');
+      assert.equal(error.payload.type, 'platformError');
+      assert.equal(error.payload.code, 'JOB_FAILED');
+      assert.equal(error.payload.pendingRetry, false);
+      await expectScreen(frame, 'Your payroll provider could not finish');
+      await expectAccessible(frame, 'job error');
+      assert.ok(!(await names(page)).includes('exit'), 'the exit waits for the user');
+      await frame.getByRole('button', { name: 'Close', exact: true }).last().press('Enter');
+      const exit = await waitForEvent(page, 'exit');
+      const login = await waitForEvent(page, 'login');
+      assert.deepEqual(exit.payload, { reason: 'error', error: error.payload, accountId: login.payload.accountId });
+      assert.deepEqual((await events(page)).find((event) => event.name === 'input_allocation')?.payload, { type: 'percentage', value: 40 });
+      assert.deepEqual((await names(page)).slice(-3), ['error', 'screen_transition', 'exit']);
+      expectCleanConsole(consoleErrors);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('Escape exits with user_closed, once; a second init and one of another version are ignored', async () => {
+    const { token } = await createLinkToken();
+    const { context, page, consoleErrors } = await openHost();
+    try {
+      const frame = await startLink(page, token, { bogusInitFirst: true });
+      await expectScreen(frame, 'Acme Lending wants to switch your direct deposit');
+      await frame.getByRole('button', { name: 'Continue' }).press('Enter');
+      await expectScreen(frame, 'Find your employer');
+      await frame.getByLabel('Employer or payroll provider').press('Escape');
+      const exit = await waitForEvent(page, 'exit');
+      assert.deepEqual(exit.payload, { reason: 'user_closed', error: null });
+      await expectScreen(frame, 'Session ended');
+      await frame.locator('h1').press('Escape');
+      assert.equal((await names(page)).filter((name) => name === 'exit').length, 1);
+      assert.deepEqual(await page.evaluate(() => window.strayEvents), []);
+      expectCleanConsole(consoleErrors);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('a used or unknown token gets a clear screen, an invalidLinkToken error, and exit error on Close', async () => {
+    const { token } = await createLinkToken();
+    const first = await openHost();
+    try {
+      const frame = await startLink(first.page, token);
+      await waitForEvent(first.page, 'open');
+      await expectScreen(frame, 'Acme Lending wants to switch your direct deposit');
+    } finally {
+      await first.context.close();
+    }
+    for (const spent of [token, 'not-a-real-token']) {
+      const { context, page, consoleErrors } = await openHost();
+      try {
+        const frame = await startLink(page, spent);
+        await expectScreen(frame, 'This link is no longer valid');
+        const error = await waitForEvent(page, 'error');
+        assert.equal(error.payload.type, 'invalidLinkToken');
+        assert.equal(error.payload.code, 'INVALID_LINK_TOKEN');
+        assert.equal(error.payload.pendingRetry, false);
+        if (spent === token) await expectAccessible(frame, 'invalid token');
+        await frame.getByRole('button', { name: 'Close', exact: true }).last().press('Enter');
+        const exit = await waitForEvent(page, 'exit');
+        assert.deepEqual(exit.payload, { reason: 'error', error: error.payload });
+        assert.ok(!(await names(page)).includes('open'), 'no open event without a session');
+        expectCleanConsole(consoleErrors);
+      } finally {
+        await context.close();
+      }
+    }
+  });
+
+  test('opened outside a frame, the page explains that the widget must open it', async () => {
+    const { context, page, consoleErrors } = await openHost();
+    try {
+      const response = await page.goto(`${sandbox.url}/link`);
+      assert.match(response?.headers()['content-security-policy'] ?? '', /default-src 'self'/);
+      await expectScreen(page.mainFrame(), 'Open this page from the app');
+      await expectAccessible(page.mainFrame(), 'standalone');
+      expectCleanConsole(consoleErrors);
+    } finally {
+      await context.close();
+    }
+  });
+});
