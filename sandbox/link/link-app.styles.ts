@@ -30,6 +30,11 @@ export const linkAppStyles = css`
     font-family: system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif;
     font-size: 16px;
   }
+  *,
+  *::before,
+  *::after {
+    box-sizing: border-box;
+  }
   header {
     display: flex;
     align-items: center;

@@ -125,7 +125,7 @@ export class LinkApp extends LitElement {
       <header>
         <span class="brand">Payroll Link</span>
         <span class="badge">Sandbox</span>
-        ${closable ? html`<button type="button" class="close" aria-label="Close" @click=${() => this.#flow.close()}>×</button>` : null}
+        ${closable ? html`<button type="button" class="close" aria-label="Close Payroll Link" @click=${() => this.#flow.close()}>×</button>` : null}
       </header>
       <main>${keyed(this.#flow.screen, this.#renderScreen())}</main>
       <footer>Test mode: no real payroll account is changed.</footer>
