@@ -40,16 +40,34 @@ const GENERATED_HTML = `<!doctype html>
 /** The built page, or why there is none. */
 export type LinkPageBuild = { readonly ok: true; readonly html: string; readonly script: string } | { readonly ok: false; readonly reason: string };
 
-/** Builds the Link page (HTML and script bundle); never throws. */
-export const buildLinkPage = async (): Promise<LinkPageBuild> => {
+// One build per source version per process: tests start many sandboxes, and the source does not change under them.
+const builds = new Map<string, Promise<LinkPageBuild>>();
+
+/**
+ * Builds the Link page (HTML and script bundle) once per version of the source; never throws.
+ *
+ * @param entry the page's script entry (tests point it elsewhere); `sandbox/link/link-app.ts` by default.
+ */
+export const buildLinkPage = async (entry: string = ENTRY): Promise<LinkPageBuild> => {
+  let modified: number;
   try {
-    await stat(ENTRY);
+    modified = (await stat(entry)).mtimeMs;
   } catch {
-    return { ok: false, reason: 'The Link page is not available yet: sandbox/link/link-app.ts does not exist.' };
+    return { ok: false, reason: `The Link page is not available yet: ${entry === ENTRY ? 'sandbox/link/link-app.ts' : entry} does not exist.` };
   }
+  const key = `${entry}@${modified}`;
+  let pending = builds.get(key);
+  if (!pending) {
+    pending = bundle(entry);
+    builds.set(key, pending);
+  }
+  return pending;
+};
+
+const bundle = async (entry: string): Promise<LinkPageBuild> => {
   try {
     const result = await build({
-      entryPoints: [ENTRY],
+      entryPoints: [entry],
       bundle: true,
       format: 'esm',
       minify: true,
@@ -63,7 +81,7 @@ export const buildLinkPage = async (): Promise<LinkPageBuild> => {
     return { ok: true, html, script };
   } catch (error) {
     const detail = error instanceof Error ? error.message.split('\n').slice(0, 5).join(' ') : String(error);
-    return { ok: false, reason: `The Link page could not be built from sandbox/link/link-app.ts: ${detail}` };
+    return { ok: false, reason: `The Link page could not be built from ${entry}: ${detail}` };
   }
 };
 

@@ -1,0 +1,119 @@
+/** The sandbox CLI: flags and environment, --help, start-up output, port in use, clean shutdown. */
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { describe, it } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { DEFAULT_CLI_PORT, DEFAULT_CLI_SECRET, HELP, parseCliOptions } from '../../sandbox/cli-options.js';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+/** Runs the CLI; resolves when it prints `until` (or exits), with its output so far and the child. */
+const runCli = (args: string[], until: RegExp | null) => {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'sandbox/cli.ts', ...args], {
+    cwd: ROOT,
+    env: { ...process.env, SANDBOX_PORT: '', SANDBOX_SECRET: '' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const ready = new Promise<void>((resolve) => {
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+      if (until && until.test(stdout)) resolve();
+    });
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    void exited.then(() => resolve());
+  });
+  return { child, ready, exited, output: () => ({ stdout, stderr }) };
+};
+
+describe('sandbox CLI: options', () => {
+  it('uses port 4010, loopback and the documented test secret by default', () => {
+    const parsed = parseCliOptions([], {});
+    assert.ok(parsed.kind === 'run');
+    assert.equal(parsed.options.port, DEFAULT_CLI_PORT);
+    assert.equal(parsed.options.host, '127.0.0.1');
+    assert.equal(parsed.options.secret, DEFAULT_CLI_SECRET);
+    assert.equal(parsed.options.webhookUrl, null);
+  });
+
+  it('reads the environment, and flags win over it', () => {
+    const env = { SANDBOX_PORT: '5000', SANDBOX_SECRET: 'sandbox_from_env', SANDBOX_WEBHOOK_URL: 'http://127.0.0.1:9/hooks', SANDBOX_RATE_LIMIT: '50' };
+    const fromEnv = parseCliOptions([], env);
+    assert.ok(fromEnv.kind === 'run');
+    assert.equal(fromEnv.options.port, 5000);
+    assert.equal(fromEnv.options.secret, 'sandbox_from_env');
+    assert.equal(fromEnv.options.webhookUrl, 'http://127.0.0.1:9/hooks');
+    assert.equal(fromEnv.options.rateLimitPerSecond, 50);
+    const flags = parseCliOptions(['--port', '0', '--secret', 'sandbox_from_flag', '--token-ttl', '60', '--rate-limit', '0', '--quiet'], env);
+    assert.ok(flags.kind === 'run');
+    assert.equal(flags.options.port, 0);
+    assert.equal(flags.options.secret, 'sandbox_from_flag');
+    assert.equal(flags.options.tokenTtlSeconds, 60);
+    assert.equal(flags.options.rateLimitPerSecond, 0);
+    assert.equal(flags.quiet, true);
+  });
+
+  it('refuses bad values and unknown flags with a message that points to --help', () => {
+    for (const args of [['--port', 'abc'], ['--port', '70000'], ['--webhook-url', 'ftp://x'], ['--token-ttl', '0'], ['--bogus'], ['stray']]) {
+      const parsed = parseCliOptions(args, {});
+      assert.ok(parsed.kind === 'error', `accepted ${args.join(' ')}`);
+      assert.match(parsed.message, /--help/);
+    }
+  });
+
+  it('shows help for --help and -h', () => {
+    assert.equal(parseCliOptions(['--help'], {}).kind, 'help');
+    assert.equal(parseCliOptions(['-h'], {}).kind, 'help');
+    for (const flag of ['--port', '--secret', '--webhook-url', '--rate-limit', '--token-ttl', 'SANDBOX_PORT', 'SANDBOX_WEBHOOK_URL', 'user_good']) {
+      assert.ok(HELP.includes(flag), `help does not mention ${flag}`);
+    }
+  });
+});
+
+describe('sandbox CLI: process', () => {
+  it('prints the URL and the test secret, answers, and stops cleanly on SIGTERM', async () => {
+    const cli = runCli(['--port', '0', '--secret', 'sandbox_cli_test_secret'], /Secret:.*\n/);
+    await cli.ready;
+    const { stdout } = cli.output();
+    const url = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(stdout)?.[1];
+    assert.ok(url, stdout);
+    assert.match(stdout, /sandbox_cli_test_secret {2}\(sandbox test credential/);
+    const response = await fetch(`${url}/v1/platforms`, { headers: { 'x-api-secret': 'sandbox_cli_test_secret', 'service-version': '2025-07-08' } });
+    assert.equal(response.status, 200);
+    await response.arrayBuffer();
+    cli.child.kill('SIGTERM');
+    assert.equal(await cli.exited, 0);
+    assert.match(cli.output().stdout, /SIGTERM: stopping the sandbox/);
+    // The request log names the path, never the secret.
+    assert.match(cli.output().stdout, /GET \/v1\/platforms 200/);
+    assert.equal(cli.output().stdout.split('sandbox_cli_test_secret').length - 1, 1, 'the secret is printed once, at start-up only');
+  });
+
+  it('says clearly when the port is in use, without a stack trace, and exits 1', async () => {
+    const blocker = createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+    const { port } = blocker.address() as AddressInfo;
+    try {
+      const cli = runCli(['--port', String(port)], null);
+      assert.equal(await cli.exited, 1);
+      const { stderr } = cli.output();
+      assert.match(stderr, new RegExp(`Port ${port} on 127\\.0\\.0\\.1 is already in use`));
+      assert.doesNotMatch(stderr, /\n\s+at /);
+    } finally {
+      await new Promise((resolve) => blocker.close(resolve));
+    }
+  });
+
+  it('prints help and exits 0; a bad flag exits 2', async () => {
+    const help = runCli(['--help'], null);
+    const bad = runCli(['--port', 'x'], null);
+    assert.equal(await help.exited, 0);
+    assert.match(help.output().stdout, /Usage: npm run sandbox/);
+    assert.equal(await bad.exited, 2);
+    assert.match(bad.output().stderr, /--port must be a whole number/);
+  });
+});

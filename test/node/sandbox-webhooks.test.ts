@@ -1,0 +1,214 @@
+/**
+ * Webhooks: the sandbox POSTs `{ event, event_id, payload }` to the configured
+ * URL, retries failures with backoff, and never makes the API wait. The
+ * receiver here stands in for the integrator's backend (outside the system
+ * under test): a real HTTP server on loopback, scripted per test.
+ */
+import assert from 'node:assert/strict';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { describe, it } from 'node:test';
+import { WebhookEventSchema, type WebhookEvent } from '../../sandbox/resources.js';
+import { api, connectAccount, linkApi, openSession, platformOfType, startTestSandbox } from './sandbox-test-client.js';
+
+interface Received {
+  readonly event: WebhookEvent;
+  readonly at: number;
+  readonly headers: IncomingMessage['headers'];
+}
+
+/** A webhook receiver that answers with `statuses` in turn (then 200), or holds requests while `hold` is set. */
+const startReceiver = async (statuses: number[] = []) => {
+  const received: Received[] = [];
+  const waiters: { count: number; resolve: () => void }[] = [];
+  const held: ServerResponse[] = [];
+  let hold = false;
+  const server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      received.push({ event: WebhookEventSchema.parse(JSON.parse(Buffer.concat(chunks).toString('utf8'))), at: Date.now(), headers: request.headers });
+      for (const waiter of waiters.filter((entry) => received.length >= entry.count)) waiter.resolve();
+      if (hold) {
+        held.push(response);
+        return;
+      }
+      response.writeHead(statuses.shift() ?? 200).end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/webhooks`,
+    received,
+    /** Resolves once `count` requests in all have arrived. */
+    waitFor: (count: number) =>
+      new Promise<void>((resolve) => (received.length >= count ? resolve() : waiters.push({ count, resolve }))),
+    setHold: (value: boolean) => {
+      hold = value;
+    },
+    close: async () => {
+      for (const response of held) response.destroy();
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+};
+
+describe('sandbox: webhooks', () => {
+  it('delivers account.added, paystubs.added and verification_reports.refreshed for a Link connection', async () => {
+    const receiver = await startReceiver();
+    const sandbox = await startTestSandbox({ webhookUrl: receiver.url });
+    try {
+      const connected = await connectAccount(sandbox, { endUserId: 'hook-user' });
+      await receiver.waitFor(3);
+      const byName = new Map(receiver.received.map((entry) => [entry.event.event, entry.event]));
+      const added = byName.get('account.added');
+      assert.ok(added && added.event === 'account.added');
+      assert.deepEqual(added.payload, {
+        account_id: connected.accountId,
+        platform_id: connected.platformId,
+        platform_name: platformOfType(sandbox, 'payroll').name,
+        link_token_id: connected.linkTokenId,
+        end_user_id: 'hook-user',
+        job_id: connected.jobId,
+      });
+      const paystubs = byName.get('paystubs.added');
+      assert.ok(paystubs && paystubs.event === 'paystubs.added');
+      assert.equal(paystubs.payload.sync_status, 'synced');
+      assert.equal(paystubs.payload.added_count, 12);
+      assert.equal(paystubs.payload.deleted_count, 0);
+      assert.equal(paystubs.payload.job_id, connected.jobId);
+      const refreshed = byName.get('verification_reports.refreshed');
+      assert.ok(refreshed && refreshed.event === 'verification_reports.refreshed');
+      assert.equal(refreshed.payload.end_user_id, 'hook-user');
+      assert.equal(refreshed.payload.availability.voe.status, 'available');
+      assert.equal(refreshed.payload.availability.voie.status, 'available');
+      assert.equal(receiver.received[0]!.headers['content-type'], 'application/json');
+      assert.equal(new Set(receiver.received.map((entry) => entry.event.event_id)).size, 3);
+      // What was delivered is what the store recorded.
+      assert.deepEqual(sandbox.store.events.map((event) => event.event_id).sort(), receiver.received.map((entry) => entry.event.event_id).sort());
+    } finally {
+      await sandbox.close();
+      await receiver.close();
+    }
+  });
+
+  it('sends shifts.added for a time_and_attendance connection, and no report event without an end user', async () => {
+    const receiver = await startReceiver();
+    const sandbox = await startTestSandbox({ webhookUrl: receiver.url });
+    try {
+      await connectAccount(sandbox, { platformType: 'time_and_attendance' });
+      await receiver.waitFor(2);
+      assert.deepEqual(receiver.received.map((entry) => entry.event.event).sort(), ['account.added', 'shifts.added']);
+      const shifts = receiver.received.find((entry) => entry.event.event === 'shifts.added')!.event;
+      assert.ok(shifts.event === 'shifts.added' && shifts.payload.added_count === 20);
+    } finally {
+      await sandbox.close();
+      await receiver.close();
+    }
+  });
+
+  it('sends account.monitoring_status.updated on disconnect', async () => {
+    const receiver = await startReceiver();
+    const sandbox = await startTestSandbox({ webhookUrl: receiver.url });
+    try {
+      const { accountId } = await connectAccount(sandbox);
+      await receiver.waitFor(2);
+      await api(sandbox, 'POST', `/v1/accounts/${accountId}/disconnect`);
+      await receiver.waitFor(3);
+      const update = receiver.received[2]!.event;
+      assert.equal(update.event, 'account.monitoring_status.updated');
+      assert.ok(update.event === 'account.monitoring_status.updated' && update.payload.account_id === accountId && !update.payload.connected);
+    } finally {
+      await sandbox.close();
+      await receiver.close();
+    }
+  });
+
+  it('retries a failed delivery with growing delays until it succeeds', async () => {
+    const receiver = await startReceiver([500, 503]);
+    const sandbox = await startTestSandbox({ webhookUrl: receiver.url, webhookRetryBaseMs: 40 });
+    try {
+      const { session } = await openSession(sandbox);
+      await linkApi(sandbox, 'POST', '/link/api/login', session, {
+        platform_id: platformOfType(sandbox, 'payroll').id,
+        username: 'user_good',
+        password: 'pass_good',
+      });
+      await receiver.waitFor(3);
+      const attempts = receiver.received.filter((entry) => entry.event.event === 'account.added');
+      assert.equal(attempts.length, 3);
+      assert.equal(new Set(attempts.map((entry) => entry.event.event_id)).size, 1, 'a retry resends the same event');
+      // Backoff: at least 40 ms, then at least 80 ms (lower bounds only: timers never fire early).
+      assert.ok(attempts[1]!.at - attempts[0]!.at >= 35);
+      assert.ok(attempts[2]!.at - attempts[1]!.at >= 75);
+      const delivery = sandbox.webhooks.deliveries[0]!;
+      // The status is set when the 200 arrives back, just after the receiver saw the request.
+      for (let poll = 0; poll < 100 && delivery.status === 'pending'; poll += 1) await new Promise((resolve) => setTimeout(resolve, 10));
+      assert.equal(delivery.status, 'delivered');
+      assert.equal(delivery.attempts, 3);
+    } finally {
+      await sandbox.close();
+      await receiver.close();
+    }
+  });
+
+  it('gives up after the configured attempts, and a dead receiver changes nothing for the API', async () => {
+    const receiver = await startReceiver([500, 500, 500, 500]);
+    const sandbox = await startTestSandbox({ webhookUrl: receiver.url, webhookRetryBaseMs: 10, webhookMaxAttempts: 2 });
+    try {
+      const { session } = await openSession(sandbox);
+      const login = await linkApi(sandbox, 'POST', '/link/api/login', session, {
+        platform_id: platformOfType(sandbox, 'payroll').id,
+        username: 'user_good',
+        password: 'pass_good',
+      });
+      assert.equal(login.status, 200);
+      await receiver.waitFor(2);
+      const delivery = sandbox.webhooks.deliveries[0]!;
+      for (let poll = 0; poll < 100 && delivery.status === 'pending'; poll += 1) await new Promise((resolve) => setTimeout(resolve, 10));
+      assert.equal(delivery.status, 'failed');
+      assert.equal(delivery.attempts, 2);
+      assert.equal(delivery.lastError, 'HTTP 500');
+      assert.equal(receiver.received.length, 2);
+    } finally {
+      await sandbox.close();
+      await receiver.close();
+    }
+  });
+
+  it('never blocks the API: answers while the receiver holds the webhook unanswered', async () => {
+    const receiver = await startReceiver();
+    receiver.setHold(true);
+    const sandbox = await startTestSandbox({ webhookUrl: receiver.url });
+    try {
+      const { session } = await openSession(sandbox);
+      const login = await linkApi(sandbox, 'POST', '/link/api/login', session, {
+        platform_id: platformOfType(sandbox, 'payroll').id,
+        username: 'user_good',
+        password: 'pass_good',
+      });
+      assert.equal(login.status, 200);
+      await receiver.waitFor(1);
+      // The receiver has the account.added request and has not answered; the API still answers.
+      const accounts = await api(sandbox, 'GET', '/v1/accounts');
+      assert.equal(accounts.body.meta.count, 1);
+      assert.equal(sandbox.webhooks.deliveries[0]!.status, 'pending');
+    } finally {
+      await sandbox.close();
+      await receiver.close();
+    }
+  });
+
+  it('records events without sending when no webhook URL is set', async () => {
+    const sandbox = await startTestSandbox();
+    try {
+      await connectAccount(sandbox);
+      assert.deepEqual(sandbox.store.events.map((event) => event.event).sort(), ['account.added', 'paystubs.added']);
+      assert.equal(sandbox.webhooks.deliveries.length, 0);
+    } finally {
+      await sandbox.close();
+    }
+  });
+});
