@@ -81,7 +81,8 @@ describe('hosted Link page', { timeout: 120_000 }, () => {
   let axeSource: string;
 
   before(async () => {
-    sandbox = await startSandbox({ port: 0 });
+    // A short pending phase, so user_pending reaches its timeout within the test.
+    sandbox = await startSandbox({ port: 0, pendingJobDelayMs: 1_000 });
     host = createServer((req, res) => {
       if (req.url === '/host.js') res.writeHead(200, { 'content-type': 'text/javascript' }).end(HOST_SCRIPT);
       else if (req.url === '/') res.writeHead(200, { 'content-type': 'text/html' }).end(HOST_HTML);
@@ -387,6 +388,27 @@ describe('hosted Link page', { timeout: 120_000 }, () => {
       assert.deepEqual(exit.payload, { reason: 'error', error: error.payload, accountId: login.payload.accountId });
       assert.deepEqual((await events(page)).find((event) => event.name === 'input_allocation')?.payload, { type: 'percentage', value: 40 });
       assert.deepEqual((await names(page)).slice(-3), ['error', 'screen_transition', 'exit']);
+    });
+  });
+
+  test('user_pending: the running screen waits for the job, then reports its timeout', async () => {
+    const { token } = await createLinkToken();
+    await inHost(async (page) => {
+      const frame = await startLink(page, token);
+      await goToLogin(page, frame);
+      await logIn(frame, 'user_pending', 'pass_good');
+      await expectScreen(frame, 'Choose your deposit');
+      await frame.getByRole('button', { name: 'Switch my deposit' }).press('Enter');
+      await expectScreen(frame, 'Switching your direct deposit');
+      await expectAccessible(frame, 'running');
+      const error = await waitForEvent(page, 'error');
+      assert.deepEqual(
+        { type: error.payload.type, code: error.payload.code, pendingRetry: error.payload.pendingRetry },
+        { type: 'platformError', code: 'JOB_TIMEOUT', pendingRetry: false },
+      );
+      await expectScreen(frame, 'Your payroll provider could not finish');
+      assert.deepEqual((await screens(page)).slice(-2), ['running', 'error']);
+      assert.ok(!(await names(page)).includes('success'));
     });
   });
 
