@@ -1,8 +1,9 @@
-// Fakes of what lies outside the widget, for the browser tests:
+// Fakes of what lies outside the widget, for the browser and packaging tests:
 // - the hosted Link page, served by its own HTTP server on 127.0.0.1 (a second
 //   origin: the tests run on localhost), so origin checks are real;
-// - the integrator's token endpoint, as web-test-runner middleware on the test
-//   page's own origin, scripted per test through the query string.
+// - the integrator's token endpoint, scripted per test through the query string:
+//   web-test-runner middleware on the test page's own origin, or a plain Node
+//   handler for the packaging tests' servers.
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import { readFile } from 'node:fs/promises';
@@ -11,36 +12,43 @@ import { build } from 'esbuild';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 
+/** Starts the fake Link page's server on a free loopback port: `${origin}/fake-link.html?scenario=...`. */
+export async function startFakeLinkServer() {
+  const bundle = await build({
+    entryPoints: [`${here}fake-link/fake-link.ts`],
+    bundle: true,
+    format: 'esm',
+    write: false,
+    target: 'es2022',
+  });
+  const js = bundle.outputFiles[0].text;
+  const html = await readFile(`${here}fake-link/fake-link.html`, 'utf8');
+  const server = createServer((req, res) => {
+    const path = new URL(req.url, 'http://x').pathname;
+    if (path === '/fake-link.html') res.writeHead(200, { 'content-type': 'text/html' }).end(html);
+    else if (path === '/fake-link.js') res.writeHead(200, { 'content-type': 'text/javascript' }).end(js);
+    else res.writeHead(404).end();
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    origin: `http://127.0.0.1:${server.address().port}`,
+    close: () => new Promise((resolve) => server.close(resolve)),
+  };
+}
+
 /** A web-test-runner plugin that runs the fake Link page's server and tells the tests its URL. */
 export function fakeLinkPlugin() {
   let server;
-  let origin;
   return {
     name: 'fake-link',
     async serverStart() {
-      const bundle = await build({
-        entryPoints: [`${here}fake-link/fake-link.ts`],
-        bundle: true,
-        format: 'esm',
-        write: false,
-        target: 'es2022',
-      });
-      const js = bundle.outputFiles[0].text;
-      const html = await readFile(`${here}fake-link/fake-link.html`, 'utf8');
-      server = createServer((req, res) => {
-        const path = new URL(req.url, 'http://x').pathname;
-        if (path === '/fake-link.html') res.writeHead(200, { 'content-type': 'text/html' }).end(html);
-        else if (path === '/fake-link.js') res.writeHead(200, { 'content-type': 'text/javascript' }).end(js);
-        else res.writeHead(404).end();
-      });
-      await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-      origin = `http://127.0.0.1:${server.address().port}`;
+      server = await startFakeLinkServer();
     },
     async serverStop() {
-      await new Promise((resolve) => server?.close(resolve));
+      await server?.close();
     },
     executeCommand({ command }) {
-      if (command === 'fake-link-origin') return origin;
+      if (command === 'fake-link-origin') return server?.origin;
       return undefined;
     },
   };
@@ -54,58 +62,66 @@ const calls = new Map();
  * plan (the last step repeats). Steps: ok, short (expires in 1 s), expired,
  * slow (ok after 300 ms), hang (never answers), malformed, invalid, 429, or any
  * HTTP status. `GET /fake-token/calls?key=K` lists the calls seen.
+ * Returns null for any other path.
  */
-export async function fakeTokenMiddleware(ctx, next) {
-  if (ctx.path === '/fake-token/calls') {
-    ctx.body = calls.get(ctx.query.key) ?? [];
-    return;
-  }
-  if (ctx.path !== '/fake-token') return next();
-  const key = String(ctx.query.key ?? '');
-  const plan = String(ctx.query.plan ?? 'ok').split(',');
+async function answerFakeToken(req) {
+  const url = new URL(req.url, 'http://x');
+  const key = url.searchParams.get('key') ?? '';
+  if (url.pathname === '/fake-token/calls') return json(200, calls.get(key) ?? []);
+  if (url.pathname !== '/fake-token') return null;
+  const plan = (url.searchParams.get('plan') ?? 'ok').split(',');
   const seen = calls.get(key) ?? [];
   calls.set(key, seen);
-  const body = await readBody(ctx.req);
-  seen.push({ method: ctx.method, contentType: ctx.get('content-type'), body });
+  const body = await readBody(req);
+  seen.push({ method: req.method, contentType: req.headers['content-type'] ?? '', body });
   const step = plan[Math.min(seen.length - 1, plan.length - 1)];
   const mint = (lifetimeMs) => {
     const id = randomUUID();
-    return { data: { id, token: `tok.${id}.${seen.length}`, expires: new Date(Date.now() + lifetimeMs).toISOString(), mode: 'sandbox' } };
+    return json(200, { data: { id, token: `tok.${id}.${seen.length}`, expires: new Date(Date.now() + lifetimeMs).toISOString(), mode: 'sandbox' } });
   };
   switch (step) {
     case 'ok':
-      ctx.body = mint(3_600_000);
-      return;
+      return mint(3_600_000);
     case 'short':
-      ctx.body = mint(1_000);
-      return;
+      return mint(1_000);
     case 'expired':
-      ctx.body = mint(-60_000);
-      return;
+      return mint(-60_000);
     case 'slow':
       await new Promise((resolve) => setTimeout(resolve, 300));
-      ctx.body = mint(3_600_000);
-      return;
+      return mint(3_600_000);
     case 'hang':
       await new Promise((resolve) => setTimeout(resolve, 5_000));
-      ctx.status = 504;
-      return;
+      return { status: 504, headers: {}, body: '' };
     case 'malformed':
-      ctx.type = 'application/json';
-      ctx.body = '{"data": {';
-      return;
+      return { status: 200, headers: { 'content-type': 'application/json' }, body: '{"data": {' };
     case 'invalid':
-      ctx.body = { data: { id: 'nope', token: '' } };
-      return;
+      return json(200, { data: { id: 'nope', token: '' } });
     case '429':
-      ctx.status = 429;
-      ctx.set('retry-after', '0');
-      ctx.body = { error: 'slow down' };
-      return;
+      return { ...json(429, { error: 'slow down' }), headers: { 'content-type': 'application/json', 'retry-after': '0' } };
     default:
-      ctx.status = Number(step) || 500;
-      ctx.body = { error: 'scripted failure' };
+      return json(Number(step) || 500, { error: 'scripted failure' });
   }
+}
+
+/** The fake token endpoint as web-test-runner (Koa) middleware. */
+export async function fakeTokenMiddleware(ctx, next) {
+  const answer = await answerFakeToken(ctx.req);
+  if (!answer) return next();
+  ctx.status = answer.status;
+  ctx.set(answer.headers);
+  ctx.body = answer.body;
+}
+
+/** The fake token endpoint as a plain Node request handler: answers and returns true, or returns false for other paths. */
+export async function handleFakeTokenRequest(req, res) {
+  const answer = await answerFakeToken(req);
+  if (!answer) return false;
+  res.writeHead(answer.status, answer.headers).end(answer.body);
+  return true;
+}
+
+function json(status, value) {
+  return { status, headers: { 'content-type': 'application/json' }, body: JSON.stringify(value) };
 }
 
 function readBody(req) {
