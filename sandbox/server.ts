@@ -50,7 +50,7 @@ export const SandboxOptionsSchema = z.strictObject({
     .optional(),
   /** Where webhooks are POSTed; null or absent sends none (events are still recorded in `store.events`). */
   webhookUrl: z.url({ protocol: /^https?$/ }).nullable().default(null),
-  /** Requests per second per secret before 429; 0 or Infinity turns the limit off. */
+  /** Requests per second per secret before 429; 0 turns the limit off. */
   rateLimitPerSecond: z.number().min(0).default(10),
   /** Lifetime of a Link token. */
   tokenTtlSeconds: z.number().positive().max(30 * 86_400).default(3600),

@@ -31,10 +31,7 @@ export const buildVoeReport = (endUserId: string, accounts: readonly AccountReco
 
 /** The VOIE report: employments, plus incomes from payroll accounts. */
 export const buildVoieReport = (endUserId: string, accounts: readonly AccountRecord[], now: Date): VoieReport => ({
-  id: randomUUID(),
+  ...buildVoeReport(endUserId, accounts, now),
   type: 'voie',
-  end_user_id: endUserId,
-  generated_at: serviceDateTime(now),
-  employments: accounts.map((record) => record.data.employment),
   incomes: accounts.filter((record) => record.account.platform_type === 'payroll').map((record) => record.data.income),
 });

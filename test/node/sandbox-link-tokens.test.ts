@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { LinkTokenEnvelopeSchema } from '../../src/protocol.js';
 import type { Sandbox } from '../../sandbox/server.js';
-import { api, assertError, linkApi, linkTokenBody, platformOfType, startTestSandbox } from './sandbox-test-client.js';
+import { api, assertError, connectAccount, linkApi, linkTokenBody, platformOfType, startTestSandbox } from './sandbox-test-client.js';
 
 const LEGACY = { org_name: 'Acme Lending', required_jobs: ['direct_deposit_switch'] };
 
@@ -91,12 +91,12 @@ describe('sandbox: POST /link_tokens', () => {
   it('accepts every optional field and hands them to the Link session', async () => {
     const platform = platformOfType(sandbox, 'payroll');
     const employer = sandbox.store.catalogue.employers.find(({ item }) => item.platform_id === platform.id)?.item;
-    const account = null;
+    const { accountId } = await connectAccount(sandbox);
     const extra = {
       end_user_id: 'user-123',
       platform_id: platform.id,
       employer_id: employer?.id ?? null,
-      account_id: account,
+      account_id: accountId,
       language: 'es-US',
       skip_intro_screen: true,
       allocation: { type: 'percentage', value: 25 },

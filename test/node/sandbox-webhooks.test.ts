@@ -9,6 +9,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { describe, it } from 'node:test';
 import { WebhookEventSchema, type WebhookEvent } from '../../sandbox/resources.js';
+import type { Sandbox, SandboxOptions } from '../../sandbox/server.js';
 import { api, connectAccount, linkApi, openSession, platformOfType, startTestSandbox } from './sandbox-test-client.js';
 
 interface Received {
@@ -55,11 +56,44 @@ const startReceiver = async (statuses: number[] = []) => {
   };
 };
 
+type Receiver = Awaited<ReturnType<typeof startReceiver>>;
+
+/** Runs `body` with a receiver (answering `statuses` first) and a sandbox that posts to it; closes both after. */
+const withReceiver = async (
+  statuses: number[],
+  options: SandboxOptions,
+  body: (sandbox: Sandbox, receiver: Receiver) => Promise<void>,
+): Promise<void> => {
+  const receiver = await startReceiver(statuses);
+  const sandbox = await startTestSandbox({ webhookUrl: receiver.url, ...options });
+  try {
+    await body(sandbox, receiver);
+  } finally {
+    await sandbox.close();
+    await receiver.close();
+  }
+};
+
+/** Logs in as user_good through the Link API (this sends account.added); returns the login response. */
+const loginGood = async (sandbox: Sandbox) => {
+  const { session } = await openSession(sandbox);
+  return linkApi(sandbox, 'POST', '/link/api/login', session, {
+    platform_id: platformOfType(sandbox, 'payroll').id,
+    username: 'user_good',
+    password: 'pass_good',
+  });
+};
+
+/** Waits (bounded) for a delivery to leave `pending`: its status is set when the receiver's answer arrives back. */
+const settled = async (sandbox: Sandbox, index: number) => {
+  const delivery = sandbox.webhooks.deliveries[index]!;
+  for (let poll = 0; poll < 100 && delivery.status === 'pending'; poll += 1) await new Promise((resolve) => setTimeout(resolve, 10));
+  return delivery;
+};
+
 describe('sandbox: webhooks', () => {
   it('delivers account.added, paystubs.added and verification_reports.refreshed for a Link connection', async () => {
-    const receiver = await startReceiver();
-    const sandbox = await startTestSandbox({ webhookUrl: receiver.url });
-    try {
+    await withReceiver([], {}, async (sandbox, receiver) => {
       const connected = await connectAccount(sandbox, { endUserId: 'hook-user' });
       await receiver.waitFor(3);
       const byName = new Map(receiver.received.map((entry) => [entry.event.event, entry.event]));
@@ -88,31 +122,21 @@ describe('sandbox: webhooks', () => {
       assert.equal(new Set(receiver.received.map((entry) => entry.event.event_id)).size, 3);
       // What was delivered is what the store recorded.
       assert.deepEqual(sandbox.store.events.map((event) => event.event_id).sort(), receiver.received.map((entry) => entry.event.event_id).sort());
-    } finally {
-      await sandbox.close();
-      await receiver.close();
-    }
+    });
   });
 
   it('sends shifts.added for a time_and_attendance connection, and no report event without an end user', async () => {
-    const receiver = await startReceiver();
-    const sandbox = await startTestSandbox({ webhookUrl: receiver.url });
-    try {
+    await withReceiver([], {}, async (sandbox, receiver) => {
       await connectAccount(sandbox, { platformType: 'time_and_attendance' });
       await receiver.waitFor(2);
       assert.deepEqual(receiver.received.map((entry) => entry.event.event).sort(), ['account.added', 'shifts.added']);
       const shifts = receiver.received.find((entry) => entry.event.event === 'shifts.added')!.event;
       assert.ok(shifts.event === 'shifts.added' && shifts.payload.added_count === 20);
-    } finally {
-      await sandbox.close();
-      await receiver.close();
-    }
+    });
   });
 
   it('sends account.monitoring_status.updated on disconnect', async () => {
-    const receiver = await startReceiver();
-    const sandbox = await startTestSandbox({ webhookUrl: receiver.url });
-    try {
+    await withReceiver([], {}, async (sandbox, receiver) => {
       const { accountId } = await connectAccount(sandbox);
       await receiver.waitFor(2);
       await api(sandbox, 'POST', `/v1/accounts/${accountId}/disconnect`);
@@ -120,22 +144,12 @@ describe('sandbox: webhooks', () => {
       const update = receiver.received[2]!.event;
       assert.equal(update.event, 'account.monitoring_status.updated');
       assert.ok(update.event === 'account.monitoring_status.updated' && update.payload.account_id === accountId && !update.payload.connected);
-    } finally {
-      await sandbox.close();
-      await receiver.close();
-    }
+    });
   });
 
   it('retries a failed delivery with growing delays until it succeeds', async () => {
-    const receiver = await startReceiver([500, 503]);
-    const sandbox = await startTestSandbox({ webhookUrl: receiver.url, webhookRetryBaseMs: 40 });
-    try {
-      const { session } = await openSession(sandbox);
-      await linkApi(sandbox, 'POST', '/link/api/login', session, {
-        platform_id: platformOfType(sandbox, 'payroll').id,
-        username: 'user_good',
-        password: 'pass_good',
-      });
+    await withReceiver([500, 503], { webhookRetryBaseMs: 40 }, async (sandbox, receiver) => {
+      assert.equal((await loginGood(sandbox)).status, 200);
       await receiver.waitFor(3);
       const attempts = receiver.received.filter((entry) => entry.event.event === 'account.added');
       assert.equal(attempts.length, 3);
@@ -143,62 +157,36 @@ describe('sandbox: webhooks', () => {
       // Backoff: at least 40 ms, then at least 80 ms (lower bounds only: timers never fire early).
       assert.ok(attempts[1]!.at - attempts[0]!.at >= 35);
       assert.ok(attempts[2]!.at - attempts[1]!.at >= 75);
-      const delivery = sandbox.webhooks.deliveries[0]!;
-      // The status is set when the 200 arrives back, just after the receiver saw the request.
-      for (let poll = 0; poll < 100 && delivery.status === 'pending'; poll += 1) await new Promise((resolve) => setTimeout(resolve, 10));
+      const delivery = await settled(sandbox, 0);
       assert.equal(delivery.status, 'delivered');
       assert.equal(delivery.attempts, 3);
-    } finally {
-      await sandbox.close();
-      await receiver.close();
-    }
+    });
   });
 
   it('gives up after the configured attempts, and a dead receiver changes nothing for the API', async () => {
-    const receiver = await startReceiver([500, 500, 500, 500]);
-    const sandbox = await startTestSandbox({ webhookUrl: receiver.url, webhookRetryBaseMs: 10, webhookMaxAttempts: 2 });
-    try {
-      const { session } = await openSession(sandbox);
-      const login = await linkApi(sandbox, 'POST', '/link/api/login', session, {
-        platform_id: platformOfType(sandbox, 'payroll').id,
-        username: 'user_good',
-        password: 'pass_good',
-      });
+    await withReceiver([500, 500, 500, 500], { webhookRetryBaseMs: 10, webhookMaxAttempts: 2 }, async (sandbox, receiver) => {
+      const login = await loginGood(sandbox);
       assert.equal(login.status, 200);
       await receiver.waitFor(2);
-      const delivery = sandbox.webhooks.deliveries[0]!;
-      for (let poll = 0; poll < 100 && delivery.status === 'pending'; poll += 1) await new Promise((resolve) => setTimeout(resolve, 10));
+      const delivery = await settled(sandbox, 0);
       assert.equal(delivery.status, 'failed');
       assert.equal(delivery.attempts, 2);
       assert.equal(delivery.lastError, 'HTTP 500');
       assert.equal(receiver.received.length, 2);
-    } finally {
-      await sandbox.close();
-      await receiver.close();
-    }
+    });
   });
 
   it('never blocks the API: answers while the receiver holds the webhook unanswered', async () => {
-    const receiver = await startReceiver();
-    receiver.setHold(true);
-    const sandbox = await startTestSandbox({ webhookUrl: receiver.url });
-    try {
-      const { session } = await openSession(sandbox);
-      const login = await linkApi(sandbox, 'POST', '/link/api/login', session, {
-        platform_id: platformOfType(sandbox, 'payroll').id,
-        username: 'user_good',
-        password: 'pass_good',
-      });
+    await withReceiver([], {}, async (sandbox, receiver) => {
+      receiver.setHold(true);
+      const login = await loginGood(sandbox);
       assert.equal(login.status, 200);
       await receiver.waitFor(1);
       // The receiver has the account.added request and has not answered; the API still answers.
       const accounts = await api(sandbox, 'GET', '/v1/accounts');
       assert.equal(accounts.body.meta.count, 1);
       assert.equal(sandbox.webhooks.deliveries[0]!.status, 'pending');
-    } finally {
-      await sandbox.close();
-      await receiver.close();
-    }
+    });
   });
 
   it('records events without sending when no webhook URL is set', async () => {
