@@ -1,0 +1,44 @@
+/**
+ * `payroll-link/jsx`: types only. Declares `<payroll-link>` in React 19's JSX,
+ * for apps that use the bare element rather than `payroll-link/react`. Opt in
+ * once, so that React stays optional for everyone else:
+ *
+ * ```ts
+ * /// <reference types="payroll-link/jsx" />
+ * ```
+ *
+ * React 19 sets a prop as a property when the element has one (`fetchToken`,
+ * `prefetch`), as an attribute otherwise (`token-url`), and turns `on<name>`
+ * into a listener of the event `<name>`, case kept. So the handlers are
+ * `onlink-success`, not `onSuccess`: `onSuccess` would listen for an event
+ * called "Success", which never comes, and is a type error here.
+ */
+import type { DetailedHTMLProps, HTMLAttributes } from 'react';
+import type { PayrollLinkEventMap } from './events.js';
+import type { PayrollLink } from './payroll-link.js';
+
+/** `on<event>` handler props for React 19, one per `link-*` event, typed by its `detail`. */
+export type PayrollLinkJsxEventProps = {
+  [K in keyof PayrollLinkEventMap as `on${K}`]?: (event: PayrollLinkEventMap[K]) => void;
+};
+
+/** What `<payroll-link>` takes in React 19 JSX: its attributes, `fetchToken`, and the `onlink-*` handlers. */
+export type PayrollLinkJsxProps = DetailedHTMLProps<HTMLAttributes<PayrollLink>, PayrollLink> &
+  PayrollLinkJsxEventProps & {
+    'token-url'?: string;
+    'link-url'?: string;
+    'end-user-id'?: string;
+    prefetch?: boolean;
+    disabled?: boolean;
+    open?: boolean;
+    fetchToken?: PayrollLink['fetchToken'];
+  };
+
+declare module 'react' {
+  // React 19 reads intrinsic elements from React.JSX (no longer from the global JSX).
+  namespace JSX {
+    interface IntrinsicElements {
+      'payroll-link': PayrollLinkJsxProps;
+    }
+  }
+}
