@@ -35,7 +35,7 @@ function fail(status: number, code: string, message: string, headers: Record<str
   return { ok: false, response: simpleErrorResponse(status, 'INVALID_REQUEST', code, message, headers) };
 }
 
-/** Reads the body, stopping (and cancelling the stream) as soon as it passes `maxBytes`. */
+/** Reads the body, stopping as soon as it passes `maxBytes`. */
 async function readCapped(request: Request, maxBytes: number): Promise<Uint8Array | 'too-large' | 'unreadable'> {
   if (request.body === null) return new Uint8Array();
   const reader = request.body.getReader();
@@ -47,7 +47,8 @@ async function readCapped(request: Request, maxBytes: number): Promise<Uint8Arra
       if (done) break;
       size += value.byteLength;
       if (size > maxBytes) {
-        await reader.cancel().catch(() => {});
+        // Stop reading without cancelling: a cancel can tear the connection down before the 413 is sent.
+        reader.releaseLock();
         return 'too-large';
       }
       chunks.push(value);

@@ -40,10 +40,17 @@ export async function sendWebResponse(response: Response, res: ServerResponse): 
 
 /** A node:http server for any Web-standard handler. */
 export function serveWithNode(handle: (request: Request) => Promise<Response>): Server {
-  return createServer((req, res) => {
-    handle(toWebRequest(req))
-      .then((response) => sendWebResponse(response, res))
-      .catch(() => res.writeHead(500).end());
+  return createServer(async (req, res) => {
+    try {
+      const response = await handle(toWebRequest(req));
+      // A body left unread (a refused upload) would stall this connection's next request: close it instead.
+      if (!req.complete) res.shouldKeepAlive = false;
+      await sendWebResponse(response, res);
+    } catch {
+      // Last guard (the handlers answer their own failures): end the exchange, never crash the process.
+      if (!res.headersSent) res.statusCode = 500;
+      res.end();
+    }
   });
 }
 // #endregion

@@ -38,6 +38,15 @@ export const WebhookReceiverOptionsSchema = z.object({
   keepEvents: z.int().min(0).max(10_000).default(50),
   /** Cap on one delivery's body, in bytes. */
   maxBodyBytes: z.int().min(256).max(10_485_760).default(65_536),
+  /**
+   * Your work for each new event (store the account id against your user...),
+   * called once per `event_id`. If it throws, the delivery is answered 500 and
+   * the id forgotten, so the service's retry is handled afresh. Keep it quick:
+   * queue long work.
+   */
+  onEvent: z
+    .custom<(event: WebhookEvent) => void | Promise<void>>((value) => typeof value === 'function', { message: 'must be a function' })
+    .optional(),
 });
 
 /** What {@link createWebhookReceiver} accepts; every field may be left out. */
@@ -51,9 +60,9 @@ export interface WebhookReceiver {
 }
 
 /**
- * Creates a webhook receiver: `POST` validates the envelope, answers 200 at
- * once, and handles each `event_id` only once (the service may deliver an event
- * more than once, e.g. when a retry crosses our answer); `account.added` is
+ * Creates a webhook receiver: `POST` validates the envelope, runs `onEvent`,
+ * answers 200, and handles each `event_id` only once (the service may deliver an
+ * event more than once, e.g. when a retry crosses our answer); `account.added` is
  * logged with its `account_id` and `link_token_id`, the ids a real backend
  * stores against its user. `GET` lists the recent events, for the demo page.
  *
@@ -63,7 +72,7 @@ export interface WebhookReceiver {
 export function createWebhookReceiver(options: WebhookReceiverOptions = {}): WebhookReceiver {
   const parsed = WebhookReceiverOptionsSchema.safeParse(options);
   if (!parsed.success) throw ConfigError.fromZod('webhook receiver options', parsed.error);
-  const { rememberIds, keepEvents, maxBodyBytes } = parsed.data;
+  const { rememberIds, keepEvents, maxBodyBytes, onEvent } = parsed.data;
   const log = parsed.data.log ?? console;
   // A Set iterates in insertion order, so its first entry is the oldest id: a bounded FIFO memory.
   const seen = new Set<string>();
@@ -111,6 +120,16 @@ export function createWebhookReceiver(options: WebhookReceiverOptions = {}): Web
       return jsonResponse(200, { received: true, duplicate: true });
     }
     remember(event.data.event_id);
+    try {
+      await onEvent?.(event.data);
+    } catch (error) {
+      seen.delete(event.data.event_id);
+      log.error(`webhook ${event.data.event}: onEvent failed, answering 500 so that it is delivered again`, {
+        eventId: event.data.event_id,
+        error: error instanceof Error ? error.message : String(error),
+      });
+      return simpleErrorResponse(500, 'INTERNAL_ERROR', 'INTERNAL_ERROR', 'The event could not be handled; deliver it again.');
+    }
     receive(event.data);
     return jsonResponse(200, { received: true, duplicate: false });
   }
