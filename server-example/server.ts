@@ -161,7 +161,9 @@ export function exampleServerOptionsFromEnv(env: NodeJS.ProcessEnv): ExampleServ
   if (!checked.success) {
     const error = ConfigError.fromZod('environment', checked.error, (path) => ENV_NAMES[String(path[0])] ?? path.join('.'));
     if (!env.PAYROLL_API_SECRET) {
-      error.message += '\n  Start the sandbox with `npm run sandbox`, then set PAYROLL_API_SECRET to the secret it prints.';
+      error.message +=
+        '\n  Start the sandbox with `npm run sandbox`, then set PAYROLL_API_SECRET to the secret it prints' +
+        ' (sandbox_local_dev_secret by default).';
     }
     throw error;
   }

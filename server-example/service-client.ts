@@ -162,7 +162,8 @@ export function createServiceClient(connection: ServiceConnection, log: Logger) 
     if (outcome.exhausted) {
       const problem = last.kind === 'failure' ? last.problem : `HTTP ${last.status}`;
       const retryAfterSeconds = Math.max(1, Math.ceil(outcome.retryAfterMs / 1000));
-      log.error(`payroll service ${label}: unavailable after ${outcome.attempts} ${outcome.attempts === 1 ? 'try' : 'tries'} (${problem})`, {
+      const hint = problem.includes('ECONNREFUSED') ? `: nothing listens at ${connection.baseUrl}; is the service (npm run sandbox) running?` : '';
+      log.error(`payroll service ${label}: unavailable after ${outcome.attempts} ${outcome.attempts === 1 ? 'try' : 'tries'} (${problem})${hint}`, {
         attempts: outcome.attempts,
         retryAfterSeconds,
         requestId: last.kind === 'answer' ? last.requestId : null,

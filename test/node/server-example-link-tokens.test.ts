@@ -378,11 +378,12 @@ describe('upstream failures', () => {
     assert.equal(service.requests.length, 3);
   });
 
-  test('nothing listening: 503', async () => {
+  test('nothing listening: 503, and the log says where it looked', async () => {
     const service = await upstream(() => {});
     await service.close();
-    const { handle } = handlerFor(service);
+    const { handle, lines } = handlerFor(service);
     assert.equal((await handle(browserPost({}))).status, 503);
+    assert.ok(lines.some((line) => line.includes(`nothing listens at ${service.url}`)), lines.join('\n'));
   });
 });
 

@@ -6,13 +6,14 @@
  * receiver and whose account `GET /api/accounts` then lists.
  */
 import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { startSandbox, type Sandbox } from '../../sandbox/server.js';
 import { DEFAULT_CLI_SECRET } from '../../sandbox/cli-options.js';
 import { createLinkTokenHandler, type LinkTokenHandlerConfig } from '../../server-example/link-tokens.js';
-import { startExampleServer, type ExampleServer } from '../../server-example/server.js';
+import { exampleServerOptionsFromEnv, startExampleServer, type ExampleServer } from '../../server-example/server.js';
 import { SERVICE_VERSIONS } from '../../server-example/service-version.js';
 import type { WebhookEvent } from '../../server-example/webhooks.js';
 import { LinkTokenEnvelopeSchema } from '../../src/protocol.js';
@@ -115,9 +116,9 @@ describe('Link tokens from the real sandbox', () => {
   });
 
   test('the sandbox CLI default secret is the one the README and the start-up hint name', async () => {
-    const { readFile } = await import('node:fs/promises');
     const readme = await readFile(new URL('../../server-example/README.md', import.meta.url), 'utf8');
     assert.ok(readme.includes(`PAYROLL_API_SECRET=${DEFAULT_CLI_SECRET} npm run server-example`));
+    assert.throws(() => exampleServerOptionsFromEnv({}), (error: Error) => error.message.includes(`(${DEFAULT_CLI_SECRET} by default)`));
   });
 });
 
