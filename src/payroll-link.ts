@@ -130,6 +130,9 @@ export class PayrollLink extends LitElement {
     if (changed.has('tokenUrl') || changed.has('endUserId') || changed.has('fetchToken')) {
       if (this.hasUpdated) this.#prefetch.discard();
     }
+    // React's wrapper (@lit/react) and scripts set properties after the element is connected, when
+    // connectedCallback found no token source yet: the first update is the moment to fetch ahead.
+    if (!this.hasUpdated && this.isConnected) this.#warm();
     if (changed.has('open') && this.hasUpdated) {
       if (this.open && !this.#session) void this.show();
       if (!this.open && this.#session) this.close();

@@ -123,6 +123,23 @@ describe('token fetching', () => {
     await closingAgain;
   });
 
+  it('prefetches when token-url and prefetch are set just after connecting, as React wrappers do', async () => {
+    const token = fakeTokenUrl('ok');
+    const linkUrl = await fakeLinkUrl('idle');
+    const el = document.createElement('payroll-link');
+    document.body.append(el);
+    // @lit/react sets properties in a layout effect, after React has inserted the element.
+    el.tokenUrl = token.url;
+    el.linkUrl = linkUrl;
+    el.prefetch = true;
+    try {
+      await untilCalls(token, 1);
+      expect(await token.calls()).to.have.length(1);
+    } finally {
+      el.remove();
+    }
+  });
+
   it('silently replaces a prefetched token that has expired while waiting', async () => {
     const { el, token, button } = await linkElement('short,ok', 'success', true);
     await untilCalls(token, 1);
