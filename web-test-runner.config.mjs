@@ -3,22 +3,12 @@
 import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { chromeLauncher } from '@web/test-runner-chrome';
 import { playwrightLauncher } from '@web/test-runner-playwright';
+import { chromiumArgs, chromiumPath } from './test/browser/chromium.mjs';
 import { fakeLinkPlugin, fakeTokenMiddleware } from './test/browser/fake-servers.mjs';
-
-const chromiumArgs = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-dev-shm-usage',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-  '--disable-sync',
-  '--disable-quic',
-];
 
 const chromium = playwrightLauncher({
   product: 'chromium',
-  launchOptions: { executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', args: chromiumArgs },
+  launchOptions: { executablePath: chromiumPath, args: chromiumArgs },
 });
 const firefox = chromeLauncher({
   launchOptions: { browser: 'firefox', executablePath: process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr', headless: true },

@@ -1,0 +1,37 @@
+// Installs payroll-link into test/packaging/node_modules/payroll-link from the tarball `npm pack`
+// makes of the built package (run build:package first), so the example apps and the SSR test see
+// exactly what users would install: a file missing from `files` or `exports` fails them.
+import { execFileSync } from 'node:child_process';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+/** Where the example apps find the package. */
+export const installedPackageDir = fileURLToPath(new URL('./node_modules/payroll-link', import.meta.url));
+
+/** Packs the repository's package and extracts it into `installedPackageDir`. Returns the tarball's file name. */
+export async function installPackedPackage(): Promise<string> {
+  const packDir = await mkdtemp(join(tmpdir(), 'payroll-link-pack-'));
+  try {
+    // --ignore-scripts: the package is already built; `prepack` would build it again.
+    const output = execFileSync('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', packDir], {
+      cwd: root,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    const [{ filename }] = JSON.parse(output) as Array<{ filename: string }>;
+    await rm(installedPackageDir, { recursive: true, force: true });
+    await mkdir(installedPackageDir, { recursive: true });
+    execFileSync('tar', ['-xzf', join(packDir, filename), '-C', installedPackageDir, '--strip-components=1']);
+    return filename;
+  } finally {
+    await rm(packDir, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const filename = await installPackedPackage();
+  console.log(`install-packed: ${filename} extracted into test/packaging/node_modules/payroll-link`);
+}
