@@ -12,7 +12,8 @@ export type DropReason = 'origin' | 'source' | 'schema';
 /** A message the session refused, for the optional debug hook. */
 export interface DroppedMessage {
   reason: DropReason;
-  data: unknown;
+  /** The message's data, deserialized when first read (a large payload costs nothing until then). */
+  readonly data: unknown;
 }
 
 export interface FrameChannelOptions {
@@ -45,16 +46,16 @@ export function connectFrame(options: FrameChannelOptions): FrameChannel {
   let port: MessagePort | null = null;
 
   const onWindowMessage = (event: MessageEvent) => {
-    if (event.origin !== linkOrigin) return options.onDrop({ reason: 'origin', data: event.data });
-    if (event.source === null || event.source !== frame.contentWindow) return options.onDrop({ reason: 'source', data: event.data });
-    if (!ReadyMessageSchema.safeParse(event.data).success) return options.onDrop({ reason: 'schema', data: event.data });
+    if (event.origin !== linkOrigin) return options.onDrop(dropped('origin', event));
+    if (event.source === null || event.source !== frame.contentWindow) return options.onDrop(dropped('source', event));
+    if (!ReadyMessageSchema.safeParse(event.data).success) return options.onDrop(dropped('schema', event));
     options.onReady();
   };
 
   const onPortMessage = (event: MessageEvent) => {
     const parsed = EventMessageSchema.safeParse(event.data);
     if (parsed.success) options.onEvent(parsed.data);
-    else options.onDrop({ reason: 'schema', data: event.data });
+    else options.onDrop(dropped('schema', event));
   };
 
   const closePort = () => {
@@ -81,6 +82,21 @@ export function connectFrame(options: FrameChannelOptions): FrameChannel {
     dispose() {
       window.removeEventListener('message', onWindowMessage);
       closePort();
+    },
+  };
+}
+
+/**
+ * A dropped message whose `data` is read only if the debug hook reads it: the
+ * browser deserializes a message's data on first access, so a megabyte posted
+ * by a foreign window would otherwise cost the host page that work just to be
+ * thrown away.
+ */
+function dropped(reason: DropReason, event: MessageEvent): DroppedMessage {
+  return {
+    reason,
+    get data() {
+      return event.data;
     },
   };
 }
