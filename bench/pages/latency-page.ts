@@ -1,0 +1,66 @@
+/**
+ * Open-latency page. `?variant=bare` shows a plain button that inserts a bare
+ * `<iframe>` of the Link page by hand (the baseline) and stops the clock at
+ * the frame's `payroll-link:ready` message; `prefetch` and `plain` show
+ * `<payroll-link>` with and without `prefetch` and stop it at `link-open`.
+ * The clock starts at the click event's timestamp.
+ */
+import { PayrollLink } from '../../src/index.js';
+
+/** What the bench reads back. */
+export interface LatencyResult {
+  /** The click event's timestamp. */
+  clickAt: number | null;
+  /** When the Link frame's `payroll-link:ready` message reached this page. */
+  frameReadyAt: number | null;
+  /** When the variant counts as open: the ready message (bare) or `link-open` (element). */
+  readyAt: number | null;
+}
+
+declare global {
+  interface Window {
+    latency: LatencyResult;
+  }
+}
+
+const params = new URLSearchParams(location.search);
+const variant = params.get('variant');
+const linkUrl = params.get('link') ?? '';
+const result: LatencyResult = { clickAt: null, frameReadyAt: null, readyAt: null };
+window.latency = result;
+
+const stop = () => {
+  result.readyAt ??= performance.now();
+};
+document.addEventListener('click', (event) => (result.clickAt ??= event.timeStamp), { capture: true });
+// Added before the widget's own listener: splits the element's time into frame load and the widget's hand-over.
+window.addEventListener('message', (event) => {
+  if (event.data?.type === 'payroll-link:ready') result.frameReadyAt ??= performance.now();
+});
+
+if (variant === 'bare') {
+  const button = document.createElement('button');
+  button.type = 'button';
+  button.textContent = 'Connect payroll';
+  button.addEventListener('click', () => {
+    const frame = document.createElement('iframe');
+    frame.title = 'Link';
+    // The size of the widget's modal frame: the Link page gets the same viewport in both variants.
+    frame.width = '440';
+    frame.height = '632';
+    window.addEventListener('message', (event) => {
+      if (event.source === frame.contentWindow && event.data?.type === 'payroll-link:ready') stop();
+    });
+    frame.src = linkUrl;
+    document.body.append(frame);
+  });
+  document.body.append(button);
+} else {
+  // Constructed from the class: the bench never depends on a bare import keeping the element's registration.
+  const element = new PayrollLink();
+  element.linkUrl = linkUrl;
+  element.tokenUrl = '/api/link-token';
+  element.prefetch = variant === 'prefetch';
+  element.addEventListener('link-open', stop);
+  document.body.append(element);
+}

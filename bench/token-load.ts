@@ -1,0 +1,101 @@
+/**
+ * Bench 6, token handler load: `POST /api/link-token` of the example backend
+ * (which calls the sandbox) against the sandbox's own `POST /link_tokens`
+ * called directly, the baseline. Each server in its own process, the sandbox's
+ * rate limit off, autocannon in this process, a fixed number of requests on
+ * loopback only, bounded in time by a watchdog.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import autocannon, { type Result } from 'autocannon';
+import { fromRoot } from './lib/bundle.js';
+import { printTable, printTarget, writeResult } from './lib/report.js';
+import { round } from './lib/stats.js';
+
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2_000);
+const WARMUP = 300;
+const CONNECTIONS = 10;
+const WATCHDOG_MS = 180_000;
+
+const children: ChildProcess[] = [];
+const watchdog = setTimeout(() => {
+  console.error(`token-load: not done within ${WATCHDOG_MS / 1000} s, stopping`);
+  for (const child of children) child.kill();
+  process.exit(1);
+}, WATCHDOG_MS);
+
+/** Starts `load-server.ts <which>` and reads its JSON line. */
+async function startServer<T>(which: string, env: Record<string, string> = {}): Promise<T> {
+  const child = spawn(process.execPath, ['--import', 'tsx', fromRoot('bench/lib/load-server.ts'), which], {
+    env: { ...process.env, ...env },
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  children.push(child);
+  const [line] = await Promise.race([
+    createInterface({ input: child.stdout! })[Symbol.asyncIterator]().next().then((r) => [r.value as string]),
+    new Promise<never>((_, reject) => child.once('exit', (code) => reject(new Error(`${which} exited with ${code}`)))),
+  ]);
+  return JSON.parse(line!) as T;
+}
+
+const sandbox = await startServer<{ url: string; secret: string }>('sandbox');
+const backend = await startServer<{ url: string }>('backend', { BENCH_SANDBOX_URL: sandbox.url, BENCH_SANDBOX_SECRET: sandbox.secret });
+
+const targets = {
+  direct: {
+    label: 'sandbox POST /link_tokens (baseline)',
+    url: `${sandbox.url}/link_tokens`,
+    headers: { 'content-type': 'application/json', 'x-api-secret': sandbox.secret, 'service-version': '2025-07-08' },
+    body: JSON.stringify({ org_name: 'Bench Payroll', features: ['direct_deposit_switch'], solution: 'Deposit Switch' }),
+  },
+  backend: {
+    label: 'server-example POST /api/link-token',
+    url: `${backend.url}/api/link-token`,
+    headers: { 'content-type': 'application/json' },
+    body: '{}',
+  },
+} as const;
+
+const run = (target: (typeof targets)[keyof typeof targets], amount: number) =>
+  autocannon({ url: target.url, method: 'POST', headers: { ...target.headers }, body: target.body, connections: CONNECTIONS, amount, timeout: 10 });
+
+const results: Record<string, Result> = {};
+try {
+  for (const key of ['direct', 'backend'] as const) await run(targets[key], WARMUP);
+  for (const key of ['direct', 'backend'] as const) results[key] = await run(targets[key], REQUESTS);
+} finally {
+  clearTimeout(watchdog);
+  for (const child of children) child.stdin?.end();
+}
+
+const figures = Object.fromEntries(
+  (['direct', 'backend'] as const).map((key) => {
+    const r = results[key]!;
+    const seconds = (r.finish.getTime() - r.start.getTime()) / 1000;
+    return [key, { requests: r.requests.total, ok: r['2xx'], non2xx: r.non2xx, errors: r.errors, timeouts: r.timeouts, seconds, reqPerSec: r['2xx'] / seconds, p50: r.latency.p50, p99: r.latency.p99, max: r.latency.max }];
+  }),
+) as Record<'direct' | 'backend', { requests: number; ok: number; non2xx: number; errors: number; timeouts: number; seconds: number; reqPerSec: number; p50: number; p99: number; max: number }>;
+
+printTable(`Token handler load: ${REQUESTS} POSTs each, ${CONNECTIONS} connections, loopback`, (['direct', 'backend'] as const).map((key) => ({
+  target: targets[key].label,
+  '2xx': figures[key].ok,
+  'non-2xx': figures[key].non2xx,
+  errors: figures[key].errors,
+  'req/s': round(figures[key].reqPerSec, 0),
+  'p50 ms': figures[key].p50,
+  'p99 ms': figures[key].p99,
+  'max ms': figures[key].max,
+})));
+const ratio = { reqPerSec: figures.backend.reqPerSec / figures.direct.reqPerSec, p99: figures.backend.p99 / figures.direct.p99 };
+console.log(`ratio backend/direct: req/s ${round(ratio.reqPerSec, 2)}×, p99 ${round(ratio.p99, 2)}×`);
+const clean = (['direct', 'backend'] as const).every((k) => figures[k].ok === REQUESTS && figures[k].errors === 0 && figures[k].non2xx === 0);
+printTarget('every request answered 2xx, no errors or timeouts', clean, clean ? 'yes' : JSON.stringify(figures));
+const file = await writeResult('token-load', {
+  requests: REQUESTS,
+  warmup: WARMUP,
+  connections: CONNECTIONS,
+  figures,
+  ratio: { reqPerSec: round(ratio.reqPerSec, 3), p99: round(ratio.p99, 3) },
+  targets: [{ name: 'every request answered 2xx, no errors or timeouts', met: clean }],
+});
+console.log(`wrote ${file}`);
