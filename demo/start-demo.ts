@@ -10,6 +10,8 @@ export interface DemoOptions {
   demoPort?: number;
   /** Lifetime of the sandbox's Link tokens (the end-to-end tests shorten it). */
   tokenTtlSeconds?: number;
+  /** Reload the page when files change (on for people, off for tests: an edit must not reload a page mid-test). */
+  live?: boolean;
   /** Where the three servers report; silent by default. */
   log?: (line: string) => void;
 }
@@ -72,7 +74,12 @@ export async function startDemo(options: DemoOptions = {}): Promise<Demo> {
     const { createServer } = await import('vite');
     const vite = await createServer({
       configFile: fileURLToPath(new URL('../vite.config.ts', import.meta.url)),
-      server: { port: demoPort, strictPort: true, host: 'localhost' },
+      server: {
+        port: demoPort,
+        strictPort: true,
+        host: 'localhost',
+        ...(options.live === false ? { hmr: false, watch: null } : {}),
+      },
       logLevel: 'silent',
       clearScreen: false,
     });
