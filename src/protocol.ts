@@ -177,8 +177,11 @@ const eventMessage = <N extends z.infer<typeof LinkEventNameSchema>, P extends z
   payload: P,
 ) => z.object({ type: z.literal('payroll-link:event'), name: z.literal(name), payload });
 
-/** frame → page (over the port): one Link event; typed payloads for the events that drive callbacks. */
-export const EventMessageSchema = z.discriminatedUnion('name', [
+/**
+ * frame → page (over the port): one Link event; typed payloads for the events that drive callbacks.
+ * A plain union, not `discriminatedUnion`: the same checks and inferred type for ~0.5 KB less gzip.
+ */
+export const EventMessageSchema = z.union([
   eventMessage('login', LoginDetailSchema),
   eventMessage('success', SuccessDetailSchema),
   eventMessage('error', LinkErrorSchema),
