@@ -71,7 +71,7 @@ export function toSessionToken(input: unknown): SessionToken {
 /**
  * Gets a fresh Link token from the integrator's backend, with a per-try timeout
  * and retries (exponential backoff with jitter, honouring `Retry-After`) for
- * network errors, 429 and 5xx. Everything else fails at once. Failures are
+ * network errors, 429 and 5xx. Everything else, a timeout included, fails at once. Failures are
  * thrown as {@link LinkFailure} carrying a typed `LinkError`.
  */
 export async function fetchLinkToken(
@@ -145,7 +145,8 @@ async function tryOnce(source: TokenSource, outer: AbortSignal, timeoutMs: numbe
     if (outer.aborted) throw outer.reason;
     if (error instanceof LinkFailure) return fail(error, false);
     if (timedOut()) {
-      return fail(new LinkFailure(linkError('networkError', 'TOKEN_TIMEOUT', `The token endpoint did not answer within ${timeoutMs} ms.`)), true);
+      // Not retried: an endpoint that hung once is likely to hang again, and the user has waited long enough.
+      return fail(new LinkFailure(linkError('networkError', 'TOKEN_TIMEOUT', `The token endpoint did not answer within ${timeoutMs} ms.`)), false);
     }
     return fail(new LinkFailure(linkError('networkError', 'TOKEN_NETWORK', 'The token endpoint could not be reached.')), true);
   } finally {
