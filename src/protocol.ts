@@ -163,6 +163,8 @@ export const InitMessageSchema = z.object({
   type: z.literal('payroll-link:init'),
   version: z.literal(PROTOCOL_VERSION),
   token: nonEmptyText(),
+  /** The page draws its own close control around the frame, so the Link page need not show one. */
+  hostCloseControl: z.optional(z.boolean()),
 });
 
 /** The payload the frame sends with its own `exit` event; the page adds the Link token id. */

@@ -6,6 +6,7 @@
 import {
   EventMessageSchema,
   InitMessageSchema,
+  type InitMessage,
   PROTOCOL_VERSION,
   type EventMessage,
   type ReadyMessage,
@@ -21,16 +22,16 @@ import {
  *
  * @example
  * ```ts
- * const channel = FrameChannel.connect((token) => start(token));
+ * const channel = FrameChannel.connect((init) => start(init.token));
  * channel?.send({ type: 'payroll-link:event', name: 'open', payload: { link_token_id } });
  * ```
  */
 export class FrameChannel {
   #port: MessagePort | null = null;
   #initialised = false;
-  readonly #onInit: (token: string) => void;
+  readonly #onInit: (init: InitMessage) => void;
 
-  private constructor(onInit: (token: string) => void) {
+  private constructor(onInit: (init: InitMessage) => void) {
     this.#onInit = onInit;
   }
 
@@ -38,7 +39,7 @@ export class FrameChannel {
    * Starts listening and tells the parent window the page is ready. Returns
    * null when the page is not inside a frame: then nobody can hand it a token.
    */
-  static connect(onInit: (token: string) => void): FrameChannel | null {
+  static connect(onInit: (init: InitMessage) => void): FrameChannel | null {
     if (window.parent === window) return null;
     const channel = new FrameChannel(onInit);
     window.addEventListener('message', channel.#onWindowMessage);
@@ -86,6 +87,6 @@ export class FrameChannel {
     // Nothing comes back over the port, but starting it keeps the channel's state explicit.
     port.start();
     window.removeEventListener('message', this.#onWindowMessage);
-    this.#onInit(parsed.data.token);
+    this.#onInit(parsed.data);
   };
 }

@@ -120,7 +120,7 @@ export class LinkApp extends LitElement {
   }
 
   override render() {
-    const closable = !NO_CLOSE.has(this.#flow.screen);
+    const closable = !NO_CLOSE.has(this.#flow.screen) && !this.#flow.hostCloseControl;
     return html`
       <header>
         <span class="brand">Payroll Link</span>

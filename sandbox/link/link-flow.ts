@@ -84,6 +84,8 @@ export class LinkFlow implements ReactiveController {
   error: LinkError | null = null;
   /** The job created at login, e.g. `direct_deposit_switch` or `shifts`. */
   job: string | null = null;
+  /** The embedding page draws its own close control (the widget's modal does), so the header leaves ours out. */
+  hostCloseControl = false;
 
   readonly #host: ReactiveControllerHost;
   #channel: FrameChannel | null = null;
@@ -99,7 +101,10 @@ export class LinkFlow implements ReactiveController {
   hostConnected(): void {
     window.addEventListener('keydown', this.#onKeydown);
     if (this.#channel || this.screen !== 'waiting') return;
-    this.#channel = FrameChannel.connect((token) => void this.#start(token));
+    this.#channel = FrameChannel.connect((init) => {
+      this.hostCloseControl = init.hostCloseControl === true;
+      void this.#start(init.token);
+    });
     if (!this.#channel) this.#go('standalone');
   }
 

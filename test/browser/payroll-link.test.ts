@@ -100,7 +100,8 @@ describe('<payroll-link>', () => {
     expect(frame.getAttribute('referrerpolicy')).to.equal('no-referrer');
     expect(frame.getAttribute('sandbox')).to.equal('allow-scripts allow-same-origin allow-forms');
     expect(frame.title).to.not.equal('');
-    const received = open.detail.payload as { token: string; href: string; referrer: string };
+    const received = open.detail.payload as { token: string; href: string; referrer: string; hostCloseControl: boolean };
+    expect(received.hostCloseControl).to.equal(true);
     expect(received.token).to.match(/^tok\./);
     expect(received.href).to.not.contain(received.token);
     expect(frame.src).to.not.contain(received.token);

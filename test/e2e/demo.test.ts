@@ -117,6 +117,9 @@ describe('npm run demo, end to end', { timeout: 300_000 }, () => {
       const frame = await startSession(page);
       await pickEmployer(frame);
       await page.screenshot({ path: new URL('link-flow-open.png', OUTPUT).pathname });
+      // One close control: the modal's. The widget told the Link page it draws one, so the page leaves its own out.
+      assert.equal(await frame.getByRole('button', { name: 'Close Payroll Link' }).count(), 0);
+      assert.equal(await page.locator('payroll-link#element-demo [part="close-button"]').count(), 1);
       await logIn(frame, 'user_good', 'pass_good');
       await switchDeposit(frame);
       await waitForTimeline(page, 'link-exit');
