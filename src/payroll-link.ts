@@ -1,7 +1,7 @@
 import { LitElement, html, nothing, type PropertyValues } from 'lit';
 import type { TokenInput } from './core/fetch-link-token.js';
 import { openLink, type LinkHandle } from './core/open-link.js';
-import { emit } from './events.js';
+import { emit, type PayrollLinkEventDetail } from './events.js';
 import { payrollLinkStyles } from './payroll-link.styles.js';
 import type { ExitDetail, LinkError, LinkEventDetail, LoginDetail, SuccessDetail } from './protocol.js';
 import { TokenPrefetch } from './token-prefetch.js';
@@ -43,7 +43,9 @@ import { TokenPrefetch } from './token-prefetch.js';
  * @fires {CustomEvent<LoginDetail>} link-login - The user logged in. At most once per session.
  * @fires {CustomEvent<SuccessDetail>} link-success - The job finished. At most once per session.
  * @fires {CustomEvent<LinkError>} link-error - Something failed; `pendingRetry: true` means the flow goes on.
- * @fires {CustomEvent<ExitDetail>} link-exit - The session ended. Exactly once per session, always last.
+ * @fires {CustomEvent<ExitDetail>} link-exit - The session ended. Exactly once per session, always last. When the
+ * element is removed mid-flow it fires on the detached element (`reason: 'closed_by_host'`): listen on the element
+ * or use `onExit`, since a listener on `document` no longer hears it.
  * @fires {CustomEvent<LinkEventDetail>} link-event - Every event the Link flow emits.
  *
  * @example
@@ -126,15 +128,17 @@ export class PayrollLink extends LitElement {
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    // A token fetched ahead belongs to the old endpoint or end user: never hand it to the new one.
+    // A token fetched ahead for another endpoint or end user is never handed over (TokenPrefetch checks at
+    // take()); dropping it here as well stops its fetch at once and lets the new source start fetching.
     if (changed.has('tokenUrl') || changed.has('endUserId') || changed.has('fetchToken')) {
       if (this.hasUpdated) this.#prefetch.discard();
     }
     // React's wrapper (@lit/react) and scripts set properties after the element is connected, when
     // connectedCallback found no token source yet: the first update is the moment to fetch ahead.
     if (!this.hasUpdated && this.isConnected) this.#warm();
-    if (changed.has('open') && this.hasUpdated) {
-      if (this.open && !this.#session) void this.show();
+    // `open` set by the page (in markup, or as a property) opens or closes the flow.
+    if (changed.has('open')) {
+      if (this.open && !this.#session) void this.#start(false);
       if (!this.open && this.#session) this.close();
     }
   }
@@ -145,38 +149,51 @@ export class PayrollLink extends LitElement {
    * a session runs returns the same session: one token fetch, one frame.
    */
   show(): Promise<void> {
+    return this.#start(false);
+  }
+
+  /** Ends the running session (`reason: 'closed_by_host'`), if any. */
+  close(): void {
+    this.#session?.close();
+  }
+
+  /** Starts a session, or returns the running one. `fromButton`: focus goes back to our button afterwards. */
+  #start(fromButton: boolean): Promise<void> {
     if (this.#session) return this.#session.ready;
     // A disconnected element has nowhere to show the modal; a disabled one must not open.
-    if (this.disabled || !this.isConnected) return Promise.resolve();
+    if (this.disabled || !this.isConnected) {
+      this.open = false;
+      return Promise.resolve();
+    }
     this._status = 'loading';
     this.open = true;
-    const session = openLink({
+    const taken = this.#prefetch.take();
+    // Each callback relays only while its session is the running one: a listener that removes the
+    // element or closes the flow ends the session, and nothing of it may follow its link-exit.
+    const relay =
+      <K extends 'link-login' | 'link-success' | 'link-error' | 'link-event'>(name: K, callback: () => ((detail: PayrollLinkEventDetail<K>) => void) | undefined) =>
+      (detail: PayrollLinkEventDetail<K>) => {
+        if (this.#session !== session) return;
+        emit(this, name, detail);
+        if (this.#session === session) callback()?.(detail);
+      };
+    const session: LinkHandle = openLink({
       ...this.#tokenSource(),
       linkUrl: this.linkUrl ?? '',
-      token: this.#prefetch.take(),
+      token: taken?.token,
       container: this.renderRoot.querySelector('.modal-host') ?? this.renderRoot,
-      returnFocusTo: this.renderRoot.querySelector<HTMLElement>('.button'),
+      // Started from the page's own control (show()), focus goes back there, not to our button.
+      returnFocusTo: fromButton ? this.renderRoot.querySelector<HTMLElement>('.button') : undefined,
       onOpen: (detail) => {
         this._status = 'idle';
         emit(this, 'link-open', detail);
       },
-      onLogin: (detail) => {
-        emit(this, 'link-login', detail);
-        this.onLogin?.(detail);
-      },
-      onSuccess: (detail) => {
-        emit(this, 'link-success', detail);
-        this.onSuccess?.(detail);
-      },
-      onError: (detail) => {
-        emit(this, 'link-error', detail);
-        this.onError?.(detail);
-      },
-      onEvent: (detail) => {
-        emit(this, 'link-event', detail);
-        this.onEvent?.(detail);
-      },
+      onLogin: relay('link-login', () => this.onLogin),
+      onSuccess: relay('link-success', () => this.onSuccess),
+      onError: relay('link-error', () => this.onError),
+      onEvent: relay('link-event', () => this.onEvent),
       onExit: (detail) => {
+        taken?.cancel();
         this.#session = null;
         this.open = false;
         this._status = detail.reason === 'error' ? 'error' : 'idle';
@@ -186,11 +203,6 @@ export class PayrollLink extends LitElement {
     });
     this.#session = session;
     return session.ready;
-  }
-
-  /** Ends the running session (`reason: 'closed_by_host'`), if any. */
-  close(): void {
-    this.#session?.close();
   }
 
   #tokenSource() {
@@ -203,7 +215,7 @@ export class PayrollLink extends LitElement {
   }
 
   #onClick = () => {
-    void this.show();
+    void this.#start(true);
   };
 
   protected override render() {

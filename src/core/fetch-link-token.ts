@@ -48,9 +48,12 @@ export function isExpired(token: SessionToken, now = Date.now()): boolean {
   return token.expires !== null && token.expires <= now;
 }
 
-/** True when a token kept for later is too close to its expiry to start a session with. */
+/** A bare token string says nothing of its expiry: kept for later, it is trusted for this long. */
+const BARE_TOKEN_MAX_AGE_MS = 5 * 60_000;
+
+/** True when a token kept for later is too close to its expiry (or, without one, too old) to start a session with. */
 export function isStale(token: SessionToken, now = Date.now()): boolean {
-  if (token.expires === null) return false;
+  if (token.expires === null) return now - token.receivedAt >= BARE_TOKEN_MAX_AGE_MS;
   const margin = Math.min(REUSE_MARGIN_MS, (token.expires - token.receivedAt) / 2);
   return token.expires - margin <= now;
 }
@@ -84,6 +87,7 @@ export async function fetchLinkToken(
     throw new LinkFailure(linkError('clientError', 'NO_TOKEN_SOURCE', 'Set token-url (tokenUrl) or fetchToken.'));
   }
   for (let attempt = 1; ; attempt++) {
+    signal.throwIfAborted();
     const outcome = await tryOnce(source, signal, timeoutMs);
     if (outcome.ok) {
       if (isExpired(outcome.token)) {
@@ -130,7 +134,9 @@ async function tryOnce(source: TokenSource, outer: AbortSignal, timeoutMs: numbe
     let body: unknown;
     try {
       body = await response.json();
-    } catch {
+    } catch (error) {
+      // A body cut short by our timeout or an abort is not malformed JSON: let the outer handler name it.
+      if (signal.aborted) throw error;
       return fail(new LinkFailure(linkError('invalidLinkToken', 'TOKEN_MALFORMED', 'The token endpoint answered with malformed JSON.')), false);
     }
     const envelope = LinkTokenEnvelopeSchema.safeParse(body);
@@ -154,12 +160,30 @@ async function tryOnce(source: TokenSource, outer: AbortSignal, timeoutMs: numbe
   }
 }
 
+/**
+ * Waits for a token handed in as a promise (fetched ahead, or by the integrator),
+ * but not forever: a promise that never settles ends in `TOKEN_TIMEOUT`.
+ */
+export async function settleWithin<T>(value: T | Promise<T>, outer: AbortSignal, timeoutMs: number = DEFAULTS.timeoutMs): Promise<T> {
+  const { signal, dispose, timedOut } = withTimeout(outer, timeoutMs);
+  try {
+    return await raceSignal(Promise.resolve(value), signal);
+  } catch (error) {
+    if (timedOut()) throw new LinkFailure(linkError('networkError', 'TOKEN_TIMEOUT', `The token did not arrive within ${timeoutMs} ms.`));
+    throw error;
+  } finally {
+    dispose();
+  }
+}
+
 /** A signal that aborts with `outer` or after `ms`; `AbortSignal.any` is avoided for older ESR browsers. */
 function withTimeout(outer: AbortSignal, ms: number) {
   const controller = new AbortController();
   let expired = false;
   const onAbort = () => controller.abort(outer.reason);
-  outer.addEventListener('abort', onAbort, { once: true });
+  // An already aborted signal fires no 'abort' event: carry its state over now.
+  if (outer.aborted) onAbort();
+  else outer.addEventListener('abort', onAbort, { once: true });
   const timer = setTimeout(() => {
     expired = true;
     controller.abort(new DOMException('timed out', 'TimeoutError'));

@@ -11,6 +11,7 @@ import type {
 import {
   fetchLinkToken,
   isStale,
+  settleWithin,
   toSessionToken,
   type SessionToken,
   type TokenFetchTuning,
@@ -100,6 +101,7 @@ export function openLink(options: OpenLinkOptions): LinkHandle {
   let loggedIn = false;
   let succeeded = false;
   let dropped = 0;
+  let failure: LinkError | null = null;
   let modal: LinkModal | null = null;
   let channel: FrameChannel | null = null;
   let readyTimer: ReturnType<typeof setTimeout> | undefined;
@@ -110,19 +112,21 @@ export function openLink(options: OpenLinkOptions): LinkHandle {
   const ready = new Promise<void>((resolve) => (resolveReady = resolve));
   const closed = new Promise<ExitDetail>((resolve) => (resolveClosed = resolve));
 
-  /** Calls an integrator callback; a callback that throws is reported, never allowed to break the session. */
+  /**
+   * Calls an integrator callback; a callback that throws is reported, never allowed to break the session.
+   * Once the session has ended (a callback may end it: remove the element, call `close()`), only `onExit`
+   * is still called, so that it stays the last thing the integrator hears.
+   */
   const call = <K extends keyof LinkCallbacks>(name: K, detail: Parameters<NonNullable<LinkCallbacks[K]>>[0]) => {
-    const callback = options[name] as ((value: typeof detail) => void) | undefined;
-    try {
-      callback?.(detail);
-    } catch (error) {
-      reportError(error);
-    }
+    if (ended && name !== 'onExit') return;
+    guarded(options[name] as ((value: typeof detail) => void) | undefined, detail);
   };
 
   const end = (reason: ExitReason, error: LinkError | null) => {
     if (ended) return;
     ended = true;
+    // A failure being reported wins over a close requested from inside its own onError callback.
+    if (failure) [reason, error] = ['error', failure];
     abort.abort();
     clearTimeout(readyTimer);
     channel?.dispose();
@@ -140,6 +144,7 @@ export function openLink(options: OpenLinkOptions): LinkHandle {
 
   const fail = (error: LinkError) => {
     if (ended) return;
+    failure = error;
     call('onError', error);
     end('error', error);
   };
@@ -159,16 +164,20 @@ export function openLink(options: OpenLinkOptions): LinkHandle {
       dropped++;
       return;
     }
+    // State first: a callback below may end the session, and the exit detail must already know this.
+    if (message.name === 'login') {
+      loggedIn = true;
+      accountId = message.payload.accountId;
+    } else if (message.name === 'success') {
+      succeeded = true;
+      accountId ??= message.payload.accountId;
+    }
     call('onEvent', { name: message.name, payload: message.payload } as LinkEventDetail);
     switch (message.name) {
       case 'login':
-        loggedIn = true;
-        accountId = message.payload.accountId;
         call('onLogin', message.payload);
         break;
       case 'success':
-        succeeded = true;
-        accountId ??= message.payload.accountId;
         call('onSuccess', message.payload);
         break;
       case 'error':
@@ -185,12 +194,13 @@ export function openLink(options: OpenLinkOptions): LinkHandle {
     if (options.token !== undefined) {
       const canRefetch = Boolean(options.fetchToken || options.tokenUrl);
       try {
-        const given = toSessionToken(await options.token);
+        const given = toSessionToken(await settleWithin(options.token, abort.signal, options.tokenFetch?.timeoutMs));
         if (!isStale(given)) return given;
         if (!canRefetch) throw new LinkFailure(linkError('invalidLinkToken', 'TOKEN_EXPIRED', 'The Link token given has expired.'));
       } catch (error) {
-        // A token fetched ahead that failed or expired is replaced silently when there is a source for a new one.
-        if (!canRefetch) throw error;
+        // A token fetched ahead that failed or expired is replaced silently when there is a source for a new
+        // one; not when the session has ended meanwhile.
+        if (!canRefetch || abort.signal.aborted) throw error;
       }
     }
     return fetchLinkToken(options, abort.signal, options.tokenFetch);
@@ -198,7 +208,9 @@ export function openLink(options: OpenLinkOptions): LinkHandle {
 
   const linkOrigin = originOf(options.linkUrl);
   if (linkOrigin === null) {
-    queueMicrotask(() => fail(linkError('clientError', 'INVALID_LINK_URL', 'link-url (linkUrl) must be an http(s) URL.')));
+    queueMicrotask(() =>
+      fail(linkError('clientError', 'INVALID_LINK_URL', 'link-url (linkUrl) must be an https URL (plain http only on localhost or 127.0.0.1).')),
+    );
   } else {
     restoreFocus = saveFocus(options.returnFocusTo ?? undefined);
     releaseScroll = lockScroll();
@@ -222,7 +234,7 @@ export function openLink(options: OpenLinkOptions): LinkHandle {
       onEvent: onFrameEvent,
       onDrop(message) {
         dropped++;
-        options.onDroppedMessage?.(message);
+        guarded(options.onDroppedMessage, message);
       },
     });
     readyTimer = setTimeout(
@@ -251,13 +263,30 @@ export function openLink(options: OpenLinkOptions): LinkHandle {
   };
 }
 
-/** The exact origin of an http(s) Link URL (relative URLs resolve against the page), or null if it is not one. */
+/**
+ * The exact origin of a Link URL (relative URLs resolve against the page), or
+ * null when it is not one we hand a token to: https, or plain http on loopback
+ * only (the sandbox on a developer's machine), never a token in clear text
+ * across a network.
+ */
 function originOf(linkUrl: unknown): string | null {
   if (typeof linkUrl !== 'string' || linkUrl.trim() === '') return null;
   try {
     const url = new URL(linkUrl, document.baseURI);
-    return url.protocol === 'https:' || url.protocol === 'http:' ? url.origin : null;
+    if (url.protocol === 'https:') return url.origin;
+    return url.protocol === 'http:' && LOOPBACK.test(url.hostname) ? url.origin : null;
   } catch {
     return null;
+  }
+}
+
+const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/;
+
+/** Calls an integrator's function; if it throws, the error is reported to the page, never thrown into ours. */
+function guarded<T>(callback: ((value: T) => void) | undefined, value: T): void {
+  try {
+    callback?.(value);
+  } catch (error) {
+    reportError(error);
   }
 }

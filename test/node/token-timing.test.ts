@@ -34,6 +34,9 @@ test('a token kept for later goes stale 30 s before expiry, or at half-life when
   const bare = toSessionToken('opaque');
   assert.equal(isStale(bare), false);
   assert.equal(isExpired(bare), false);
+  // A bare string says nothing of its expiry: kept for later, it is trusted for five minutes.
+  assert.equal(isStale(bare, bare.receivedAt + 4 * 60_000), false);
+  assert.equal(isStale(bare, bare.receivedAt + 5 * 60_000), true);
   assert.throws(() => toSessionToken({ data: {} }), /did not give a Link token/);
   assert.throws(() => toSessionToken(''), /did not give a Link token/);
 });
