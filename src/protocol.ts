@@ -147,6 +147,10 @@ export const LinkEventNameSchema = z.enum([
 // 2. page → frame (window.postMessage to the exact Link origin): `init` with the
 //    token and a transferred MessagePort. The token never travels in a URL.
 // 3. frame → page (over that port only): `event` messages, one per Link event.
+//
+// While focus is inside the frame, the page's dialog never sees the keyboard:
+// the Link page handles Escape itself and answers it with an `exit` event
+// (`reason: 'user_closed'`). The page's own close control works regardless.
 // ---------------------------------------------------------------------------
 
 /** Version of the frame protocol; both sides refuse messages of another version. */
