@@ -3,7 +3,13 @@ import { modalCss } from './modal.styles.js';
 /** The pieces of one open Link modal. */
 export interface LinkModal {
   readonly dialog: HTMLDialogElement;
+  /** The current Link frame. */
   readonly frame: HTMLIFrameElement;
+  /**
+   * Swaps in a new frame of the Link page, for a new token: a fresh page, not
+   * the old one moved or reloaded (its single-use token is spent).
+   */
+  replaceFrame(): HTMLIFrameElement;
   /** Hides the loading indicator once the Link page is ready. */
   markReady(): void;
   /** Closes the dialog and removes everything this modal added to the page. */
@@ -65,20 +71,7 @@ export function openLinkModal(options: LinkModalOptions): LinkModal {
   loading.setAttribute('role', 'status');
   loading.textContent = 'Loading…';
 
-  const frame = doc.createElement('iframe');
-  frame.className = 'frame';
-  frame.setAttribute('part', 'frame');
-  frame.title = options.title;
-  // The Link page learns nothing about the host page from the Referer header.
-  frame.referrerPolicy = 'no-referrer';
-  // sandbox: scripts and forms run the flow; same-origin keeps the Link page's
-  // real origin, which its own API calls need and which our origin check relies
-  // on (without it the origin is "null"). No top navigation, no popups, no
-  // downloads, no modals: the frame cannot navigate or cover the host page.
-  frame.setAttribute('sandbox', 'allow-scripts allow-same-origin allow-forms');
-  // allow: no powerful feature is delegated to the frame; say so explicitly.
-  frame.allow = "camera 'none'; microphone 'none'; geolocation 'none'; payment 'none'";
-  frame.src = options.linkUrl;
+  let frame = createFrame(options);
   body.append(loading, frame);
   dialog.append(header, body);
 
@@ -100,8 +93,16 @@ export function openLinkModal(options: LinkModalOptions): LinkModal {
 
   return {
     dialog,
-    frame,
+    get frame() {
+      return frame;
+    },
     markReady: () => dialog.setAttribute('data-ready', ''),
+    replaceFrame() {
+      const fresh = createFrame(options);
+      frame.replaceWith(fresh);
+      frame = fresh;
+      return fresh;
+    },
     remove() {
       if (removed) return;
       removed = true;
@@ -110,6 +111,25 @@ export function openLinkModal(options: LinkModalOptions): LinkModal {
       host?.remove();
     },
   };
+}
+
+/** The Link `<iframe>`: attributes set before `src`, so they apply to the first load. */
+function createFrame(options: LinkModalOptions): HTMLIFrameElement {
+  const frame = document.createElement('iframe');
+  frame.className = 'frame';
+  frame.setAttribute('part', 'frame');
+  frame.title = options.title;
+  // The Link page learns nothing about the host page from the Referer header.
+  frame.referrerPolicy = 'no-referrer';
+  // sandbox: scripts and forms run the flow; same-origin keeps the Link page's
+  // real origin, which its own API calls need and which our origin check relies
+  // on (without it the origin is "null"). No top navigation, no popups, no
+  // downloads, no modals: the frame cannot navigate or cover the host page.
+  frame.setAttribute('sandbox', 'allow-scripts allow-same-origin allow-forms');
+  // allow: no powerful feature is delegated to the frame; say so explicitly.
+  frame.allow = "camera 'none'; microphone 'none'; geolocation 'none'; payment 'none'";
+  frame.src = options.linkUrl;
+  return frame;
 }
 
 function createSheet(): CSSStyleSheet {

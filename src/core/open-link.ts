@@ -102,6 +102,8 @@ export function openLink(options: OpenLinkOptions): LinkHandle {
   let succeeded = false;
   let dropped = 0;
   let failure: LinkError | null = null;
+  let opened = false;
+  let renewed = false;
   let modal: LinkModal | null = null;
   let channel: FrameChannel | null = null;
   let readyTimer: ReturnType<typeof setTimeout> | undefined;
@@ -109,6 +111,8 @@ export function openLink(options: OpenLinkOptions): LinkHandle {
   let restoreFocus = () => {};
   let resolveReady!: () => void;
   let resolveClosed!: (detail: ExitDetail) => void;
+  const linkOrigin = originOf(options.linkUrl);
+  const canRefetch = Boolean(options.fetchToken || options.tokenUrl);
   const ready = new Promise<void>((resolve) => (resolveReady = resolve));
   const closed = new Promise<ExitDetail>((resolve) => (resolveClosed = resolve));
 
@@ -154,7 +158,8 @@ export function openLink(options: OpenLinkOptions): LinkHandle {
     handedOver = true;
     channel.sendToken(token.token);
     modal?.markReady();
-    call('onOpen', { linkTokenId: token.id });
+    if (!opened) call('onOpen', { linkTokenId: token.id });
+    opened = true;
     resolveReady();
   };
 
@@ -162,6 +167,13 @@ export function openLink(options: OpenLinkOptions): LinkHandle {
     if (ended) return;
     if ((message.name === 'login' && loggedIn) || (message.name === 'success' && succeeded)) {
       dropped++;
+      return;
+    }
+    // The Link page refused a token the widget thought fresh (clocks disagree, or it was spent): before
+    // anything else happened, try once more with a new token in a new frame; the user never sees the failure.
+    if (message.name === 'error' && message.payload.type === 'invalidLinkToken' && !loggedIn && !renewed && canRefetch) {
+      renewed = true;
+      renewToken();
       return;
     }
     // State first: a callback below may end the session, and the exit detail must already know this.
@@ -192,7 +204,6 @@ export function openLink(options: OpenLinkOptions): LinkHandle {
 
   const acquireToken = async (): Promise<SessionToken> => {
     if (options.token !== undefined) {
-      const canRefetch = Boolean(options.fetchToken || options.tokenUrl);
       try {
         const given = toSessionToken(await settleWithin(options.token, abort.signal, options.tokenFetch?.timeoutMs));
         if (!isStale(given)) return given;
@@ -206,23 +217,30 @@ export function openLink(options: OpenLinkOptions): LinkHandle {
     return fetchLinkToken(options, abort.signal, options.tokenFetch);
   };
 
-  const linkOrigin = originOf(options.linkUrl);
-  if (linkOrigin === null) {
-    queueMicrotask(() =>
-      fail(linkError('clientError', 'INVALID_LINK_URL', 'link-url (linkUrl) must be an https URL (plain http only on localhost or 127.0.0.1).')),
+  const takeToken = (pending: Promise<SessionToken>) =>
+    pending.then(
+      (fresh) => {
+        token = fresh;
+        handOver();
+      },
+      (error: unknown) => {
+        if (ended) return;
+        fail(error instanceof LinkFailure ? error.linkError : linkError('systemError', 'UNEXPECTED', String(error)));
+      },
     );
-  } else {
-    restoreFocus = saveFocus(options.returnFocusTo ?? undefined);
-    releaseScroll = lockScroll();
-    modal = openLinkModal({
-      container: options.container,
-      linkUrl: new URL(options.linkUrl, document.baseURI).href,
-      title: options.title ?? 'Connect your payroll account',
-      onUserClose: () => end('user_closed', null),
-    });
-    channel = connectFrame({
-      frame: modal.frame,
-      linkOrigin,
+
+  const watchReady = () => {
+    clearTimeout(readyTimer);
+    readyTimer = setTimeout(
+      () => fail(linkError('networkError', 'LINK_UNAVAILABLE', 'The Link page did not load in time.')),
+      options.readyTimeoutMs ?? DEFAULT_READY_TIMEOUT_MS,
+    );
+  };
+
+  const listen = (frame: HTMLIFrameElement, origin: string) =>
+    connectFrame({
+      frame,
+      linkOrigin: origin,
       onReady() {
         if (ended) return;
         // A second "ready" means the Link page reloaded and lost the single-use token: the session cannot go on.
@@ -237,20 +255,35 @@ export function openLink(options: OpenLinkOptions): LinkHandle {
         guarded(options.onDroppedMessage, message);
       },
     });
-    readyTimer = setTimeout(
-      () => fail(linkError('networkError', 'LINK_UNAVAILABLE', 'The Link page did not load in time.')),
-      options.readyTimeoutMs ?? DEFAULT_READY_TIMEOUT_MS,
+
+  /** A new frame and a new token, once per session (see onFrameEvent). */
+  const renewToken = () => {
+    if (!modal || !linkOrigin) return;
+    channel?.dispose();
+    handedOver = false;
+    frameReady = false;
+    token = null;
+    channel = listen(modal.replaceFrame(), linkOrigin);
+    watchReady();
+    void takeToken(fetchLinkToken(options, abort.signal, options.tokenFetch));
+  };
+
+  if (linkOrigin === null) {
+    queueMicrotask(() =>
+      fail(linkError('clientError', 'INVALID_LINK_URL', 'link-url (linkUrl) must be an https URL (plain http only on localhost or 127.0.0.1).')),
     );
-    acquireToken().then(
-      (fresh) => {
-        token = fresh;
-        handOver();
-      },
-      (error: unknown) => {
-        if (ended) return;
-        fail(error instanceof LinkFailure ? error.linkError : linkError('systemError', 'UNEXPECTED', String(error)));
-      },
-    );
+  } else {
+    restoreFocus = saveFocus(options.returnFocusTo ?? undefined);
+    releaseScroll = lockScroll();
+    modal = openLinkModal({
+      container: options.container,
+      linkUrl: new URL(options.linkUrl, document.baseURI).href,
+      title: options.title ?? 'Connect your payroll account',
+      onUserClose: () => end('user_closed', null),
+    });
+    channel = listen(modal.frame, linkOrigin);
+    watchReady();
+    void takeToken(acquireToken());
   }
 
   return {

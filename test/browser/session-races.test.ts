@@ -129,6 +129,36 @@ describe('sessions under pressure: races, odd orders, hostile inputs', () => {
     expect((await link.closed).error).to.include({ type: 'networkError', code: 'TOKEN_TIMEOUT' });
   });
 
+  it('renews a token the Link page refuses, once, in a new frame: the user never sees the failure', async () => {
+    const token = fakeTokenUrl('ok');
+    const el = await fixture<PayrollLink>(html`<payroll-link token-url=${token.url} link-url=${await fakeLinkUrl('reject-first')}></payroll-link>`);
+    const events = recordEvents(el);
+    const exit = oneEvent(el, 'link-exit');
+    el.shadowRoot!.querySelector('button')!.click();
+    const detail = (await exit).detail;
+    events.stop();
+    expect(events.types()).to.deep.equal(['link-open', 'link-login', 'link-success', 'link-exit']);
+    expect(events.of('link-event').map((e) => e.detail.name)).to.deep.equal(['open', 'open', 'login', 'success', 'exit']);
+    expect(detail.reason).to.equal('completed');
+    const calls = await token.calls();
+    expect(calls).to.have.length(2);
+    expect(detail.linkTokenId).to.equal(events.of('link-login')[0].detail.linkTokenId);
+  });
+
+  it('reports a token refused twice: one renewal per session, then the error', async () => {
+    const token = fakeTokenUrl('ok');
+    const el = await fixture<PayrollLink>(html`<payroll-link token-url=${token.url} link-url=${await fakeLinkUrl('reject-all')}></payroll-link>`);
+    const events = recordEvents(el);
+    const exit = oneEvent(el, 'link-exit');
+    el.shadowRoot!.querySelector('button')!.click();
+    const detail = (await exit).detail;
+    events.stop();
+    expect(events.types()).to.deep.equal(['link-open', 'link-error', 'link-exit']);
+    expect(detail).to.deep.include({ reason: 'error' });
+    expect(detail.error).to.include({ type: 'invalidLinkToken', pendingRetry: false });
+    expect(await token.calls()).to.have.length(2);
+  });
+
   it('refuses plain-http Link URLs off loopback: the token would cross the network in clear text', async () => {
     const link = openLink({ linkUrl: 'http://link.example.com/link', fetchToken: async () => 'tok' });
     expect((await link.closed).error).to.include({ type: 'clientError', code: 'INVALID_LINK_URL' });

@@ -69,6 +69,18 @@ function run(port: MessagePort, token: string, hostCloseControl: boolean) {
       }
       [login, success, exit('completed')].forEach((m) => send(port, m));
       break;
+    case 'reject-first':
+    case 'reject-all': {
+      // Like the service refusing a token (expired by its clock, or spent): only the first token
+      // minted by the fake endpoint (ending .1) for reject-first, every token for reject-all.
+      if (scenario === 'reject-first' && !token.endsWith('.1')) {
+        [login, success, exit('completed')].forEach((m) => send(port, m));
+        break;
+      }
+      const error = { type: 'invalidLinkToken', code: 'INVALID_LINK_TOKEN', message: 'This link is no longer valid', pendingRetry: false } as const;
+      [event('error', error), exit('error', error)].forEach((m) => send(port, m));
+      break;
+    }
     case 'login-then-wait':
       send(port, login);
       break;
