@@ -244,6 +244,28 @@ describe('npm run demo, end to end', { timeout: 300_000 }, () => {
     }
   });
 
+  test('the imperative openLink() example runs its own session with its own button', async () => {
+    const { page, errors, close } = await openDemo();
+    try {
+      const button = page.getByRole('button', { name: 'Link my employer (openLink)' });
+      await button.click();
+      const frame = await (await page.waitForSelector('[data-payroll-link-modal] iframe')).contentFrame();
+      assert.ok(frame);
+      await pickEmployer(frame);
+      await logIn(frame, 'user_good', 'pass_good');
+      await switchDeposit(frame);
+      await waitForTimeline(page, 'openLink closed');
+      const entries = await callbacks(page);
+      assert.deepEqual(entries.map((e) => e.name), ['openLink onLogin', 'openLink onSuccess', 'openLink closed']);
+      assert.equal(one(entries, 'openLink closed').reason, 'completed');
+      assert.equal(await page.locator('[data-payroll-link-modal]').count(), 0);
+      assert.equal(await button.isEnabled(), true);
+      assert.deepEqual(errors, []);
+    } finally {
+      await close();
+    }
+  });
+
   test('an expiring prefetched token is replaced silently: the user never sees the failure', async () => {
     // A second demo whose sandbox mints tokens that live 3 s, so the prefetched one can expire during the test.
     const shortLived = await startDemo({ sandboxPort: 0, backendPort: 0, demoPort: 0, tokenTtlSeconds: 3, live: false });
