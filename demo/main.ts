@@ -23,7 +23,11 @@ element.onSuccess = (detail) => {
   void refreshAfterSuccess(detail.accountId);
 };
 element.onError = (detail) => addTimelineEntry(timeline, 'callback', 'onError', detail);
-element.onExit = (detail) => addTimelineEntry(timeline, 'callback', 'onExit', detail);
+element.onExit = (detail) => {
+  addTimelineEntry(timeline, 'callback', 'onExit', detail);
+  // A short summary for screen readers; the timeline itself is not a live region (it would read out every id).
+  if (detail.reason !== 'completed') status.textContent = `Session ended: ${detail.reason.replace('_', ' ')}${detail.error ? ` (${detail.error.code})` : ''}.`;
+};
 
 // The same flow, imperatively, behind a button of your own.
 const imperative = byId<HTMLButtonElement>('imperative-demo');

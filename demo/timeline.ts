@@ -16,7 +16,9 @@ export function addTimelineEntry(list: HTMLOListElement, source: 'event' | 'call
   const head = document.createElement('div');
   head.className = 'entry-head';
   const time = document.createElement('time');
-  time.textContent = new Date().toLocaleTimeString();
+  const now = new Date();
+  time.dateTime = now.toISOString();
+  time.textContent = now.toLocaleTimeString();
   const badge = document.createElement('span');
   badge.className = 'badge';
   badge.textContent = source;

@@ -4,6 +4,9 @@ import { LoggerSchema, type Logger } from './logger.js';
 import { parseRetryAfter, untilAborted, withRetries, type AttemptResult, type RetryPolicy } from './retry.js';
 import { ServiceVersionSchema } from './service-version.js';
 
+/** The longest `Retry-After` (seconds) passed on to the browser when the service is unavailable. */
+const MAX_BROWSER_RETRY_AFTER_S = 60;
+
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
 /**
@@ -161,7 +164,8 @@ export function createServiceClient(connection: ServiceConnection, log: Logger) 
     const last = outcome.value;
     if (outcome.exhausted) {
       const problem = last.kind === 'failure' ? last.problem : `HTTP ${last.status}`;
-      const retryAfterSeconds = Math.max(1, Math.ceil(outcome.retryAfterMs / 1000));
+      // Passed on to the browser: bounded, so an upstream's "Retry-After: 3600" (or 1e25) never parks a user for an hour.
+      const retryAfterSeconds = Math.min(MAX_BROWSER_RETRY_AFTER_S, Math.max(1, Math.ceil(outcome.retryAfterMs / 1000)));
       const hint = problem.includes('ECONNREFUSED') ? `: nothing listens at ${connection.baseUrl}; is the service (npm run sandbox) running?` : '';
       log.error(`payroll service ${label}: unavailable after ${outcome.attempts} ${outcome.attempts === 1 ? 'try' : 'tries'} (${problem})${hint}`, {
         attempts: outcome.attempts,

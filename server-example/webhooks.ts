@@ -76,6 +76,8 @@ export function createWebhookReceiver(options: WebhookReceiverOptions = {}): Web
   const log = parsed.data.log ?? console;
   // A Set iterates in insertion order, so its first entry is the oldest id: a bounded FIFO memory.
   const seen = new Set<string>();
+  /** Ids whose `onEvent` is running, with whether it succeeded. */
+  const inFlight = new Map<string, Promise<boolean>>();
   const recent: ReceivedWebhook[] = [];
 
   function remember(id: string): void {
@@ -115,23 +117,52 @@ export function createWebhookReceiver(options: WebhookReceiverOptions = {}): Web
     if (!body.ok) return body.response;
     const event = WebhookEventSchema.safeParse(body.value);
     if (!event.success) return invalidParamsResponse(event.error);
-    if (seen.has(event.data.event_id)) {
-      log.info(`webhook ${event.data.event} again: already handled, ignored`, { eventId: event.data.event_id });
+    return deliver(event.data);
+  }
+
+  /**
+   * Handles one delivery. A copy that arrives while the first is still being
+   * handled waits for it: if the first succeeded the copy is a duplicate, if it
+   * failed the copy handles the event itself. Answering "duplicate" at once
+   * would lose the event when the first then fails on a connection the sender
+   * has already given up on.
+   */
+  async function deliver(event: WebhookEvent): Promise<Response> {
+    const id = event.event_id;
+    const running = inFlight.get(id);
+    if (running) {
+      await running;
+      return deliver(event);
+    }
+    if (seen.has(id)) {
+      log.info(`webhook ${event.event} again: already handled, ignored`, { eventId: id });
       return jsonResponse(200, { received: true, duplicate: true });
     }
-    remember(event.data.event_id);
-    try {
-      await onEvent?.(event.data);
-    } catch (error) {
-      seen.delete(event.data.event_id);
-      log.error(`webhook ${event.data.event}: onEvent failed, answering 500 so that it is delivered again`, {
-        eventId: event.data.event_id,
-        error: error instanceof Error ? error.message : String(error),
-      });
+    remember(id);
+    const attempt = handleOnce(event);
+    inFlight.set(id, attempt);
+    const handled = await attempt;
+    inFlight.delete(id);
+    if (!handled) {
       return simpleErrorResponse(500, 'INTERNAL_ERROR', 'INTERNAL_ERROR', 'The event could not be handled; deliver it again.');
     }
-    receive(event.data);
+    receive(event);
     return jsonResponse(200, { received: true, duplicate: false });
+  }
+
+  /** Runs `onEvent`; on failure forgets the id, so that the next delivery handles the event afresh. */
+  async function handleOnce(event: WebhookEvent): Promise<boolean> {
+    try {
+      await onEvent?.(event);
+      return true;
+    } catch (error) {
+      seen.delete(event.event_id);
+      log.error(`webhook ${event.event}: onEvent failed, answering 500 so that it is delivered again`, {
+        eventId: event.event_id,
+        error: error instanceof Error ? error.message : String(error),
+      });
+      return false;
+    }
   }
 
   return { handler, events: () => [...recent] };

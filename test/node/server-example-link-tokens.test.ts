@@ -240,13 +240,15 @@ describe('upstream failures', () => {
     assert.ok(gap >= 950, `waited ${gap} ms`);
   });
 
-  test('a Retry-After beyond the overall budget: 503 at once, passing the wait on', async () => {
-    const service = await upstream((_request, _n, res) => reply(res, 429, serviceError(429, 'RATE_LIMITED', 'later'), { 'retry-after': '120' }));
-    const { handle } = handlerFor(service);
-    const response = await handle(browserPost({}));
-    assert.equal(response.status, 503);
-    assert.equal(response.headers.get('retry-after'), '120');
-    assert.equal(service.requests.length, 1);
+  test('a Retry-After beyond the overall budget: 503 at once, passing the wait on, bounded to a minute', async () => {
+    for (const [asked, passedOn] of [['45', '45'], ['120', '60'], ['9'.repeat(25), '60']] as const) {
+      const service = await upstream((_request, _n, res) => reply(res, 429, serviceError(429, 'RATE_LIMITED', 'later'), { 'retry-after': asked }));
+      const { handle } = handlerFor(service);
+      const response = await handle(browserPost({}));
+      assert.equal(response.status, 503);
+      assert.equal(response.headers.get('retry-after'), passedOn, `Retry-After ${asked}`);
+      assert.equal(service.requests.length, 1);
+    }
   });
 
   test('503 three times: 503 with Retry-After, and no fourth try', async () => {

@@ -122,6 +122,37 @@ describe('onEvent', () => {
     assert.deepEqual(handled, [event.event_id]);
     assert.equal(events().length, 1);
   });
+
+  test('a copy that arrives while the first is being handled waits for it, and is a duplicate only if it succeeded', async () => {
+    let calls = 0;
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const { handler, events } = receiver({
+      onEvent: async () => {
+        calls++;
+        await gate;
+        if (calls === 1) throw new Error('database down');
+      },
+    });
+    const event = accountAdded();
+    const first = handler(deliver(event));
+    const copy = handler(deliver(event));
+    release();
+    const [firstAnswer, copyAnswer] = await Promise.all([first, copy]);
+    // The first failed: the copy, which the sender is still waiting on, handles the event instead of calling it a duplicate.
+    assert.equal(firstAnswer.status, 500);
+    assert.deepEqual(await copyAnswer.json(), { received: true, duplicate: false });
+    assert.equal(calls, 2);
+    assert.equal(events().length, 1);
+
+    const again = accountAdded();
+    const [one, two] = await Promise.all([handler(deliver(again)), handler(deliver(again))]);
+    assert.deepEqual([await one.json(), await two.json()], [
+      { received: true, duplicate: false },
+      { received: true, duplicate: true },
+    ]);
+    assert.equal(events().length, 2);
+  });
 });
 
 describe('bad deliveries are refused', () => {
