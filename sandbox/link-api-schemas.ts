@@ -18,7 +18,8 @@ export const AllocationSchema = z.discriminatedUnion('type', [
 ]);
 
 /** `POST /link/api/sessions` body. */
-export const CreateSessionRequestSchema = z.strictObject({ token: text(500) });
+/** As long as the frame protocol allows (`InitMessageSchema`): a longer token is an invalid token, not a bad request. */
+export const CreateSessionRequestSchema = z.strictObject({ token: text(2000) });
 
 /** `POST /link/api/sessions` → 201 `{ data }`: the session and what the token asked for. */
 export const LinkSessionSchema = z.object({

@@ -49,7 +49,12 @@ export const SandboxOptionsSchema = z.strictObject({
     .refine((secret) => modeOfSecret(secret) === 'sandbox' || modeOfSecret(secret) === null, 'must be a sandbox secret, not one of another mode')
     .optional(),
   /** Where webhooks are POSTed; null or absent sends none (events are still recorded in `store.events`). */
-  webhookUrl: z.url({ protocol: /^https?$/ }).nullable().default(null),
+  // No user:password@ in the URL: fetch refuses such URLs, and its error (URL included) would reach the log.
+  webhookUrl: z
+    .url({ protocol: /^https?$/ })
+    .refine((url) => new URL(url).username === '' && new URL(url).password === '', 'must not carry a user name or password')
+    .nullable()
+    .default(null),
   /** Requests per second per secret before 429; 0 turns the limit off. */
   rateLimitPerSecond: z.number().min(0).default(10),
   /** Lifetime of a Link token. */

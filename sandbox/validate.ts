@@ -48,7 +48,8 @@ export const readJsonObject = (request: SandboxRequest, optional: boolean): Reco
  * that expects one string refuses `?limit=1&limit=2` instead of picking one.
  */
 export const queryObject = (url: URL): Record<string, string | string[]> => {
-  const query: Record<string, string | string[]> = {};
+  // No prototype: `?__proto__=1` is a key like any other, refused by strict schemas.
+  const query: Record<string, string | string[]> = Object.create(null);
   for (const [key, value] of url.searchParams) {
     const previous = query[key];
     query[key] = previous === undefined ? value : Array.isArray(previous) ? [...previous, value] : [previous, value];

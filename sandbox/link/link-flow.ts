@@ -131,7 +131,8 @@ export class LinkFlow implements ReactiveController {
 
   /** Login or one-time code → back to search. */
   back(): void {
-    if (this.screen !== 'login' && this.screen !== 'mfa') return;
+    // Not while a login is in flight: its answer (an account, maybe) must not be dropped on the floor.
+    if ((this.screen !== 'login' && this.screen !== 'mfa') || this.busy) return;
     this.#credentials = null;
     this.#go('search');
   }
@@ -319,6 +320,8 @@ export class LinkFlow implements ReactiveController {
   }
 
   #go(screen: LinkScreenName): void {
+    // After exit the page is over: an answer still in flight must not bring a screen back.
+    if (this.screen === 'closed') return;
     this.screen = screen;
     this.formError = null;
     this.busy = false;

@@ -123,7 +123,7 @@ export class LinkLogin extends LinkScreen {
     const message = this._missing ?? this.error;
     const invalid = message !== null;
     return html`
-      <button type="button" class="link-button back" @click=${() => this.onBack()}>‹ Back to search</button>
+      <button type="button" class="link-button back" aria-disabled=${this.busy} @click=${() => this.onBack()}>‹ Back to search</button>
       <h1 tabindex="-1">Log in to ${this.providerName ?? 'your payroll provider'}</h1>
       <p class="lead">Use the username and password you use for your payroll account.</p>
       <form @submit=${this.#onSubmit} novalidate>
