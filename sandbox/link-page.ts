@@ -13,7 +13,7 @@ import type { Router } from './router.js';
 
 /** The Link page's headers: strict CSP, embeddable anywhere (it lives in the widget's iframe), no referrer. */
 export const LINK_PAGE_HEADERS: Readonly<Record<string, string>> = {
-  'content-security-policy': "default-src 'self'; script-src 'self'; style-src 'self'; connect-src 'self'; frame-ancestors *",
+  'content-security-policy': "default-src 'self'; script-src 'self'; style-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'; object-src 'none'; frame-ancestors *",
   'referrer-policy': 'no-referrer',
   'x-content-type-options': 'nosniff',
 };

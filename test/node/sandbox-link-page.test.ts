@@ -6,7 +6,7 @@ import { addLinkPageRoutes, buildLinkPage } from '../../sandbox/link-page.js';
 import { Router } from '../../sandbox/router.js';
 import { assertError, startTestSandbox } from './sandbox-test-client.js';
 
-const CSP = "default-src 'self'; script-src 'self'; style-src 'self'; connect-src 'self'; frame-ancestors *";
+const CSP = "default-src 'self'; script-src 'self'; style-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'; object-src 'none'; frame-ancestors *";
 
 describe('sandbox: Link page', () => {
   it('serves /link with the contract headers and /link/app.js (bundled from sandbox/link/link-app.ts) as a script', async () => {
