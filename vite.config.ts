@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 
 /**
- * The demo page (`demo/`). `npm run demo` starts it through `demo/start-demo.ts`,
+ * The demo page (`demo/`). `npm run demo` starts it through `scripts/start-demo.ts`,
  * which also starts the sandbox and the example backend and points the proxy
  * and the Link URL at them; run alone, it expects them on their default ports.
  */

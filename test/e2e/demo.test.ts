@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { mkdir } from 'node:fs/promises';
 import { after, before, describe, test } from 'node:test';
 import { chromium, type Browser, type Frame, type Page } from 'playwright-core';
-import { startDemo, type Demo } from '../../demo/start-demo.js';
+import { startDemo, type Demo } from '../../scripts/start-demo.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 /** Bound on each wait; generous because CI machines are small and shared. */
