@@ -54,14 +54,14 @@ export function errorResponse(
   return jsonResponse(status, body, headers);
 }
 
-/** 400 for input that failed a zod schema: one `INVALID_PARAMS` entry per issue, naming the field. */
-export function invalidParamsResponse(error: z.ZodError): Response {
+/** 400 for input that failed a zod schema: one `INVALID_PARAMS` entry per issue, naming the field; `what` says which input. */
+export function invalidParamsResponse(error: z.ZodError, what: 'request body' | 'query string' = 'request body'): Response {
   const codes = error.issues.map((issue) => ({
     error_code: 'INVALID_PARAMS',
     message: issue.path.length > 0 ? `${issue.path.join('.')}: ${issue.message}` : issue.message,
   }));
   // A ZodError always has at least one issue.
-  return errorResponse(400, 'INVALID_REQUEST_PARAMETERS', 'The request body is invalid.', codes as [ErrorCode, ...ErrorCode[]]);
+  return errorResponse(400, 'INVALID_REQUEST_PARAMETERS', `The ${what} is invalid.`, codes as [ErrorCode, ...ErrorCode[]]);
 }
 
 /** An error response with a single error code whose message is also the top-level message. */

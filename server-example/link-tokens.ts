@@ -17,7 +17,8 @@ export type EndUserResolver = (
   requestedEndUserId: string | undefined,
 ) => string | null | undefined | Promise<string | null | undefined>;
 
-const EndUserIdSchema = z.string().min(1).max(255);
+/** An end user's id, as the integrator chose it (`end_user_id`). */
+export const EndUserIdSchema = z.string().min(1).max(255);
 
 /** Configuration of {@link createLinkTokenHandler}; parsed with zod when the handler is created. */
 export const LinkTokenHandlerConfigSchema = ServiceConnectionSchema.extend({

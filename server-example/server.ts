@@ -12,6 +12,7 @@ import { createAccountsHandler } from './accounts.js';
 import { ConfigError } from './config-error.js';
 import { simpleErrorResponse } from './error-body.js';
 import { createLinkTokenHandler, LinkTokenHandlerConfigSchema, type LinkTokenHandlerConfig } from './link-tokens.js';
+import { isLoopbackHost } from './loopback.js';
 import { createWebhookReceiver, type WebhookReceiverOptions } from './webhooks.js';
 
 // #region node-adapter (README "Plain Node" shows this region verbatim; a test keeps the two identical)
@@ -55,34 +56,46 @@ export function serveWithNode(handle: (request: Request) => Promise<Response>): 
 }
 // #endregion
 
-/** Options of {@link startExampleServer}: the token handler's configuration plus where to listen. */
-export type ExampleServerOptions = LinkTokenHandlerConfig & {
+/** Where and what the example server serves, beside the token handler's configuration. */
+const ServerOptionsSchema = z.object({
   /** Port to listen on; 0 (the default here) picks a free one. */
-  port?: number;
+  port: z.int().min(0).max(65_535).default(0),
   /** Interface to listen on; loopback by default. */
-  host?: string;
-  /** Tuning of the webhook receiver. */
-  webhooks?: Omit<WebhookReceiverOptions, 'log'>;
-};
+  host: z.string().min(1).default('127.0.0.1'),
+  /**
+   * Whether to serve the demo page's routes, `GET /api/accounts` and
+   * `GET /api/webhooks`. They answer anyone who reaches them (no
+   * authentication: the demo has no users), so by default they are served
+   * only when `host` is loopback (`127.0.0.1`, `::1`, `localhost`) and are a
+   * 404 otherwise. `true` serves them on any host (with a warning in the log),
+   * `false` never. Webhook deliveries (`POST /api/webhooks`) are always served.
+   */
+  demoRoutes: z.boolean().optional(),
+});
+
+/** Options of {@link startExampleServer}: the token handler's configuration plus where to listen. */
+export type ExampleServerOptions = LinkTokenHandlerConfig &
+  z.input<typeof ServerOptionsSchema> & {
+    /** Tuning of the webhook receiver. */
+    webhooks?: Omit<WebhookReceiverOptions, 'log'>;
+  };
 
 /** A running example server. */
 export interface ExampleServer {
   /** Its base URL, e.g. `http://127.0.0.1:8787`. */
   url: string;
+  /** Whether it serves the demo routes (see {@link ExampleServerOptions.demoRoutes}). */
+  demoRoutes: boolean;
   /** Stops listening and drops open connections. */
   close(): Promise<void>;
 }
 
-const ListenSchema = z.object({
-  port: z.int().min(0).max(65_535).default(0),
-  host: z.string().min(1).default('127.0.0.1'),
-});
-
 /**
  * Starts the example backend with these routes:
  * - `POST /api/link-token`: {@link createLinkTokenHandler}
- * - `POST /api/webhooks`, `GET /api/webhooks`: the webhook receiver and its recent events
- * - `GET /api/accounts`: the integration's accounts, for the demo page
+ * - `POST /api/webhooks`: the webhook receiver
+ * - `GET /api/webhooks`, `GET /api/accounts`: its recent events and the integration's
+ *   accounts, for the demo page; on loopback only unless `demoRoutes` says otherwise
  *
  * Rejects with a {@link ConfigError} (a message meant for people, no stack
  * needed) when the options are wrong or the port is taken.
@@ -94,17 +107,26 @@ const ListenSchema = z.object({
  * await server.close();
  */
 export async function startExampleServer(options: ExampleServerOptions): Promise<ExampleServer> {
-  const listen = ListenSchema.safeParse({ port: options.port, host: options.host });
-  if (!listen.success) throw ConfigError.fromZod('example server options', listen.error);
+  const parsed = ServerOptionsSchema.safeParse({ port: options.port, host: options.host, demoRoutes: options.demoRoutes });
+  if (!parsed.success) throw ConfigError.fromZod('example server options', parsed.error);
+  const { port, host } = parsed.data;
+  const demoRoutes = parsed.data.demoRoutes ?? isLoopbackHost(host);
+  if (demoRoutes && !isLoopbackHost(host)) {
+    (options.log ?? console).warn(
+      `demoRoutes is on while listening on ${host}: GET /api/accounts and GET /api/webhooks answer anyone who reaches them`,
+    );
+  }
+
+  const notFound = async () => simpleErrorResponse(404, 'NOT_FOUND', 'NOT_FOUND', 'No such route.');
+  const receiver = createWebhookReceiver({ ...options.webhooks, log: options.log }).handler;
   const routes: Record<string, (request: Request) => Promise<Response>> = {
     '/api/link-token': createLinkTokenHandler(options),
-    '/api/webhooks': createWebhookReceiver({ ...options.webhooks, log: options.log }).handler,
-    '/api/accounts': createAccountsHandler(options),
+    // Without the demo routes the receiver keeps its deliveries but not its list of them.
+    '/api/webhooks': demoRoutes ? receiver : (request) => (request.method === 'GET' ? notFound() : receiver(request)),
+    ...(demoRoutes ? { '/api/accounts': createAccountsHandler(options) } : {}),
   };
-  const notFound = async () => simpleErrorResponse(404, 'NOT_FOUND', 'NOT_FOUND', 'No such route.');
   const server = serveWithNode((request) => (routes[new URL(request.url).pathname] ?? notFound)(request));
 
-  const { port, host } = listen.data;
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) => {
       reject(
@@ -120,6 +142,7 @@ export async function startExampleServer(options: ExampleServerOptions): Promise
   const urlHost = host.includes(':') ? `[${host}]` : host;
   return {
     url: `http://${urlHost}:${boundPort}`,
+    demoRoutes,
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());
@@ -140,6 +163,9 @@ const ENV_NAMES: Record<string, string> = {
   host: 'HOST',
 };
 
+/** `DEMO_ROUTES`: the two words only, so that a typo stops start-up rather than quietly meaning one or the other. */
+const EnvFlagSchema = z.enum(['true', 'false'], { error: 'must be true or false' }).transform((text) => text === 'true');
+
 /**
  * Reads the example's options from environment variables (see README), with
  * the defaults that fit `npm run sandbox`. Throws a {@link ConfigError} naming
@@ -157,7 +183,7 @@ export function exampleServerOptionsFromEnv(env: NodeJS.ProcessEnv): ExampleServ
     port: /^\d+$/.test(portText) ? Number(portText) : Number.NaN,
     host: env.HOST ?? '127.0.0.1',
   };
-  const checked = LinkTokenHandlerConfigSchema.and(ListenSchema).safeParse(options);
+  const checked = LinkTokenHandlerConfigSchema.and(ServerOptionsSchema).safeParse(options);
   if (!checked.success) {
     const error = ConfigError.fromZod('environment', checked.error, (path) => ENV_NAMES[String(path[0])] ?? path.join('.'));
     if (!env.PAYROLL_API_SECRET) {
@@ -167,17 +193,22 @@ export function exampleServerOptionsFromEnv(env: NodeJS.ProcessEnv): ExampleServ
     }
     throw error;
   }
-  return options;
+  if (env.DEMO_ROUTES === undefined) return options;
+  const demoRoutes = EnvFlagSchema.safeParse(env.DEMO_ROUTES);
+  if (!demoRoutes.success) throw ConfigError.fromZod('environment', demoRoutes.error, () => 'DEMO_ROUTES');
+  return { ...options, demoRoutes: demoRoutes.data };
 }
 
 async function main(): Promise<void> {
   try {
     const options = exampleServerOptionsFromEnv(process.env);
     const server = await startExampleServer(options);
+    const demoRoutes = server.demoRoutes
+      ? `GET ${server.url}/api/webhooks\n  GET  ${server.url}/api/accounts`
+      : '(demo routes GET /api/webhooks and /api/accounts off: see DEMO_ROUTES)';
     console.info(
       `server-example listening on ${server.url} (service ${options.baseUrl}, Service-Version ${options.version})\n` +
-        `  POST ${server.url}/api/link-token\n  POST ${server.url}/api/webhooks   GET ${server.url}/api/webhooks\n` +
-        `  GET  ${server.url}/api/accounts`,
+        `  POST ${server.url}/api/link-token\n  POST ${server.url}/api/webhooks   ${demoRoutes}`,
     );
     const stop = () => void server.close().then(() => process.exit(0));
     process.once('SIGINT', stop);

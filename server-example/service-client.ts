@@ -1,13 +1,12 @@
 import { z } from 'zod';
 import { ErrorBodySchema, simpleErrorResponse } from './error-body.js';
 import { LoggerSchema, type Logger } from './logger.js';
+import { isLoopbackHost } from './loopback.js';
 import { parseRetryAfter, untilAborted, withRetries, type AttemptResult, type RetryPolicy } from './retry.js';
 import { ServiceVersionSchema } from './service-version.js';
 
 /** The longest `Retry-After` (seconds) passed on to the browser when the service is unavailable. */
 const MAX_BROWSER_RETRY_AFTER_S = 60;
-
-const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
 /**
  * How to reach the service: shared by every handler that calls it. Parsed with
@@ -25,7 +24,7 @@ export const ServiceConnectionSchema = z.object({
     .refine((value) => {
       if (!URL.canParse(value)) return true; // already reported by z.url()
       const url = new URL(value);
-      return url.protocol === 'https:' || (url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname));
+      return url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackHost(url.hostname));
     }, 'must use https (plain http is allowed only on loopback, for the local sandbox)')
     .transform((value) => value.replace(/\/+$/, '')),
   /** The `Service-Version` sent on every call. */

@@ -16,23 +16,12 @@ import { ConfigError } from '../../server-example/config-error.js';
 import { ErrorBodySchema } from '../../server-example/error-body.js';
 import { exampleServerOptionsFromEnv, startExampleServer, type ExampleServer, type ExampleServerOptions } from '../../server-example/server.js';
 import { LinkTokenEnvelopeSchema } from '../../src/protocol.js';
-import { captureLog, reply, serviceError, startUpstream, tokenEnvelope, type FakeUpstream } from './server-example-upstream.js';
+import { exampleServerOptions, reply, serviceError, startUpstream, tokenEnvelope, type FakeUpstream } from './server-example-upstream.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const SECRET = 'sk_sandbox_server_test_secret';
 
-const options = (service: FakeUpstream, log = captureLog().log): ExampleServerOptions => ({
-  port: 0,
-  apiSecret: SECRET,
-  baseUrl: service.url,
-  version: '2025-07-08',
-  orgName: 'Acme',
-  solution: 'Deposit Switch',
-  features: ['direct_deposit_switch'],
-  log,
-  timeouts: { attemptMs: 300, totalMs: 1_000 },
-  retry: { baseDelayMs: 5, maxDelayMs: 20 },
-});
+const options = (service: FakeUpstream): ExampleServerOptions => exampleServerOptions(service, SECRET);
 
 describe('routes, served through the node:http adapter', () => {
   const accounts = { data: [{ id: crypto.randomUUID(), platform_name: 'Gusto Sandbox', connected: true }], meta: { count: 1, next_cursor: null } };
@@ -41,7 +30,7 @@ describe('routes, served through the node:http adapter', () => {
   before(async () => {
     service = await startUpstream((request, _n, res) => {
       if (request.path.startsWith('/link_tokens')) return reply(res, 200, tokenEnvelope());
-      if (request.path.startsWith('/v1/accounts?monitoring_status=refused')) return reply(res, 401, serviceError(401, 'BAD_SECRET', 'no'));
+      if (request.path.startsWith('/v1/accounts?end_user_id=refused')) return reply(res, 401, serviceError(401, 'BAD_SECRET', 'no'));
       if (request.path.startsWith('/v1/accounts')) return reply(res, 200, accounts);
       reply(res, 404, serviceError(404, 'NOT_FOUND', 'no such path'));
     });
@@ -116,18 +105,44 @@ describe('routes, served through the node:http adapter', () => {
     assert.equal(sent.headers['service-version'], '2025-07-08');
   });
 
-  test('GET /api/accounts refuses unknown or bad filters before any call', async () => {
+  test('GET /api/accounts passes on every filter it supports, and only those', async () => {
+    const query = 'connected=false&monitoring_status=disconnected&end_user_id=user-42&limit=100&cursor=opaque.cursor';
+    const response = await fetch(`${server.url}/api/accounts?${query}`);
+    assert.equal(response.status, 200);
+    assert.equal(service.requests.at(-1)!.path, `/v1/accounts?${query}`);
+  });
+
+  test('GET /api/accounts refuses unknown, bad or repeated filters with a 400 naming the parameter, before any call', async () => {
     const before = service.requests.length;
-    for (const query of ['?connected=maybe', '?limit=ten', '?secret=1']) {
+    const bad: [string, RegExp][] = [
+      ['?connected=maybe', /^connected: /],
+      ['?limit=ten', /^limit: must be a whole number from 1 to 100/],
+      ['?limit=0', /^limit: must be a whole number from 1 to 100/],
+      ['?limit=101', /^limit: must be a whole number from 1 to 100/],
+      ['?limit=1e2', /^limit: /],
+      ['?monitoring_status=sleeping', /^monitoring_status: /],
+      ['?end_user_id=', /^end_user_id: /],
+      [`?end_user_id=${'u'.repeat(256)}`, /^end_user_id: /],
+      ['?cursor=', /^cursor: /],
+      ['?limit=1&limit=2', /^limit: must be given once/],
+      ['?secret=1', /secret/],
+      ['?__proto__=1', /__proto__/],
+    ];
+    for (const [query, message] of bad) {
       const response = await fetch(`${server.url}/api/accounts${query}`);
       assert.equal(response.status, 400, query);
-      assert.equal(ErrorBodySchema.parse(await response.json()).error.error_codes[0]!.error_code, 'INVALID_PARAMS');
+      assert.equal(response.headers.get('cache-control'), 'no-store');
+      const { error } = ErrorBodySchema.parse(await response.json());
+      assert.equal(error.type, 'INVALID_REQUEST_PARAMETERS', query);
+      assert.equal(error.message, 'The query string is invalid.', query);
+      assert.equal(error.error_codes[0]!.error_code, 'INVALID_PARAMS', query);
+      assert.match(error.error_codes[0]!.message, message, query);
     }
     assert.equal(service.requests.length, before);
   });
 
   test('GET /api/accounts: a refusal upstream is a 502 without its detail', async () => {
-    const response = await fetch(`${server.url}/api/accounts?monitoring_status=refused`);
+    const response = await fetch(`${server.url}/api/accounts?end_user_id=refused`);
     assert.equal(response.status, 502);
     assert.ok(!(await response.text()).includes('BAD_SECRET'));
   });

@@ -7,6 +7,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Logger } from '../../server-example/logger.js';
+import type { ExampleServerOptions } from '../../server-example/server.js';
 
 /** A request as the fake service saw it. */
 export interface RecordedRequest {
@@ -91,4 +92,20 @@ export function captureLog(): { log: Logger; lines: string[] } {
     lines.push(`${level} ${message}${fields === undefined ? '' : ` ${JSON.stringify(fields)}`}`);
   };
   return { log: { info: record('info'), warn: record('warn'), error: record('error') }, lines };
+}
+
+/** Options of the example server in front of a fake service: a free port, short timeouts and backoff. */
+export function exampleServerOptions(service: FakeUpstream, apiSecret: string, log: Logger = captureLog().log): ExampleServerOptions {
+  return {
+    port: 0,
+    apiSecret,
+    baseUrl: service.url,
+    version: '2025-07-08',
+    orgName: 'Acme',
+    solution: 'Deposit Switch',
+    features: ['direct_deposit_switch'],
+    log,
+    timeouts: { attemptMs: 300, totalMs: 1_000 },
+    retry: { baseDelayMs: 5, maxDelayMs: 20 },
+  };
 }
