@@ -5,13 +5,16 @@
  *
  * Platform rules (spec, "Platform"): a time_and_attendance account has shifts
  * but no paystubs and no deposit switch; a payroll account has no shifts. A
- * disconnected account keeps its data readable, but on-demand jobs are refused.
+ * disconnected account keeps its data readable, but on-demand jobs are refused,
+ * and the jobs it still had pending end at once as failed (ACCOUNT_DISCONNECTED):
+ * without access to the platform they could never finish.
  */
 import { z } from 'zod';
 import { apiError, notFound } from './errors.js';
 import { jsonResponse } from './http-types.js';
 import { CursorSchema, LimitSchema } from './pagination.js';
 import { allocationParams } from './job-params.js';
+import { requireAllocationSupport, requireConnected } from './job-rules.js';
 import { AllocationSchema, JobNameSchema, MonitoringStatusSchema, type Job, type PlatformType } from './resources.js';
 import type { RouteHandler, Router } from './router.js';
 import type { ApiExtra, SandboxDeps } from './sandbox-deps.js';
@@ -102,6 +105,10 @@ export const addAccountRoutes = (router: Router<ApiExtra>, deps: SandboxDeps): v
       // Disconnecting twice is harmless: the second call changes nothing and sends no event.
       if (previous !== null) {
         const { account } = record;
+        for (const job of store.jobs()) {
+          if (job.job.account_id !== account.id || job.job.status !== 'pending') continue;
+          deps.runner.fail(job, { code: 'ACCOUNT_DISCONNECTED', message: 'The account was disconnected before the job finished' });
+        }
         deps.emit('account.monitoring_status.updated', {
           account_id: account.id,
           end_user_id: account.end_user_id,
@@ -121,12 +128,11 @@ export const addAccountRoutes = (router: Router<ApiExtra>, deps: SandboxDeps): v
       const record = accountOf(params);
       const input = parseBody(request, CreateJobRequestSchema);
       requireSupport(record, input.name);
-      if (!record.account.connected) {
-        throw apiError(403, 'FORBIDDEN', 'ACCOUNT_DISCONNECTED', 'This account is disconnected: on-demand updates are not available');
-      }
+      requireConnected(record.account);
       if (input.name === 'direct_deposit_switch' && !input.allocation) {
         throw apiError(400, 'INVALID_REQUEST_PARAMETERS', 'MISSING_FIELDS', 'allocation is required for a direct_deposit_switch job');
       }
+      requireAllocationSupport(store.catalogue, record.account, input.allocation);
       const params_: Job['params'] = input.allocation ? allocationParams(input.allocation) : {};
       const job = store.addJob({ name: input.name, accountId: record.account.id, linkTokenId: null, params: params_ }, false);
       deps.runner.start(job);

@@ -4,7 +4,8 @@
  * (JOB_FAILED) after `jobDelayMs`; user_pending stays pending for
  * `pendingJobDelayMs`, then fails (JOB_TIMEOUT). On success it sends
  * `paystubs.added` (or `shifts.added`) and, for a known end user,
- * `verification_reports.refreshed`.
+ * `verification_reports.refreshed`. A failure sends no event: the spec has
+ * none for it (the job's `error` says why).
  */
 import type { JobRecord, SandboxStore } from './store.js';
 import { reportAvailability } from './verification-reports.js';
@@ -21,7 +22,8 @@ export class JobRunner {
   readonly #store: SandboxStore;
   readonly #emit: Emit;
   readonly #timings: JobTimings;
-  readonly #timers = new Set<NodeJS.Timeout>();
+  /** The timer of each started job still running. */
+  readonly #timers = new Map<JobRecord, NodeJS.Timeout>();
 
   constructor(store: SandboxStore, emit: Emit, timings: JobTimings) {
     this.#store = store;
@@ -36,15 +38,25 @@ export class JobRunner {
     const scenario = account?.scenario ?? 'good';
     const delay = scenario === 'pending' ? this.#timings.pendingJobDelayMs : this.#timings.jobDelayMs;
     const timer = setTimeout(() => {
-      this.#timers.delete(timer);
+      this.#timers.delete(record);
       this.#finish(record);
     }, delay);
-    this.#timers.add(timer);
+    this.#timers.set(record, timer);
+  }
+
+  /**
+   * Ends a pending job now, as failed, whether it was started or still waits
+   * for its allocation. Its timer goes too, so it cannot end a second time.
+   */
+  fail(record: JobRecord, error: { code: string; message: string }): void {
+    clearTimeout(this.#timers.get(record));
+    this.#timers.delete(record);
+    this.#store.finishJob(record, { status: 'error', ...error });
   }
 
   /** Cancels every job still running (they stay pending). */
   close(): void {
-    for (const timer of this.#timers) clearTimeout(timer);
+    for (const timer of this.#timers.values()) clearTimeout(timer);
     this.#timers.clear();
   }
 

@@ -31,9 +31,12 @@ export const LinkSessionSchema = z.object({
   jobs: z.array(z.string()),
   end_user_id: z.nullable(z.string()),
   employer_id: nullableUuid(),
+  /** The token's platform, or its employer's when the token named only an employer: the page skips the search. */
   platform_id: nullableUuid(),
   skip_intro_screen: z.boolean(),
   language: z.nullable(z.string()),
+  /** The token's preset allocation: the page runs the deposit switch with it instead of asking. */
+  allocation: z.nullable(AllocationSchema),
 });
 
 /** One hit of `GET /link/api/search`. For a platform, `platform_id` is its own id. */
@@ -59,7 +62,15 @@ export const LinkJobNameSchema = z.enum(['direct_deposit_switch', 'shifts']);
 
 /** `POST /link/api/login` → 200 `{ data }`: connected, or a one-time code is needed. */
 export const LoginResultSchema = z.discriminatedUnion('status', [
-  z.object({ status: z.literal('connected'), account_id: z.uuid(), platform_id: z.uuid(), job_id: z.uuid(), job: LinkJobNameSchema }),
+  z.object({
+    status: z.literal('connected'),
+    account_id: z.uuid(),
+    platform_id: z.uuid(),
+    job_id: z.uuid(),
+    job: LinkJobNameSchema,
+    /** Whether this employer (or platform) takes a `percentage` allocation; the page offers it only then. */
+    supports_percentage_allocation: z.boolean(),
+  }),
   z.object({ status: z.literal('mfa_required') }),
 ]);
 

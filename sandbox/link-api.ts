@@ -3,10 +3,13 @@
  * /tmp/link-backend-contract.md and `sandbox/README.md`). Called by the Link
  * page from its own origin; authorised by the Link session (header
  * `x-link-session`), never by the API secret. No token ever travels in a URL.
+ * Every POST must say `Content-Type: application/json`, so a cross-site form
+ * cannot drive it (a form can post JSON-looking text, but not with that type).
  */
 import { z } from 'zod';
 import { apiError, invalidParams, notFound } from './errors.js';
 import { allocationParams } from './job-params.js';
+import { requireAllocationSupport, requireConnected, supportsPercentage } from './job-rules.js';
 import { jsonResponse, type SandboxRequest } from './http-types.js';
 import {
   CreateSessionRequestSchema,
@@ -19,10 +22,10 @@ import {
   type SearchResult,
 } from './link-api-schemas.js';
 import { CursorSchema, LimitSchema } from './pagination.js';
-import type { Router } from './router.js';
+import type { RouteHandler, Router } from './router.js';
 import type { SandboxDeps } from './sandbox-deps.js';
 import type { JobRecord, LinkSessionRecord, Scenario } from './store.js';
-import { parseBody, parseParam, parseQuery } from './validate.js';
+import { parseBody, parseParam, parseQuery, requireJsonContentType } from './validate.js';
 
 /** The sandbox test credentials: username → scenario. The password of each is {@link SANDBOX_PASSWORD}. */
 export const SANDBOX_USERS: Readonly<Record<string, Scenario>> = {
@@ -45,6 +48,14 @@ const SearchQuerySchema = z.strictObject({
 /** Adds the `/link/api/*` routes. */
 export const addLinkApiRoutes = (router: Router<null>, deps: SandboxDeps): void => {
   const { store, cursors } = deps;
+
+  /** A POST route that takes JSON only: checked first, so a refused form post changes nothing. */
+  const post = (pattern: string, handler: RouteHandler<null>): void => {
+    router.on('POST', pattern, (context) => {
+      requireJsonContentType(context.request);
+      return handler(context);
+    });
+  };
 
   const requireSession = (request: SandboxRequest): LinkSessionRecord => {
     const id = request.headers.get('x-link-session');
@@ -76,7 +87,7 @@ export const addLinkApiRoutes = (router: Router<null>, deps: SandboxDeps): void 
     error: record.job.error,
   });
 
-  router.on('POST', '/link/api/sessions', ({ request }) => {
+  post('/link/api/sessions', ({ request }) => {
     const { token } = parseBody(request, CreateSessionRequestSchema);
     const session = store.openSession(token);
     if (typeof session === 'string') {
@@ -84,6 +95,7 @@ export const addLinkApiRoutes = (router: Router<null>, deps: SandboxDeps): void 
       throw apiError(401, 'AUTHENTICATION_ERROR', 'INVALID_LINK_TOKEN', `This Link token ${why}; create a new one`);
     }
     const token_ = session.linkToken;
+    const employer = token_.employerId === null ? undefined : store.catalogue.employerById.get(token_.employerId);
     const data: LinkSession = {
       session_id: session.id,
       link_token_id: token_.id,
@@ -92,9 +104,11 @@ export const addLinkApiRoutes = (router: Router<null>, deps: SandboxDeps): void 
       jobs: [...token_.jobs],
       end_user_id: token_.endUserId,
       employer_id: token_.employerId,
-      platform_id: token_.platformId,
+      // An employer is reached through one platform: naming the employer names the platform too.
+      platform_id: token_.platformId ?? employer?.platform_id ?? null,
       skip_intro_screen: token_.skipIntroScreen,
       language: token_.language,
+      allocation: token_.allocation,
     };
     return jsonResponse(201, { data });
   });
@@ -137,7 +151,7 @@ export const addLinkApiRoutes = (router: Router<null>, deps: SandboxDeps): void 
     return jsonResponse(200, page);
   });
 
-  router.on('POST', '/link/api/login', ({ request }) => {
+  post('/link/api/login', ({ request }) => {
     const session = requireSession(request);
     const input = parseBody(request, LoginRequestSchema);
     if (session.accountId !== null) {
@@ -185,20 +199,31 @@ export const addLinkApiRoutes = (router: Router<null>, deps: SandboxDeps): void 
       end_user_id: token.endUserId,
       job_id: job.job.id,
     });
-    const data: LoginResult = { status: 'connected', account_id: account.account.id, platform_id: platform.id, job_id: job.job.id, job: jobName };
+    const data: LoginResult = {
+      status: 'connected',
+      account_id: account.account.id,
+      platform_id: platform.id,
+      job_id: job.job.id,
+      job: jobName,
+      supports_percentage_allocation: supportsPercentage(store.catalogue, account.account),
+    };
     return jsonResponse(200, { data });
   });
 
-  router.on('POST', '/link/api/jobs/:job_id/run', ({ request, params }) => {
+  post('/link/api/jobs/:job_id/run', ({ request, params }) => {
     const session = requireSession(request);
     const record = sessionJob(session, params['job_id']!);
     const input = parseBody(request, RunJobRequestSchema, { optional: true });
     if (record.started) throw apiError(409, 'CONFLICT', 'JOB_ALREADY_STARTED', 'This job has already been started');
+    // The login created the account, so it exists; it may have been disconnected since (its job then failed).
+    const { account } = store.account(record.job.account_id)!;
+    requireConnected(account);
     if (record.job.name === 'direct_deposit_switch') {
       const allocation = input.allocation;
       if (!allocation) {
         throw apiError(400, 'INVALID_REQUEST_PARAMETERS', 'MISSING_FIELDS', 'allocation is required for a direct_deposit_switch job');
       }
+      requireAllocationSupport(store.catalogue, account, allocation);
       record.job = { ...record.job, params: allocationParams(allocation) };
     }
     deps.runner.start(record);

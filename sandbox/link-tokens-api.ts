@@ -8,6 +8,7 @@
 import { z } from 'zod';
 import { ApiError, apiError, fromZodError, invalidParams, type ErrorCode } from './errors.js';
 import { jsonResponse } from './http-types.js';
+import { requireAllocationSupport } from './job-rules.js';
 import { AllocationSchema, JobNameSchema } from './resources.js';
 import type { RouteHandler, Router } from './router.js';
 import type { ApiExtra, SandboxDeps } from './sandbox-deps.js';
@@ -86,8 +87,9 @@ export const addLinkTokenRoutes = (router: Router<ApiExtra>, deps: SandboxDeps):
     }
     const account = input.account_id ? deps.store.account(input.account_id)?.account : undefined;
     if (input.account_id && !account) throw invalidParams('account_id: no such account');
-    const platformType =
-      platform?.type ?? (employer ? catalogue.platformById.get(employer.platform_id)?.type : undefined) ?? account?.platform_type;
+    // The platform (and employer) the token pins, however it names them; null when the user will pick in Link.
+    const platformId = platform?.id ?? employer?.platform_id ?? account?.platform_id ?? null;
+    const platformType = platformId === null ? undefined : catalogue.platformById.get(platformId)?.type;
     if (platformType === 'time_and_attendance' && jobs.includes('direct_deposit_switch')) {
       throw apiError(
         400,
@@ -95,6 +97,9 @@ export const addLinkTokenRoutes = (router: Router<ApiExtra>, deps: SandboxDeps):
         'PRODUCT_NOT_SUPPORTED',
         'direct_deposit_switch is not supported on time_and_attendance platforms',
       );
+    }
+    if (platformId !== null) {
+      requireAllocationSupport(catalogue, { platform_id: platformId, employer_id: employer?.id ?? account?.employer_id ?? null }, input.allocation);
     }
     const record = deps.store.addLinkToken(
       {

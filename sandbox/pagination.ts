@@ -6,10 +6,13 @@
  * A cursor is `base64url(json).base64url(hmac)`: opaque to clients, signed so a
  * forged or mangled cursor is a clear 400 rather than a wrong page, and bound
  * to its list (endpoint and filters) so it cannot be replayed on another one.
+ * The binding is a hash of the list's scope, not the scope itself: filters can
+ * be long (a 255-character `end_user_id`), and a cursor must stay short enough
+ * for {@link CursorSchema} whatever the filters are.
  * Pages are keyed by each item's position in a stable order, so items added
  * while a client pages through do not shift what it has already seen.
  */
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import { invalidParams } from './errors.js';
 
@@ -39,6 +42,9 @@ export interface Page<T> {
 
 const CursorPayloadSchema = z.strictObject({ s: z.string(), a: z.number().int().min(-1) });
 
+/** The scope's fingerprint: 128 bits of its sha256 are plenty to tell lists apart, in 22 characters. */
+const scopeHash = (scope: string): string => createHash('sha256').update(scope).digest('base64url').slice(0, 22);
+
 /** Encodes and checks cursors with a per-instance key. */
 export class CursorCodec {
   readonly #key = randomBytes(32);
@@ -49,7 +55,7 @@ export class CursorCodec {
 
   /** A cursor meaning "after position `after` of the list `scope`". */
   encode(scope: string, after: number): string {
-    const body = Buffer.from(JSON.stringify({ s: scope, a: after })).toString('base64url');
+    const body = Buffer.from(JSON.stringify({ s: scopeHash(scope), a: after })).toString('base64url');
     return `${body}.${this.#sign(body)}`;
   }
 
@@ -72,7 +78,7 @@ export class CursorCodec {
       throw bad();
     }
     const parsed = CursorPayloadSchema.safeParse(payload);
-    if (!parsed.success || parsed.data.s !== scope) throw bad();
+    if (!parsed.success || parsed.data.s !== scopeHash(scope)) throw bad();
     return parsed.data.a;
   }
 

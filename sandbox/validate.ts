@@ -8,6 +8,22 @@ import type { SandboxRequest } from './http-types.js';
 
 const decoder = new TextDecoder('utf-8', { fatal: true });
 
+/** `application/json`, optionally with the only charset a body is read in (case-insensitive, as media types are). */
+const JSON_MEDIA_TYPE = /^application\/json\s*(;\s*charset\s*=\s*("utf-8"|utf-8)\s*)?$/i;
+
+/**
+ * Refuses a request whose Content-Type is not JSON. A browser sends a
+ * cross-site form post (urlencoded, multipart or text/plain, which can still
+ * carry JSON-looking text) without asking first; `application/json` it sends
+ * cross-site only after a CORS preflight, which the sandbox never grants.
+ *
+ * @throws ApiError 415 UNSUPPORTED_MEDIA_TYPE.
+ */
+export const requireJsonContentType = (request: SandboxRequest): void => {
+  if (JSON_MEDIA_TYPE.test(request.headers.get('content-type')?.trim() ?? '')) return;
+  throw apiError(415, 'UNSUPPORTED_MEDIA_TYPE', 'UNSUPPORTED_MEDIA_TYPE', 'Send the request body as JSON, with the header Content-Type: application/json');
+};
+
 /**
  * Parses the body as JSON and validates it.
  *

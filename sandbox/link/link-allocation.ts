@@ -13,7 +13,7 @@ const CHOICES: ReadonlyArray<{ type: AllocationType; label: string; hint: string
 
 /**
  * Chooses how much of each paycheck goes to the new account: everything left,
- * a fixed amount, or a percentage.
+ * a fixed amount, or (where the employer and platform take one) a percentage.
  *
  * @summary Allocation screen of the direct deposit switch.
  */
@@ -71,6 +71,7 @@ export class LinkAllocation extends LinkScreen {
 
   static override properties = {
     providerName: { attribute: false },
+    allowPercentage: { attribute: false },
     busy: { attribute: false },
     _type: { state: true },
     _value: { state: true },
@@ -79,6 +80,8 @@ export class LinkAllocation extends LinkScreen {
 
   /** The employer or platform the paycheck comes from. */
   declare providerName: string | null;
+  /** Offer a percentage: only when the provider takes one, else the service would refuse it after the user chose it. */
+  declare allowPercentage: boolean;
   /** The switch is being started. */
   declare busy: boolean;
   declare _type: AllocationType;
@@ -90,6 +93,7 @@ export class LinkAllocation extends LinkScreen {
   constructor() {
     super();
     this.providerName = null;
+    this.allowPercentage = false;
     this.busy = false;
     this._type = 'remainder';
     this._value = '';
@@ -142,7 +146,7 @@ export class LinkAllocation extends LinkScreen {
       <form @submit=${this.#onSubmit} novalidate>
         <fieldset>
           <legend class="visually-hidden">Deposit amount</legend>
-          ${CHOICES.map(
+          ${CHOICES.filter(({ type }) => type !== 'percentage' || this.allowPercentage).map(
             ({ type, label, hint }) => html`<label class="choice">
               <input
                 type="radio"

@@ -132,6 +132,7 @@ async function call<S extends z.ZodMiniType>(
   init: RequestInit,
 ): Promise<z.infer<S>> {
   const headers: Record<string, string> = { accept: 'application/json' };
+  // Every body is JSON, and the API refuses a POST not labelled so (415): the label is what a cross-site form cannot send.
   if (init.body !== undefined) headers['content-type'] = 'application/json';
   if (sessionId !== null) headers['x-link-session'] = sessionId;
   let response: Response;

@@ -81,6 +81,7 @@ export class LinkApp extends LitElement {
       case 'allocation':
         return html`<link-allocation
           .providerName=${providerName}
+          .allowPercentage=${flow.percentageAllowed}
           .busy=${flow.busy}
           .onAllocate=${flow.allocate.bind(flow)}
         ></link-allocation>`;

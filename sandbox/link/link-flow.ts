@@ -84,6 +84,8 @@ export class LinkFlow implements ReactiveController {
   error: LinkError | null = null;
   /** The job created at login, e.g. `direct_deposit_switch` or `shifts`. */
   job: string | null = null;
+  /** Whether the provider logged in to takes a percentage allocation (from the login answer). */
+  percentageAllowed = false;
   /** The embedding page draws its own close control (the widget's modal does), so the header leaves ours out. */
   hostCloseControl = false;
 
@@ -153,8 +155,7 @@ export class LinkFlow implements ReactiveController {
   /** Starts the deposit switch with the user's allocation. */
   async allocate(allocation: Allocation): Promise<void> {
     if (this.screen !== 'allocation' || this.busy || !this.#jobId) return;
-    this.#emit('input_allocation', { type: allocation.type, value: 'value' in allocation ? allocation.value : null });
-    await this.#runJob(this.#jobId, allocation);
+    await this.#switchDeposit(this.#jobId, allocation);
   }
 
   /**
@@ -180,7 +181,7 @@ export class LinkFlow implements ReactiveController {
     const { session } = this;
     this.#emit('open', { link_token_id: session.link_token_id });
     if (session.platform_id !== null) {
-      // The integrator already knows the platform: no need to search for it.
+      // The integrator already knows the platform (or the employer, whose platform the session names): no need to search for it.
       this.provider = { platformId: session.platform_id, employerId: session.employer_id, name: null };
     }
     if (!session.skip_intro_screen) this.#go('intro');
@@ -231,9 +232,19 @@ export class LinkFlow implements ReactiveController {
     this.#jobId = result.job_id;
     this.job = result.job;
     this.provider = { ...provider, platformId: result.platform_id };
+    this.percentageAllowed = result.supports_percentage_allocation;
     this.#emit('login', { accountId: result.account_id, platformId: result.platform_id, linkTokenId: this.#linkTokenId() });
-    if (result.job === 'direct_deposit_switch') this.#go('allocation');
-    else await this.#runJob(result.job_id, null);
+    if (result.job !== 'direct_deposit_switch') return this.#runJob(result.job_id, null);
+    // The integrator chose the allocation in the Link token: the user is not asked, unless this provider cannot take it.
+    const preset = this.session?.allocation ?? null;
+    if (preset && (preset.type !== 'percentage' || this.percentageAllowed)) return this.#switchDeposit(result.job_id, preset);
+    this.#go('allocation');
+  }
+
+  /** Runs the deposit switch; `input_allocation` says with what, whether the user chose it or the Link token did. */
+  async #switchDeposit(jobId: string, allocation: Allocation): Promise<void> {
+    this.#emit('input_allocation', { type: allocation.type, value: 'value' in allocation ? allocation.value : null });
+    await this.#runJob(jobId, allocation);
   }
 
   async #runJob(jobId: string, allocation: Allocation | null): Promise<void> {

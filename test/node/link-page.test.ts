@@ -72,7 +72,7 @@ const listen = (server: Server) =>
     server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)),
   );
 
-// The timeout guards against a hang; the file takes about 15 s on an idle 2-core machine.
+// The timeout guards against a hang; the file takes about 20 s on an idle 2-core machine.
 describe('hosted Link page', { timeout: 120_000 }, () => {
   let sandbox: Awaited<ReturnType<typeof startSandbox>>;
   let host: Server;
@@ -102,12 +102,12 @@ describe('hosted Link page', { timeout: 120_000 }, () => {
     await sandbox?.close();
   });
 
-  /** Creates a Link token through the sandbox's public API, as an integrator's backend would. */
-  async function createLinkToken(): Promise<{ id: string; token: string }> {
+  /** Creates a Link token through the sandbox's public API, as an integrator's backend would; `extra` adds optional fields. */
+  async function createLinkToken(extra: Record<string, unknown> = {}): Promise<{ id: string; token: string }> {
     const response = await fetch(`${sandbox.url}/link_tokens`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-api-secret': sandbox.secret, 'Service-Version': SERVICE_VERSION },
-      body: JSON.stringify({ org_name: 'Acme Lending', features: ['direct_deposit_switch'], solution: 'deposit_switch' }),
+      body: JSON.stringify({ org_name: 'Acme Lending', features: ['direct_deposit_switch'], solution: 'deposit_switch', ...extra }),
     });
     assert.equal(response.status, 200, await response.clone().text());
     const { data } = (await response.json()) as { data: { id: string; token: string } };
@@ -202,6 +202,24 @@ describe('hosted Link page', { timeout: 120_000 }, () => {
     await hit.press('Enter');
     await expectScreen(frame, /^Log in to /);
     await waitForEvent(page, 'screen_transition', 3);
+  }
+
+  /** A payroll employer that takes a percentage allocation, or one that takes none. */
+  function payrollEmployer(percentage: boolean) {
+    const { employers, platformById } = sandbox.store.catalogue;
+    const found = employers.find(
+      ({ item }) => platformById.get(item.platform_id)?.type === 'payroll' && item.supports_percentage_allocation === percentage,
+    );
+    assert.ok(found, `the catalogue has a payroll employer with supports_percentage_allocation ${percentage}`);
+    return found.item;
+  }
+
+  /** On the search screen: types the employer's name and picks it → its login screen. */
+  async function pickEmployer(frame: Frame, name: string): Promise<void> {
+    await expectScreen(frame, 'Find your employer');
+    await frame.getByLabel('Employer or payroll provider').fill(name);
+    await frame.locator('button.hit[data-kind="employer"]').filter({ hasText: name }).first().press('Enter');
+    await expectScreen(frame, `Log in to ${name}`);
   }
 
   async function logIn(frame: Frame, username: string, password: string): Promise<void> {
@@ -364,7 +382,10 @@ describe('hosted Link page', { timeout: 120_000 }, () => {
     const { token } = await createLinkToken();
     await inHost(async (page) => {
       const frame = await startLink(page, token);
-      await goToLogin(page, frame);
+      await expectScreen(frame, 'Acme Lending wants to switch your direct deposit');
+      await frame.getByRole('button', { name: 'Continue' }).press('Enter');
+      // An employer that takes a percentage: the page offers one only then.
+      await pickEmployer(frame, payrollEmployer(true).name);
       await logIn(frame, 'user_error', 'pass_good');
       await expectScreen(frame, 'Choose your deposit');
       await frame.getByRole('radio', { name: /A percentage/ }).check();
@@ -409,6 +430,42 @@ describe('hosted Link page', { timeout: 120_000 }, () => {
       await expectScreen(frame, 'Your payroll provider could not finish');
       assert.deepEqual((await screens(page)).slice(-2), ['running', 'error']);
       assert.ok(!(await names(page)).includes('success'));
+    });
+  });
+
+  test('a token with only employer_id and an allocation goes straight to that login, then switches without asking', async () => {
+    const employer = payrollEmployer(false);
+    const linkToken = await createLinkToken({ employer_id: employer.id, allocation: { type: 'amount', value: 5000 }, skip_intro_screen: true });
+    await inHost(async (page) => {
+      const frame = await startLink(page, linkToken.token);
+      await expectScreen(frame, 'Log in to your payroll provider');
+      await logIn(frame, 'user_good', 'pass_good');
+      await expectScreen(frame, 'Your direct deposit is switched');
+      await waitForEvent(page, 'success');
+      assert.deepEqual(await screens(page), ['login', 'running', 'success']);
+      const byName = Object.fromEntries((await events(page)).map((event) => [event.name, event.payload]));
+      assert.deepEqual(byName.login_attempt, { platform_id: employer.platform_id });
+      assert.deepEqual(byName.input_allocation, { type: 'amount', value: 5000 });
+      assert.deepEqual(byName.success!.params, { allocation_type: 'amount', allocation_value: 5000 });
+      const account = sandbox.store.account(String(byName.login!.accountId))!.account;
+      assert.equal(account.employer_id, employer.id);
+    });
+  });
+
+  test('where the employer takes no percentage the allocation screen offers none, even when the token preset one', async () => {
+    const employer = payrollEmployer(false);
+    const { token } = await createLinkToken({ allocation: { type: 'percentage', value: 40 }, skip_intro_screen: true });
+    await inHost(async (page) => {
+      const frame = await startLink(page, token);
+      await pickEmployer(frame, employer.name);
+      await logIn(frame, 'user_good', 'pass_good');
+      await expectScreen(frame, 'Choose your deposit');
+      const choices = await frame.getByRole('radio').evaluateAll((radios) => radios.map((radio) => (radio as HTMLInputElement).value));
+      assert.deepEqual(choices, ['remainder', 'amount']);
+      assert.ok(!(await names(page)).includes('input_allocation'), 'the user has not chosen yet');
+      await frame.getByRole('button', { name: 'Switch my deposit' }).press('Enter');
+      await expectScreen(frame, 'Your direct deposit is switched');
+      assert.deepEqual((await events(page)).find((event) => event.name === 'input_allocation')?.payload, { type: 'remainder', value: null });
     });
   });
 

@@ -39,7 +39,11 @@ describe('sandbox: bad input battery', () => {
       assertError(await api(sandbox, 'POST', '/link_tokens', { raw, headers: { 'content-type': 'application/json' } }), 400, 'INVALID_REQUEST_BODY');
       assertError(await api(sandbox, 'POST', `/v1/accounts/${accountId}/jobs`, { raw }), 400, 'INVALID_REQUEST_BODY');
       assertError(await api(sandbox, 'POST', `/v1/accounts/${accountId}/disconnect`, { raw }), 400, 'INVALID_REQUEST_BODY');
-      const link = await fetch(`${sandbox.url}/link/api/login`, { method: 'POST', headers: { 'x-link-session': session }, body: raw });
+      const link = await fetch(`${sandbox.url}/link/api/login`, {
+        method: 'POST',
+        headers: { 'x-link-session': session, 'content-type': 'application/json' },
+        body: raw,
+      });
       assert.equal(link.status, 400);
       assert.equal((await link.json()).error.error_codes[0].error_code, 'INVALID_REQUEST_BODY');
     }

@@ -85,8 +85,9 @@ describe('sandbox: Link API', () => {
 
   it('user_good: login → connected; run → pending; then success with the allocation in params', async () => {
     const { session, linkTokenId } = await openSession(sandbox, { end_user_id: 'good-user' });
-    const platform = payroll();
-    const employer = sandbox.store.catalogue.employers.find(({ item }) => item.platform_id === platform.id)!.item;
+    // An employer that takes the percentage allocation below.
+    const employer = sandbox.store.catalogue.employers.find(({ item }) => item.supports_percentage_allocation)!.item;
+    const platform = sandbox.store.catalogue.platformById.get(employer.platform_id)!;
     const response = await login(session, { platform_id: platform.id, employer_id: employer.id, username: 'user_good', password: 'pass_good' });
     assert.equal(response.status, 200);
     const result = LoginResultSchema.parse(response.body.data);

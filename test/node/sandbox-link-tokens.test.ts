@@ -99,7 +99,7 @@ describe('sandbox: POST /link_tokens', () => {
       account_id: accountId,
       language: 'es-US',
       skip_intro_screen: true,
-      allocation: { type: 'percentage', value: 25 },
+      allocation: { type: 'amount', value: 2500 },
     };
     const created = await api(sandbox, 'POST', '/link_tokens', { body: linkTokenBody(extra) });
     assert.equal(created.status, 200, created.text);
@@ -110,6 +110,7 @@ describe('sandbox: POST /link_tokens', () => {
     assert.equal(session.body.data.employer_id, extra.employer_id);
     assert.equal(session.body.data.language, 'es-US');
     assert.equal(session.body.data.skip_intro_screen, true);
+    assert.deepEqual(session.body.data.allocation, extra.allocation);
     assert.equal(session.body.data.org_name, 'Acme Lending');
     assert.deepEqual(session.body.data.jobs, ['direct_deposit_switch']);
   });
