@@ -12,14 +12,15 @@ import { updateReadmeSection } from './readme-section.js';
 const root = fileURLToPath(new URL('..', import.meta.url));
 
 /**
- * Budgets in gzip bytes: what was reached plus about 5 %. The issue's first
+ * Budgets in gzip bytes: what was reached plus about 3 %. The issue's first
  * budgets (14 / 6 / 14 KB) are out of reach while the wire contract is checked
- * with zod/mini: zod alone is about 9 KB of (a), (b) and (c) (see the README).
+ * with zod/mini: zod alone is about 9 KB of (a), (b) and (c), and a bare
+ * `z.object({ a: z.string() })` already 4.4 KB (see the README).
  */
 const BUDGETS = {
-  element: 20_800,
-  core: 13_500,
-  bundled: 21_100,
+  element: 21_300,
+  core: 13_900,
+  bundled: 21_600,
 };
 
 /** One measured figure. */

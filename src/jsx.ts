@@ -11,9 +11,12 @@
  * `prefetch`), as an attribute otherwise (`token-url`), and turns `on<name>`
  * into a listener of the event `<name>`, case kept. So the handlers are
  * `onlink-success`, not `onSuccess`: `onSuccess` would listen for an event
- * called "Success", which never comes, and is a type error here.
+ * called "Success", which never comes, and is a type error here. So is
+ * `onError`, although React's DOM types know it: it listens to the DOM's own
+ * `error` event, never to the Link's errors (`onlink-error`).
  */
 import type { DetailedHTMLProps, HTMLAttributes } from 'react';
+import type { LinkCallbacks } from './core/open-link.js';
 import type { PayrollLinkEventMap } from './events.js';
 import type { PayrollLink } from './payroll-link.js';
 
@@ -22,8 +25,12 @@ export type PayrollLinkJsxEventProps = {
   [K in keyof PayrollLinkEventMap as `on${K}`]?: (event: PayrollLinkEventMap[K]) => void;
 };
 
-/** What `<payroll-link>` takes in React 19 JSX: its attributes, `fetchToken`, and the `onlink-*` handlers. */
-export type PayrollLinkJsxProps = DetailedHTMLProps<HTMLAttributes<PayrollLink>, PayrollLink> &
+/**
+ * What `<payroll-link>` takes in React 19 JSX: its attributes, `fetchToken`, and the `onlink-*` handlers.
+ * React's DOM props named like the element's callbacks (`onError`) are left out: on the bare element they
+ * would be React's DOM listeners, never the Link's callbacks.
+ */
+export type PayrollLinkJsxProps = Omit<DetailedHTMLProps<HTMLAttributes<PayrollLink>, PayrollLink>, keyof LinkCallbacks> &
   PayrollLinkJsxEventProps & {
     'token-url'?: string;
     'link-url'?: string;

@@ -1,9 +1,10 @@
 import { LitElement, html, nothing, type PropertyValues } from 'lit';
 import type { TokenInput } from './core/fetch-link-token.js';
-import { openLink, type LinkHandle } from './core/open-link.js';
+import { openLink, type LinkHandle, type OpenLinkOptions } from './core/open-link.js';
 import { emit, type PayrollLinkEventDetail } from './events.js';
 import { payrollLinkStyles } from './payroll-link.styles.js';
 import type { ExitDetail, LinkError, LinkEventDetail, LoginDetail, SuccessDetail } from './protocol.js';
+import { themeSheet } from './theme-sheet.js';
 import { TokenPrefetch } from './token-prefetch.js';
 
 /**
@@ -13,6 +14,12 @@ import { TokenPrefetch } from './token-prefetch.js';
  * the frame over `postMessage` (never in a URL), and reports what happens
  * through DOM events and callback properties.
  *
+ * The modal opens inside the element, where `::part()` styles it; opened while
+ * the element is not rendered (`hidden`, or under a `display: none` or
+ * `content-visibility: hidden` ancestor), it opens in a container of its own
+ * at the end of `<body>` instead, with the element's `--payroll-link-*` custom
+ * properties. Hidden while the modal shows, the session ends.
+ *
  * @summary Connects a payroll account through the hosted Link flow.
  * @tag payroll-link
  *
@@ -21,7 +28,8 @@ import { TokenPrefetch } from './token-prefetch.js';
  * @csspart button - The trigger `<button>`.
  * @csspart spinner - The loading indicator inside the button.
  * @csspart error - The message shown when a session could not start or ended in an error.
- * @csspart dialog - The modal `<dialog>`.
+ * @csspart dialog - The modal `<dialog>`. Opened while the element is hidden, the modal is outside it and no part of it is
+ * reachable from the element: style it with custom properties, or as `[data-payroll-link-modal]::part(dialog)`.
  * @csspart close-button - The dialog's close control.
  * @csspart loading - The dialog's loading indicator, shown until the Link page is ready.
  * @csspart frame - The Link `<iframe>`.
@@ -45,7 +53,9 @@ import { TokenPrefetch } from './token-prefetch.js';
  * @fires {CustomEvent<LinkError>} link-error - Something failed; `pendingRetry: true` means the flow goes on.
  * @fires {CustomEvent<ExitDetail>} link-exit - The session ended. Exactly once per session, always last. When the
  * element is removed mid-flow it fires on the detached element (`reason: 'closed_by_host'`): listen on the element
- * or use `onExit`, since a listener on `document` no longer hears it.
+ * or use `onExit`, since a listener on `document` no longer hears it. When the page hides the element while the modal
+ * shows, the session ends (`reason: 'closed_by_host'`, `error.code: 'MODAL_HIDDEN'`): a modal nobody sees would
+ * leave the page blocked.
  * @fires {CustomEvent<LinkEventDetail>} link-event - Every event the Link flow emits.
  *
  * @example
@@ -81,13 +91,16 @@ export class PayrollLink extends LitElement {
   declare linkUrl: string | undefined;
   /** Sent to `token-url` as `end_user_id`, so the backend can mint the token for that user. */
   declare endUserId: string | undefined;
-  /** Fetch the token ahead (on connect, hover, focus) so that the click opens at once. */
+  /** Fetch the token ahead (on connect, hover, focus, and after the flow is closed unfinished) so that the click opens at once. */
   declare prefetch: boolean;
   /** Disables the button; `show()` does nothing while set. */
   declare disabled: boolean;
   /** Whether the Link flow is showing. Reflected; setting it opens or closes the flow. */
   declare open: boolean;
-  /** Gets the token your own way (custom headers, an SDK); overrides `token-url`. */
+  /**
+   * Gets the token your own way (custom headers, an SDK); overrides `token-url`. A new function (a React
+   * arrow on every render) keeps a token fetched ahead: set `end-user-id` when it fetches for one user.
+   */
   declare fetchToken: (() => Promise<TokenInput>) | undefined;
   /** Called with the `link-login` detail; read when it fires. */
   declare onLogin: ((detail: LoginDetail) => void) | undefined;
@@ -129,9 +142,9 @@ export class PayrollLink extends LitElement {
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     // A token fetched ahead for another endpoint or end user is never handed over (TokenPrefetch checks at
-    // take()); dropping it here as well stops its fetch at once and lets the new source start fetching.
-    if (changed.has('tokenUrl') || changed.has('endUserId') || changed.has('fetchToken')) {
-      if (this.hasUpdated) this.#prefetch.discard();
+    // take()); checking here as well stops its fetch at once. A new fetchToken function alone keeps it.
+    if (this.hasUpdated && (changed.has('tokenUrl') || changed.has('endUserId') || changed.has('fetchToken'))) {
+      this.#prefetch.dropUnusable();
     }
     // React's wrapper (@lit/react) and scripts set properties after the element is connected, when
     // connectedCallback found no token source yet: the first update is the moment to fetch ahead.
@@ -146,7 +159,8 @@ export class PayrollLink extends LitElement {
   /**
    * Opens the Link flow. Resolves when the frame is ready and has its token, or
    * when the session ends before that (see `link-exit`). Calling it again while
-   * a session runs returns the same session: one token fetch, one frame.
+   * a session runs returns the same session: one token fetch, one frame. Works
+   * on a hidden element too (your own button): the modal then opens in `<body>`.
    */
   show(): Promise<void> {
     return this.#start(false);
@@ -181,7 +195,8 @@ export class PayrollLink extends LitElement {
       ...this.#tokenSource(),
       linkUrl: this.linkUrl ?? '',
       token: taken?.token,
-      container: this.renderRoot.querySelector('.modal-host') ?? this.renderRoot,
+      cancelToken: taken?.cancel,
+      ...this.#modalPlace(),
       // Started from the page's own control (show()), focus goes back there, not to our button.
       returnFocusTo: fromButton ? this.renderRoot.querySelector<HTMLElement>('.button') : undefined,
       onOpen: (detail) => {
@@ -197,6 +212,11 @@ export class PayrollLink extends LitElement {
         this.#session = null;
         this.open = false;
         this._status = detail.reason === 'error' ? 'error' : 'idle';
+        // Focus came back to our button while `open` was still true, so its focusin fetched nothing. A flow
+        // closed before its end is often opened again: fetch that token ahead now. Not after a completed
+        // session (its user is done, and each token minted costs the backend a call to the service), nor
+        // after an error (the endpoint may be failing; the next click fetches and reports anyway).
+        if (detail.reason === 'user_closed' || detail.reason === 'closed_by_host') this.#warm();
         emit(this, 'link-exit', detail);
         this.onExit?.(detail);
       },
@@ -209,9 +229,22 @@ export class PayrollLink extends LitElement {
     return { tokenUrl: this.tokenUrl, endUserId: this.endUserId, fetchToken: this.fetchToken };
   }
 
+  /**
+   * Where the modal goes: in our shadow root, where `::part()` styles it. Unless we are not rendered (we or
+   * an ancestor are `display: none` or `content-visibility: hidden`, e.g. `<payroll-link hidden>` opened by
+   * `show()` from the page's own button): a modal there would block the page with nothing on it, so it goes
+   * to openLink's own container in `<body>`, with our `--payroll-link-*` custom properties.
+   */
+  #modalPlace(): Pick<OpenLinkOptions, 'container' | 'theme'> {
+    const modalHost = this.renderRoot.querySelector('.modal-host');
+    if ((modalHost ?? this).checkVisibility()) return { container: modalHost ?? this.renderRoot };
+    return { theme: themeSheet(this) };
+  }
+
   #warm(): void {
     // `open` is already true while the session starts: focus moving into our own dialog must not fetch another token.
-    if (this.prefetch && !this.disabled && !this.open && (this.tokenUrl || this.fetchToken)) this.#prefetch.warm();
+    // A detached element (a session ended by its removal) fetches nothing: nobody would ever use or drop it.
+    if (this.prefetch && !this.disabled && !this.open && this.isConnected && (this.tokenUrl || this.fetchToken)) this.#prefetch.warm();
   }
 
   #onClick = () => {

@@ -12,12 +12,23 @@ export interface TakenToken {
 }
 
 /**
+ * Who a token is for: the endpoint and the end user, and whether the
+ * integrator's `fetchToken` gets it. Not which `fetchToken` function: React
+ * hands a new one on every render (`fetchToken={() => getToken()}`) for the
+ * same user, and dropping the token each time would undo the fetch ahead. An
+ * integrator whose `fetchToken` fetches for a particular user says who with
+ * `endUserId`.
+ */
+const sameSource = (a: TokenSource, b: TokenSource) =>
+  a.tokenUrl === b.tokenUrl && a.endUserId === b.endUserId && !a.fetchToken === !b.fetchToken;
+
+/**
  * Fetches a Link token ahead of the click (on connect, hover or focus) so the
  * flow opens at once. A token serves one session: `take()` hands it over and
  * forgets it. A token is never handed over when it went stale while waiting,
  * or when it was fetched for another endpoint or end user than the current
- * one; a fetch ahead that failed is not reported (the click fetches again and
- * reports).
+ * one (see {@link sameSource}); a fetch ahead that failed is not reported (the
+ * click fetches again and reports).
  */
 export class TokenPrefetch implements ReactiveController {
   #pending: Promise<SessionToken> | null = null;
@@ -38,7 +49,7 @@ export class TokenPrefetch implements ReactiveController {
 
   /** Starts fetching a token unless a usable one is on hand or on its way. */
   warm(): void {
-    this.#dropUnusable();
+    this.dropUnusable();
     if (this.#pending || Date.now() - this.#failedAt < RETRY_COOLDOWN_MS) return;
     const abort = new AbortController();
     const source = this.#source();
@@ -60,7 +71,7 @@ export class TokenPrefetch implements ReactiveController {
 
   /** The token fetched ahead (or its fetch still under way), handed over once; undefined when there is none usable. */
   take(): TakenToken | undefined {
-    this.#dropUnusable();
+    this.dropUnusable();
     const pending = this.#pending;
     const abort = this.#abort;
     this.#pending = null;
@@ -80,15 +91,10 @@ export class TokenPrefetch implements ReactiveController {
     this.#fetchedFor = null;
   }
 
-  #dropUnusable(): void {
+  /** Drops the token on hand (or its fetch) when it went stale or was fetched for another source than the current one. */
+  dropUnusable(): void {
     if (!this.#pending) return;
-    const now = this.#source();
     const fetchedFor = this.#fetchedFor;
-    const sameSource =
-      fetchedFor !== null &&
-      fetchedFor.tokenUrl === now.tokenUrl &&
-      fetchedFor.endUserId === now.endUserId &&
-      fetchedFor.fetchToken === now.fetchToken;
-    if (!sameSource || (this.#ready && isStale(this.#ready))) this.discard();
+    if (!fetchedFor || !sameSource(fetchedFor, this.#source()) || (this.#ready && isStale(this.#ready))) this.discard();
   }
 }

@@ -19,11 +19,15 @@ export interface LinkModal {
 export interface LinkModalOptions {
   /** Where the dialog goes. Default: a new element with its own shadow root at the end of `<body>`. */
   container?: ParentNode;
+  /** Adopted by that element of our own after the modal's styles (e.g. `--payroll-link-*` custom properties). */
+  theme?: CSSStyleSheet;
   linkUrl: string;
   /** Accessible name of the dialog and the frame. */
   title: string;
   /** The user asked to close: Escape, the close control, or the browser closing the dialog. */
   onUserClose(): void;
+  /** The page hid the dialog while it showed (it, or an ancestor): a blocked page with nothing on it. */
+  onHidden(): void;
 }
 
 let sharedSheet: CSSStyleSheet | undefined;
@@ -32,7 +36,8 @@ let sharedSheet: CSSStyleSheet | undefined;
  * Builds the modal `<dialog>` with its frame and shows it with `showModal()`
  * (top layer: no z-index wars, inert page behind it, focus moved inside).
  * Built with DOM calls, not HTML strings, and styled by class, never inline
- * styles, so it works under strict CSP and Trusted Types.
+ * styles, so it works under strict CSP and Trusted Types. Watched while it
+ * shows: a modal the page no longer renders would leave the page blocked.
  */
 export function openLinkModal(options: LinkModalOptions): LinkModal {
   const doc = document;
@@ -43,7 +48,7 @@ export function openLinkModal(options: LinkModalOptions): LinkModal {
     host.setAttribute('data-payroll-link-modal', '');
     const root = host.attachShadow({ mode: 'open' });
     sharedSheet ??= createSheet();
-    root.adoptedStyleSheets = [sharedSheet];
+    root.adoptedStyleSheets = options.theme ? [sharedSheet, options.theme] : [sharedSheet];
     doc.body.append(host);
     container = root;
   }
@@ -89,7 +94,19 @@ export function openLinkModal(options: LinkModalOptions): LinkModal {
   dialog.addEventListener('close', requestClose);
 
   container.append(dialog);
-  dialog.showModal();
+  try {
+    dialog.showModal();
+  } catch (error) {
+    // Nothing stays behind: the frame inside would load the Link page for nobody.
+    dialog.remove();
+    host?.remove();
+    throw error;
+  }
+  // Hiding the dialog or an ancestor (`display: none`, `content-visibility: hidden`) ends its intersection
+  // with the viewport: the moment to check. (`visibility: hidden` cannot hide it: the browser's own styles
+  // make a modal dialog `visibility: visible`.) A dialog the browser closed is the `close` listener's.
+  const watcher = new IntersectionObserver(() => !dialog.open || dialog.checkVisibility() || options.onHidden());
+  watcher.observe(dialog);
 
   return {
     dialog,
@@ -101,11 +118,14 @@ export function openLinkModal(options: LinkModalOptions): LinkModal {
       const fresh = createFrame(options);
       frame.replaceWith(fresh);
       frame = fresh;
+      // The new page loads like the first: the loading indicator shows until it is ready.
+      dialog.removeAttribute('data-ready');
       return fresh;
     },
     remove() {
       if (removed) return;
       removed = true;
+      watcher.disconnect();
       if (dialog.open) dialog.close();
       dialog.remove();
       host?.remove();

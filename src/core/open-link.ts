@@ -46,8 +46,24 @@ export interface OpenLinkOptions extends TokenSource, LinkCallbacks {
   linkUrl: string;
   /** A token fetched ahead of time. Used if still fresh; otherwise a new one comes from `fetchToken` or `tokenUrl`. */
   token?: TokenInput | Promise<TokenInput>;
-  /** Where the modal `<dialog>` is placed. Default: a new shadow-rooted element at the end of `<body>`. */
+  /**
+   * Stops the work behind a `token` promise (a fetch ahead, still retrying) when the session stops waiting
+   * for it without a token: it gave up (after `tokenFetch.timeoutMs`), or ended meanwhile. Otherwise that
+   * work would run on beside the session's own fetch.
+   */
+  cancelToken?: () => void;
+  /**
+   * Where the modal `<dialog>` is placed. Default: a new shadow-rooted element at the end of `<body>`.
+   * It must be rendered while the modal shows: once the page hides the dialog (it, the container or an
+   * ancestor gets `display: none` or `content-visibility: hidden`), the session ends (`closed_by_host`,
+   * error code `MODAL_HIDDEN`) rather than leave the page blocked behind a modal nobody sees.
+   */
   container?: ParentNode;
+  /**
+   * Styles for the default container, adopted after the modal's own: e.g. `:host { --payroll-link-modal-width: 520px }`.
+   * A constructed stylesheet, so strict CSP allows it.
+   */
+  theme?: CSSStyleSheet;
   /** Where focus returns when the session ends. Default: the element focused when the session started. */
   returnFocusTo?: HTMLElement | null;
   /** Accessible name of the modal and the frame. */
@@ -137,9 +153,9 @@ export function openLink(options: OpenLinkOptions): LinkHandle {
     modal?.remove();
     releaseScroll();
     restoreFocus();
-    // Once the job succeeded, closing the modal is the natural end of a completed session.
-    const finalReason = succeeded && (reason === 'user_closed' || reason === 'closed_by_host') ? 'completed' : reason;
-    const detail: ExitDetail = { reason: finalReason, error, linkTokenId: token?.id ?? null };
+    // Once the job succeeded, closing (or hiding) the modal is the natural end of a completed session.
+    const completed = succeeded && (reason === 'user_closed' || reason === 'closed_by_host');
+    const detail: ExitDetail = { reason: completed ? 'completed' : reason, error: completed ? null : error, linkTokenId: token?.id ?? null };
     if (accountId) detail.accountId = accountId;
     resolveReady();
     resolveClosed(detail);
@@ -209,6 +225,8 @@ export function openLink(options: OpenLinkOptions): LinkHandle {
         if (!isStale(given)) return given;
         if (!canRefetch) throw new LinkFailure(linkError('invalidLinkToken', 'TOKEN_EXPIRED', 'The Link token given has expired.'));
       } catch (error) {
+        // Given up on: a fetch ahead still retrying must stop, not run beside the session's own.
+        options.cancelToken?.();
         // A token fetched ahead that failed or expired is replaced silently when there is a source for a new
         // one; not when the session has ended meanwhile.
         if (!canRefetch || abort.signal.aborted) throw error;
@@ -268,22 +286,31 @@ export function openLink(options: OpenLinkOptions): LinkHandle {
     void takeToken(fetchLinkToken(options, abort.signal, options.tokenFetch));
   };
 
+  /** A session that cannot start ends through the usual error path, once the caller holds its handle. */
+  const failSoon = (code: string, message: string) => queueMicrotask(() => fail(linkError('clientError', code, message)));
+
   if (linkOrigin === null) {
-    queueMicrotask(() =>
-      fail(linkError('clientError', 'INVALID_LINK_URL', 'link-url (linkUrl) must be an https URL (plain http only on localhost or 127.0.0.1).')),
-    );
+    failSoon('INVALID_LINK_URL', 'link-url (linkUrl) must be an https URL (plain http only on localhost or 127.0.0.1).');
   } else {
     restoreFocus = saveFocus(options.returnFocusTo ?? undefined);
     releaseScroll = lockScroll();
-    modal = openLinkModal({
-      container: options.container,
-      linkUrl: new URL(options.linkUrl, document.baseURI).href,
-      title: options.title ?? 'Connect your payroll account',
-      onUserClose: () => end('user_closed', null),
-    });
-    channel = listen(modal.frame, linkOrigin);
-    watchReady();
-    void takeToken(acquireToken());
+    try {
+      modal = openLinkModal({
+        container: options.container,
+        theme: options.theme,
+        linkUrl: new URL(options.linkUrl, document.baseURI).href,
+        title: options.title ?? 'Connect your payroll account',
+        onUserClose: () => end('user_closed', null),
+        onHidden: () => end('closed_by_host', linkError('clientError', 'MODAL_HIDDEN', 'The page hid the Link modal.')),
+      });
+      channel = listen(modal.frame, linkOrigin);
+      watchReady();
+      void takeToken(acquireToken());
+    } catch (error) {
+      // showModal() refused (a container outside the document...). end() releases the scroll lock and gives
+      // focus back; nothing is thrown at the caller, and `closed` and `ready` settle as documented.
+      failSoon('MODAL_UNAVAILABLE', `The Link modal could not be shown (${error}).`);
+    }
   }
 
   return {

@@ -49,19 +49,34 @@ export function fakeLinkPlugin() {
     },
     executeCommand({ command }) {
       if (command === 'fake-link-origin') return server?.origin;
+      if (command === 'closed-port') return closedPort();
       return undefined;
     },
   };
 }
 
-/** Calls seen per test key: the request bodies, so tests can check what the widget sent. */
+/** A loopback port nothing listens on (bound, then closed): connecting to it is refused. */
+async function closedPort() {
+  const probe = createServer();
+  await new Promise((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address();
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+/**
+ * Calls seen per test key, so tests can check what the widget sent and when:
+ * the request body, its cookies, the time it arrived (ms since the epoch), and
+ * for `hang`, whether the client gave up on it (`aborted`).
+ */
 const calls = new Map();
 
 /**
  * `POST /fake-token?key=K&plan=503,503,ok`: answers call n with step n of the
  * plan (the last step repeats). Steps: ok, short (expires in 1 s), expired,
- * slow (ok after 300 ms), hang (never answers), malformed, invalid, 429, or any
- * HTTP status. `GET /fake-token/calls?key=K` lists the calls seen.
+ * slow (ok after 300 ms), hang (answers 504 after 5 s), malformed, invalid,
+ * 429 (Retry-After: 0), 429-retry-after-1 (Retry-After: 1), or any HTTP
+ * status. `GET /fake-token/calls?key=K` lists the calls seen.
  * Returns null for any other path.
  */
 async function answerFakeToken(req) {
@@ -72,8 +87,9 @@ async function answerFakeToken(req) {
   const plan = (url.searchParams.get('plan') ?? 'ok').split(',');
   const seen = calls.get(key) ?? [];
   calls.set(key, seen);
-  const body = await readBody(req);
-  seen.push({ method: req.method, contentType: req.headers['content-type'] ?? '', body });
+  const call = { method: req.method, contentType: req.headers['content-type'] ?? '', cookie: req.headers.cookie ?? '', at: Date.now() };
+  call.body = await readBody(req);
+  seen.push(call);
   const step = plan[Math.min(seen.length - 1, plan.length - 1)];
   const mint = (lifetimeMs) => {
     const id = randomUUID();
@@ -89,15 +105,22 @@ async function answerFakeToken(req) {
     case 'slow':
       await new Promise((resolve) => setTimeout(resolve, 300));
       return mint(3_600_000);
-    case 'hang':
+    case 'hang': {
+      // A fetch given up on (aborted) closes its connection: noted, so tests can tell it was stopped.
+      const aborted = () => (call.aborted = true);
+      req.socket.once('close', aborted);
       await new Promise((resolve) => setTimeout(resolve, 5_000));
+      req.socket.off('close', aborted);
       return { status: 504, headers: {}, body: '' };
+    }
     case 'malformed':
       return { status: 200, headers: { 'content-type': 'application/json' }, body: '{"data": {' };
     case 'invalid':
       return json(200, { data: { id: 'nope', token: '' } });
     case '429':
       return { ...json(429, { error: 'slow down' }), headers: { 'content-type': 'application/json', 'retry-after': '0' } };
+    case '429-retry-after-1':
+      return { ...json(429, { error: 'slow down' }), headers: { 'content-type': 'application/json', 'retry-after': '1' } };
     default:
       return json(Number(step) || 500, { error: 'scripted failure' });
   }

@@ -9,13 +9,38 @@ export async function fakeLinkUrl(scenario = 'success'): Promise<string> {
   return `${linkOrigin}/fake-link.html?scenario=${scenario}`;
 }
 
+/** A call the fake token endpoint saw: what was sent, when it arrived (ms since the epoch), and whether a `hang` was given up on. */
+export interface FakeTokenCall {
+  method: string;
+  contentType: string;
+  body: string;
+  cookie: string;
+  at: number;
+  aborted?: true;
+}
+
 /** A fake token endpoint for one test: `plan` scripts its answers (see fake-servers.mjs). */
-export function fakeTokenUrl(plan = 'ok'): { url: string; calls: () => Promise<Array<{ method: string; contentType: string; body: string }>> } {
+export function fakeTokenUrl(plan = 'ok'): { url: string; calls: () => Promise<FakeTokenCall[]> } {
   const key = crypto.randomUUID();
   return {
     url: `/fake-token?key=${key}&plan=${plan}`,
     calls: async () => (await fetch(`/fake-token/calls?key=${key}`)).json(),
   };
+}
+
+/** Waits until the fake endpoint's calls pass `check` (a fetch ahead runs in the background); bounded, then fails. */
+export async function untilCalls(token: ReturnType<typeof fakeTokenUrl>, check: number | ((calls: FakeTokenCall[]) => boolean)) {
+  const passes = typeof check === 'number' ? (calls: FakeTokenCall[]) => calls.length >= check : check;
+  for (let i = 0; i < 200; i++) {
+    if (passes(await token.calls())) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error(`the token calls never got where the test waits for them (${JSON.stringify(await token.calls())})`);
+}
+
+/** A loopback URL nothing listens on: connecting to it is refused. */
+export async function refusedUrl(): Promise<string> {
+  return `http://127.0.0.1:${await executeServerCommand('closed-port')}/link-token`;
 }
 
 const EVENTS: PayrollLinkEventName[] = ['link-open', 'link-login', 'link-success', 'link-error', 'link-exit', 'link-event'];

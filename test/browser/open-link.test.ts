@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import { openLink, type DroppedMessage, type LinkEventDetail, PROTOCOL_VERSION } from '../../src/core/index.js';
+import { openLink, type DroppedMessage, type LinkError, type LinkEventDetail, type LinkHandle, PROTOCOL_VERSION } from '../../src/core/index.js';
 import { deepQueryAll, fakeLinkUrl, fakeTokenUrl } from './helpers.js';
 
 /** Waits for a callback-driven condition, bounded. */
@@ -92,6 +92,47 @@ describe('openLink()', () => {
     const exit = await link.closed;
     expect(exit.error).to.include({ type: 'systemError', code: 'LINK_RELOADED' });
     expect(await token.calls()).to.have.length(1);
+  });
+
+  it('ends with a clientError when the modal cannot be shown: nothing thrown, scroll and focus given back', async () => {
+    const token = fakeTokenUrl('ok');
+    const linkUrl = await fakeLinkUrl('idle');
+    const trigger = document.createElement('button');
+    document.body.append(trigger);
+    try {
+      trigger.focus();
+      const errors: LinkError[] = [];
+      let link: LinkHandle | undefined;
+      // A container outside the document: showModal() refuses it.
+      const open = () =>
+        (link = openLink({ linkUrl, tokenUrl: token.url, container: document.createElement('div'), onError: (e) => errors.push(e) }));
+      expect(open).to.not.throw();
+      const exit = await link!.closed;
+      await link!.ready;
+      expect(exit.reason).to.equal('error');
+      expect(exit.error).to.include({ type: 'clientError', code: 'MODAL_UNAVAILABLE', pendingRetry: false });
+      expect(errors).to.deep.equal([exit.error]);
+      expect(getComputedStyle(document.documentElement).overflow).to.not.equal('hidden');
+      expect(document.activeElement === trigger, 'focus back where it was').to.equal(true);
+      expect(await token.calls(), 'no token for a session that cannot show').to.have.length(0);
+    } finally {
+      trigger.remove();
+    }
+  });
+
+  it('ends with MODAL_HIDDEN when its container is not rendered, rather than block the page with nothing on it', async () => {
+    const hiddenBox = document.createElement('div');
+    hiddenBox.hidden = true;
+    document.body.append(hiddenBox);
+    try {
+      const link = openLink({ linkUrl: await fakeLinkUrl('idle'), tokenUrl: fakeTokenUrl('ok').url, container: hiddenBox });
+      const exit = await link.closed;
+      expect(exit.reason).to.equal('closed_by_host');
+      expect(exit.error).to.include({ type: 'clientError', code: 'MODAL_HIDDEN' });
+      expect(getComputedStyle(document.documentElement).overflow).to.not.equal('hidden');
+    } finally {
+      hiddenBox.remove();
+    }
   });
 
   it('needs a token source', async () => {

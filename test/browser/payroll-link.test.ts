@@ -246,6 +246,71 @@ describe('<payroll-link>', () => {
     expect(events.types()).to.deep.equal(['link-open', 'link-login', 'link-exit']);
   });
 
+  it('leaves exactly one window message listener after connect, disconnect and connect', async () => {
+    // Counted at the source: the listeners added to window for 'message', minus those removed.
+    const listening = new Set<unknown>();
+    const { addEventListener, removeEventListener } = window;
+    window.addEventListener = function (this: Window, ...args: Parameters<Window['addEventListener']>) {
+      if (args[0] === 'message') listening.add(args[1]);
+      return addEventListener.apply(this, args);
+    } as Window['addEventListener'];
+    window.removeEventListener = function (this: Window, ...args: Parameters<Window['removeEventListener']>) {
+      if (args[0] === 'message') listening.delete(args[1]);
+      return removeEventListener.apply(this, args);
+    } as Window['removeEventListener'];
+    try {
+      const { el, button } = await linkElement('login-then-wait', 'ok', { prefetch: true });
+      button.click();
+      await oneEvent(el, 'link-login');
+      expect(listening.size).to.equal(1);
+      const parent = el.parentNode!;
+      el.remove();
+      expect(listening.size, 'none once removed').to.equal(0);
+      parent.appendChild(el);
+      el.remove();
+      parent.appendChild(el);
+      await el.updateComplete;
+      el.shadowRoot!.querySelector('button')!.click();
+      await oneEvent(el, 'link-login');
+      expect(listening.size).to.equal(1);
+      expect(frames()).to.have.length(1);
+      const closing = oneEvent(el, 'link-exit');
+      el.close();
+      await closing;
+      expect(listening.size).to.equal(0);
+    } finally {
+      window.addEventListener = addEventListener;
+      window.removeEventListener = removeEventListener;
+    }
+  });
+
+  it('returns to its error state when the modal cannot be shown', async () => {
+    const { el, button } = await linkElement('idle');
+    const { showModal } = HTMLDialogElement.prototype;
+    // As a browser refuses showModal() (an element outside the document, a dialog already shown elsewhere).
+    HTMLDialogElement.prototype.showModal = () => {
+      throw new DOMException('refused', 'InvalidStateError');
+    };
+    try {
+      const events = recordEvents(el);
+      const exit = oneEvent(el, 'link-exit');
+      button.click();
+      const { detail } = await exit;
+      events.stop();
+      expect(events.types()).to.deep.equal(['link-error', 'link-exit']);
+      expect(detail.reason).to.equal('error');
+      expect(detail.error).to.include({ type: 'clientError', code: 'MODAL_UNAVAILABLE' });
+    } finally {
+      HTMLDialogElement.prototype.showModal = showModal;
+    }
+    await el.updateComplete;
+    expect(el.open).to.equal(false);
+    expect(button.getAttribute('aria-busy')).to.equal('false');
+    expect(el.shadowRoot!.querySelectorAll('[part="error"]')).to.have.length(1);
+    expect(dialogs()).to.have.length(0);
+    expect(getComputedStyle(document.documentElement).overflow).to.not.equal('hidden');
+  });
+
   it('opens and closes through the open property, and stays shut while disabled', async () => {
     const { el, token, button } = await linkElement('idle');
     el.disabled = true;

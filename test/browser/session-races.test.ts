@@ -2,16 +2,8 @@ import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import '../../src/index.js';
 import { openLink, type PayrollLink } from '../../src/index.js';
-import { deepQueryAll, fakeLinkUrl, fakeTokenUrl, recordEvents } from './helpers.js';
-
-/** Waits until the fake endpoint has seen `count` calls (a prefetch runs in the background). */
-async function untilCalls(token: ReturnType<typeof fakeTokenUrl>, count: number) {
-  for (let i = 0; i < 200; i++) {
-    if ((await token.calls()).length >= count) return;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  throw new Error(`fewer than ${count} token calls`);
-}
+import { TokenPrefetch } from '../../src/token-prefetch.js';
+import { deepQueryAll, fakeLinkUrl, fakeTokenUrl, recordEvents, untilCalls } from './helpers.js';
 
 describe('sessions under pressure: races, odd orders, hostile inputs', () => {
   afterEach(() => expect(deepQueryAll('iframe')).to.have.length(0));
@@ -88,6 +80,27 @@ describe('sessions under pressure: races, odd orders, hostile inputs', () => {
     expect((await token.calls()).length).to.equal(atExit);
   });
 
+  it('stops a fetch ahead it gave up waiting for: never two token fetches at once', async () => {
+    const token = fakeTokenUrl('hang,ok');
+    // Wired as the element wires it, with a wait short enough for a test (users get 15 s).
+    const prefetch = new TokenPrefetch({ addController() {} } as never, () => ({ tokenUrl: token.url }));
+    prefetch.warm();
+    await untilCalls(token, 1);
+    const taken = prefetch.take()!;
+    const link = openLink({
+      linkUrl: await fakeLinkUrl('idle'),
+      tokenUrl: token.url,
+      token: taken.token,
+      cancelToken: taken.cancel,
+      tokenFetch: { timeoutMs: 300 },
+    });
+    await link.ready;
+    await untilCalls(token, (calls) => calls[0]?.aborted === true);
+    expect(await token.calls()).to.have.length(2);
+    link.close();
+    await link.closed;
+  });
+
   it('opens from the open attribute in markup, and drops open when it cannot open', async () => {
     const token = fakeTokenUrl('ok');
     const url = await fakeLinkUrl('idle');
@@ -143,6 +156,26 @@ describe('sessions under pressure: races, odd orders, hostile inputs', () => {
     const calls = await token.calls();
     expect(calls).to.have.length(2);
     expect(detail.linkTokenId).to.equal(events.of('link-login')[0].detail.linkTokenId);
+  });
+
+  it('shows the loading indicator while the renewed frame loads, not a blank modal', async () => {
+    const token = fakeTokenUrl('ok');
+    const el = await fixture<PayrollLink>(html`<payroll-link token-url=${token.url} link-url=${await fakeLinkUrl('reject-first')}></payroll-link>`);
+    // Checked the moment the frame is swapped, before the new Link page can say it is ready.
+    const loadingShown: boolean[] = [];
+    const swaps = new MutationObserver((records) => {
+      for (const record of records) {
+        if ([...record.removedNodes].some((node) => node.nodeName === 'IFRAME')) {
+          loadingShown.push(el.shadowRoot!.querySelector('[part="loading"]')!.checkVisibility());
+        }
+      }
+    });
+    swaps.observe(el.shadowRoot!, { childList: true, subtree: true });
+    const exit = oneEvent(el, 'link-exit');
+    el.shadowRoot!.querySelector('button')!.click();
+    expect((await exit).detail.reason).to.equal('completed');
+    swaps.disconnect();
+    expect(loadingShown).to.deep.equal([true]);
   });
 
   it('reports a token refused twice: one renewal per session, then the error', async () => {

@@ -1,7 +1,8 @@
 import { expect, fixture, html, oneEvent } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
 import '../../src/index.js';
 import { openLink, type PayrollLink } from '../../src/index.js';
-import { deepQueryAll, fakeLinkUrl, fakeTokenUrl, recordEvents } from './helpers.js';
+import { deepQueryAll, fakeLinkUrl, fakeTokenUrl, recordEvents, refusedUrl, untilCalls } from './helpers.js';
 
 async function linkElement(plan: string, scenario = 'success', prefetch = false) {
   const token = fakeTokenUrl(plan);
@@ -9,15 +10,6 @@ async function linkElement(plan: string, scenario = 'success', prefetch = false)
     html`<payroll-link token-url=${token.url} link-url=${await fakeLinkUrl(scenario)} ?prefetch=${prefetch}></payroll-link>`,
   );
   return { el, token, button: el.shadowRoot!.querySelector('button')! };
-}
-
-/** Waits until the fake endpoint has seen `count` calls (a prefetch runs in the background). */
-async function untilCalls(token: ReturnType<typeof fakeTokenUrl>, count: number) {
-  for (let i = 0; i < 100; i++) {
-    if ((await token.calls()).length >= count) return;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  throw new Error(`fewer than ${count} token calls`);
 }
 
 describe('token fetching', () => {
@@ -57,6 +49,63 @@ describe('token fetching', () => {
     button.click();
     expect((await oneEvent(el, 'link-exit')).detail.reason).to.equal('completed');
     expect(await token.calls()).to.have.length(3);
+  });
+
+  it('waits as long as Retry-After asks before trying again', async () => {
+    const { el, token, button } = await linkElement('429-retry-after-1,ok');
+    button.click();
+    expect((await oneEvent(el, 'link-exit')).detail.reason).to.equal('completed');
+    const [first, second] = await token.calls();
+    // A lower bound only (about 1 s): the backoff alone would have waited 200 to 400 ms.
+    expect(second.at - first.at).to.be.at.least(950);
+  });
+
+  it('retries a refused connection, then ends in a networkError after three tries', async () => {
+    const url = await refusedUrl();
+    let tries = 0;
+    const { fetch } = window;
+    window.fetch = (input, init) => {
+      if (String(input) === url) tries++;
+      return fetch(input, init);
+    };
+    try {
+      const el = await fixture<PayrollLink>(html`<payroll-link token-url=${url} link-url=${await fakeLinkUrl('success')}></payroll-link>`);
+      const exit = oneEvent(el, 'link-exit');
+      el.shadowRoot!.querySelector('button')!.click();
+      const { detail } = await exit;
+      expect(detail.reason).to.equal('error');
+      expect(detail.error).to.include({ type: 'networkError', code: 'TOKEN_NETWORK', pendingRetry: false });
+      expect(tries).to.equal(3);
+    } finally {
+      window.fetch = fetch;
+    }
+  });
+
+  it("sends the page's own cookies with the token request (credentials: 'same-origin')", async () => {
+    document.cookie = 'payroll_link_test=sent; path=/';
+    try {
+      const { el, token, button } = await linkElement('ok');
+      button.click();
+      await oneEvent(el, 'link-exit');
+      const [call] = await token.calls();
+      expect(call.cookie).to.contain('payroll_link_test=sent');
+    } finally {
+      document.cookie = 'payroll_link_test=; path=/; max-age=0';
+    }
+  });
+
+  it('gets the token from fetchToken when token-url is set too', async () => {
+    const token = fakeTokenUrl('ok');
+    let fetched = 0;
+    const fetchToken = async () => `tok.${crypto.randomUUID()}.${++fetched}`;
+    const el = await fixture<PayrollLink>(
+      html`<payroll-link token-url=${token.url} link-url=${await fakeLinkUrl('success')} .fetchToken=${fetchToken}></payroll-link>`,
+    );
+    const exit = oneEvent(el, 'link-exit');
+    el.shadowRoot!.querySelector('button')!.click();
+    expect((await exit).detail.reason).to.equal('completed');
+    expect(fetched).to.equal(1);
+    expect(await token.calls()).to.have.length(0);
   });
 
   it('shows a loading state while the token is fetched, and clears the error state on the next try', async () => {
@@ -121,6 +170,60 @@ describe('token fetching', () => {
     const closingAgain = oneEvent(el, 'link-exit');
     el.close();
     await closingAgain;
+  });
+
+  it('fetches the next token ahead when the user closes the flow, so the next click opens at once', async () => {
+    const { el, token, button } = await linkElement('ok', 'idle', true);
+    await untilCalls(token, 1);
+    button.click();
+    await oneEvent(el, 'link-open');
+    const exit = oneEvent(el, 'link-exit');
+    // The user closes the modal: focus comes back to the button.
+    await sendKeys({ press: 'Escape' });
+    await exit;
+    await untilCalls(token, 2);
+    button.click();
+    await oneEvent(el, 'link-open');
+    expect(await token.calls(), 'the click used the token fetched ahead').to.have.length(2);
+    el.prefetch = false;
+    const closing = oneEvent(el, 'link-exit');
+    el.close();
+    await closing;
+  });
+
+  it('keeps the token fetched ahead when fetchToken is a new function on each render, not for another end user', async () => {
+    let fetched = 0;
+    const getToken = async () => `tok.${crypto.randomUUID()}.${++fetched}`;
+    const el = await fixture<PayrollLink>(
+      html`<payroll-link prefetch end-user-id="a" link-url=${await fakeLinkUrl('idle')} .fetchToken=${() => getToken()}></payroll-link>`,
+    );
+    const waitFor = async (count: number) => {
+      for (let i = 0; i < 200 && fetched < count; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(fetched).to.equal(count);
+    };
+    await waitFor(1);
+    // What React does with fetchToken={() => getToken()}: a new function on every render.
+    for (let render = 0; render < 3; render++) {
+      el.fetchToken = () => getToken();
+      await el.updateComplete;
+    }
+    void el.show();
+    await oneEvent(el, 'link-open');
+    expect(fetched, 'the session used the token fetched ahead').to.equal(1);
+    let exit = oneEvent(el, 'link-exit');
+    el.close();
+    await exit;
+    await waitFor(2);
+    // Another end user: the token fetched ahead for "a" is never handed to "b".
+    el.endUserId = 'b';
+    await el.updateComplete;
+    void el.show();
+    await oneEvent(el, 'link-open');
+    expect(fetched).to.equal(3);
+    el.prefetch = false;
+    exit = oneEvent(el, 'link-exit');
+    el.close();
+    await exit;
   });
 
   it('prefetches when token-url and prefetch are set just after connecting, as React wrappers do', async () => {

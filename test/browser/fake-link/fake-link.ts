@@ -84,6 +84,9 @@ function run(port: MessagePort, token: string, hostCloseControl: boolean) {
     case 'login-then-wait':
       send(port, login);
       break;
+    case 'success-then-wait':
+      [login, success].forEach((m) => send(port, m));
+      break;
     case 'reload':
       location.reload();
       break;

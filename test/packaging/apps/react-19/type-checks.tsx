@@ -8,3 +8,6 @@ export const notAnEventProp = <payroll-link onSuccess={() => undefined} />;
 
 // @ts-expect-error A login detail has no jobId.
 export const wrongDetail = <payroll-link onlink-login={(event) => event.detail.jobId} />;
+
+// @ts-expect-error React's DOM onError hears the DOM's own error event, never a Link error: use onlink-error.
+export const notLinkErrors = <payroll-link onError={() => undefined} />;
