@@ -131,7 +131,10 @@ export class PayrollLink extends LitElement {
 
   override connectedCallback(): void {
     super.connectedCallback();
-    this.#warm();
+    // Not at once: frameworks set properties just after inserting the element (Angular binds `[endUserId]` in
+    // the same task), and a token fetched before that would be for nobody. The first connection fetches in
+    // willUpdate; a reconnection (the element moved) once the pending update, if any, is done.
+    if (this.hasUpdated) void this.updateComplete.then(() => this.#warm());
   }
 
   override disconnectedCallback(): void {
@@ -143,12 +146,14 @@ export class PayrollLink extends LitElement {
   protected override willUpdate(changed: PropertyValues<this>): void {
     // A token fetched ahead for another endpoint or end user is never handed over (TokenPrefetch checks at
     // take()); checking here as well stops its fetch at once. A new fetchToken function alone keeps it.
-    if (this.hasUpdated && (changed.has('tokenUrl') || changed.has('endUserId') || changed.has('fetchToken'))) {
-      this.#prefetch.dropUnusable();
-    }
-    // React's wrapper (@lit/react) and scripts set properties after the element is connected, when
-    // connectedCallback found no token source yet: the first update is the moment to fetch ahead.
-    if (!this.hasUpdated && this.isConnected) this.#warm();
+    const fetchTokenToggled = changed.has('fetchToken') && !changed.get('fetchToken') !== !this.fetchToken;
+    const sourceChanged = changed.has('tokenUrl') || changed.has('endUserId') || fetchTokenToggled;
+    if (this.hasUpdated && sourceChanged) this.#prefetch.dropUnusable();
+    // Fetch ahead once the properties are in: at the first update (React's wrapper, Vue and Angular set them
+    // after connecting), and whenever the token source or `prefetch` changes later, as when a server-rendered
+    // element gets its properties at hydration, after its first update.
+    const prefetchInputsChanged = sourceChanged || changed.has('prefetch') || changed.has('disabled');
+    if (this.isConnected && (!this.hasUpdated || prefetchInputsChanged)) this.#warm();
     // `open` set by the page (in markup, or as a property) opens or closes the flow.
     if (changed.has('open')) {
       if (this.open && !this.#session) void this.#start(false);

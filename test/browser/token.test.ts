@@ -243,6 +243,43 @@ describe('token fetching', () => {
     }
   });
 
+  it('prefetches once, for the end user a binding sets just after the element is inserted, as Angular does', async () => {
+    // Angular inserts the element with its static attributes, then sets `[endUserId]` in the same task.
+    const token = fakeTokenUrl('ok');
+    const el = document.createElement('payroll-link');
+    el.setAttribute('token-url', token.url);
+    el.setAttribute('link-url', await fakeLinkUrl('idle'));
+    el.setAttribute('prefetch', '');
+    document.body.append(el);
+    el.endUserId = 'user-angular';
+    try {
+      await untilCalls(token, 1);
+      await el.updateComplete;
+      const calls = await token.calls();
+      expect(calls.map((call) => JSON.parse(call.body))).to.deep.equal([{ end_user_id: 'user-angular' }]);
+    } finally {
+      el.remove();
+    }
+  });
+
+  it('prefetches when its properties arrive after its first update, as when a server-rendered page hydrates', async () => {
+    // Next.js sends <payroll-link> in the HTML: it upgrades when the module loads, and React hydrates later.
+    const token = fakeTokenUrl('ok');
+    const el = document.createElement('payroll-link');
+    document.body.append(el);
+    await el.updateComplete;
+    el.tokenUrl = token.url;
+    el.linkUrl = await fakeLinkUrl('idle');
+    el.endUserId = 'user-next';
+    el.prefetch = true;
+    try {
+      await untilCalls(token, 1);
+      expect((await token.calls()).map((call) => JSON.parse(call.body))).to.deep.equal([{ end_user_id: 'user-next' }]);
+    } finally {
+      el.remove();
+    }
+  });
+
   it('silently replaces a prefetched token that has expired while waiting', async () => {
     const { el, token, button } = await linkElement('short,ok', 'success', true);
     await untilCalls(token, 1);
