@@ -1,4 +1,5 @@
-// Installs payroll-link into test/packaging/node_modules/payroll-link from the tarball `npm pack`
+// Installs payroll-link into test/packaging/node_modules/payroll-link (and the framework apps'
+// node_modules: run test/packaging/frameworks/install.ts first) from the tarball `npm pack`
 // makes of the built package (run build:package first), so the example apps and the SSR test see
 // exactly what users would install: a file missing from `files` or `exports` fails them.
 import { execFileSync } from 'node:child_process';
@@ -10,8 +11,13 @@ import { fileURLToPath } from 'node:url';
 const root = fileURLToPath(new URL('../..', import.meta.url));
 /** Where the example apps find the package. */
 export const installedPackageDir = fileURLToPath(new URL('./node_modules/payroll-link', import.meta.url));
+/**
+ * Where the Angular and Next.js apps find it: their own node_modules, so that the package's
+ * imports of react and lit resolve to the same copies as the apps' own (one React on the page).
+ */
+export const frameworksPackageDir = fileURLToPath(new URL('./frameworks/node_modules/payroll-link', import.meta.url));
 
-/** Packs the repository's package and extracts it into `installedPackageDir`. Returns the tarball's file name. */
+/** Packs the repository's package and extracts it into both folders above. Returns the tarball's file name. */
 export async function installPackedPackage(): Promise<string> {
   const packDir = await mkdtemp(join(tmpdir(), 'payroll-link-pack-'));
   try {
@@ -22,9 +28,11 @@ export async function installPackedPackage(): Promise<string> {
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     const [{ filename }] = JSON.parse(output) as Array<{ filename: string }>;
-    await rm(installedPackageDir, { recursive: true, force: true });
-    await mkdir(installedPackageDir, { recursive: true });
-    execFileSync('tar', ['-xzf', join(packDir, filename), '-C', installedPackageDir, '--strip-components=1']);
+    for (const dir of [installedPackageDir, frameworksPackageDir]) {
+      await rm(dir, { recursive: true, force: true });
+      await mkdir(dir, { recursive: true });
+      execFileSync('tar', ['-xzf', join(packDir, filename), '-C', dir, '--strip-components=1']);
+    }
     return filename;
   } finally {
     await rm(packDir, { recursive: true, force: true });
@@ -33,5 +41,5 @@ export async function installPackedPackage(): Promise<string> {
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const filename = await installPackedPackage();
-  console.log(`install-packed: ${filename} extracted into test/packaging/node_modules/payroll-link`);
+  console.log(`install-packed: ${filename} extracted into test/packaging/node_modules and test/packaging/frameworks/node_modules`);
 }

@@ -22,6 +22,11 @@ export interface ServeOptions {
   mounts: Record<string, string>;
   /** Response headers for HTML pages, e.g. a Content-Security-Policy. */
   pageHeaders?: Record<string, string>;
+  /**
+   * Token routes an app calls by a fixed path (the README's `/api/link-token`) → the fake
+   * token endpoint's path and query that answers them, as the integrator's backend would.
+   */
+  tokenRoutes?: Record<string, string>;
 }
 
 /** A running app server. */
@@ -40,8 +45,10 @@ export async function serveApp(options: ServeOptions): Promise<AppServer> {
   const prefixes = Object.keys(options.mounts).sort((a, b) => b.length - a.length);
   const server = createServer(async (req, res) => {
     try {
-      if (await handleFakeTokenRequest(req, res)) return;
       const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
+      const tokenRoute = options.tokenRoutes?.[path];
+      if (tokenRoute !== undefined) req.url = tokenRoute;
+      if (await handleFakeTokenRequest(req, res)) return;
       // Browsers ask for it by themselves; a 404 would show up as a console error in every app.
       if (path === '/favicon.ico') return void res.writeHead(204).end();
       const prefix = prefixes.find((p) => path.startsWith(p));

@@ -1,0 +1,164 @@
+// The README's Angular and Next.js snippets, as written, built by the frameworks' own toolchains
+// (Angular CLI with strict templates; `next build`, which also renders the page on the server)
+// from the packed package, then driven in Debian's Chromium against the fake Link page. Only the
+// Link URL is swapped: the service's hosted page is outside the package, and tests stay offline.
+// Needs test/packaging/frameworks/install.ts and install-packed.ts first (`npm run test:packaging`).
+import assert from 'node:assert/strict';
+import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { readFile, rm, writeFile } from 'node:fs/promises';
+import { createServer, type AddressInfo } from 'node:net';
+import { after, before, test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser } from 'playwright-core';
+import { chromiumArgs, chromiumPath } from '../browser/chromium.mjs';
+import { startFakeLinkServer } from '../browser/fake-servers.mjs';
+import { frameworksPackageDir } from './install-packed.js';
+import { FAKE_ACCOUNT_ID, FAKE_JOB_ID, assertSession, fakeTokenPath, runSession, successfulLinkUrl, type SessionPlan } from './run-session.js';
+import { serveApp, type AppServer } from './serve-app.js';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const frameworksDir = fileURLToPath(new URL('./frameworks/', import.meta.url));
+const angularDir = `${frameworksDir}angular/`;
+const nextDir = `${frameworksDir}next/`;
+
+/** The Link URL every README snippet uses. */
+const README_LINK_URL = 'https://link.example.com/link';
+/** The token route every README snippet calls; the apps' servers answer it. */
+const README_TOKEN_URL = '/api/link-token';
+
+let browser: Browser;
+let fakeLink: { origin: string; close(): Promise<void> };
+
+before(async () => {
+  assert.ok(existsSync(`${frameworksPackageDir}/package.json`), 'run `npm run test:packaging` (it installs the framework apps and the packed package first)');
+  fakeLink = await startFakeLinkServer();
+  browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
+});
+
+after(async () => {
+  await browser?.close();
+  await fakeLink?.close();
+});
+
+/** The first code block of `language` under the README heading `## heading`. */
+async function readmeSnippet(heading: string, language: string): Promise<string> {
+  const readme = await readFile(`${root}README.md`, 'utf8');
+  const section = readme.split(/^## /m).find((part) => part.startsWith(`${heading}\n`));
+  assert.ok(section, `README has a "## ${heading}" section`);
+  const block = new RegExp('^```' + language + '\\n([\\s\\S]*?)^```', 'm').exec(section);
+  assert.ok(block, `README's "## ${heading}" has a ${language} block`);
+  return block[1]!;
+}
+
+/** Writes the snippet into the app with the fake Link page in place of the README's Link URL. */
+async function writeSnippet(snippet: string, file: string): Promise<void> {
+  assert.ok(snippet.includes(README_LINK_URL) && snippet.includes(README_TOKEN_URL), 'the snippet uses the README URLs');
+  await writeFile(file, snippet.replaceAll(README_LINK_URL, successfulLinkUrl(fakeLink.origin)));
+}
+
+/** Runs a framework's CLI (its JavaScript entry, with this Node) in `cwd`; its output goes to the test log on failure. */
+function runCli(cwd: string, entry: string, args: string[], env: Record<string, string>): void {
+  try {
+    execFileSync(process.execPath, [`${frameworksDir}node_modules/${entry}`, ...args], {
+      cwd,
+      env: { ...process.env, ...env },
+      encoding: 'utf8',
+      stdio: 'pipe',
+      timeout: 240_000,
+    });
+  } catch (error) {
+    const { stdout, stderr } = error as { stdout?: string; stderr?: string };
+    throw new Error(`${entry} ${args.join(' ')} failed:\n${stdout ?? ''}\n${stderr ?? ''}`);
+  }
+}
+
+/** A free loopback port, for a server (Next.js) that wants one named. */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+/** Waits until `url` answers, or the process exits, or 60 s pass. */
+async function waitUntilServing(url: string, child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
+    if (await fetch(url).then((answer) => answer.ok, () => false)) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`${url} did not answer within 60 s`);
+}
+
+/**
+ * One session in a snippet's app (the snippets ask for `prefetch` and call the README's token
+ * route), checked as every example app is, and the snippet's own `save()` got the ids.
+ */
+async function assertSnippetSession(plan: Pick<SessionPlan, 'pageUrl' | 'key' | 'callsOrigin'>, endUserId: string): Promise<void> {
+  const result = await runSession(browser, { ...plan, prefetch: true, isTokenRequest: (url) => url.pathname === README_TOKEN_URL });
+  assertSession(result, endUserId);
+  assert.deepEqual(result.saved, [{ accountId: FAKE_ACCOUNT_ID, jobId: FAKE_JOB_ID }]);
+}
+
+test('the framework apps use the same lit, zod and @lit/react versions as the package', async () => {
+  // The tarball is extracted, not installed, so npm does not check its dependency ranges there.
+  const ours = JSON.parse(await readFile(`${root}package.json`, 'utf8')) as { dependencies: Record<string, string> };
+  const apps = JSON.parse(await readFile(`${frameworksDir}package.json`, 'utf8')) as { dependencies: Record<string, string> };
+  for (const [name, version] of Object.entries(ours.dependencies)) assert.equal(apps.dependencies[name], version, name);
+});
+
+test("README's Angular snippet: built by the Angular CLI with strict templates, session in Chromium", async () => {
+  await writeSnippet(await readmeSnippet('Angular', 'ts'), `${angularDir}src/connect-payroll.component.ts`);
+  await rm(`${angularDir}dist`, { recursive: true, force: true });
+  runCli(angularDir, '@angular/cli/bin/ng.js', ['build'], { NG_CLI_ANALYTICS: 'false' });
+
+  // Every payroll-link module in the bundle came from the packed package.
+  const stats = JSON.parse(await readFile(`${angularDir}dist/stats.json`, 'utf8')) as { inputs: Record<string, unknown> };
+  const ours = Object.keys(stats.inputs).filter((input) => input.includes('payroll-link/') || input.startsWith('../../../src/'));
+  assert.ok(ours.length > 0, 'the bundle contains payroll-link');
+  for (const input of ours) assert.match(input, /(^|\/)frameworks\/node_modules\/payroll-link\/dist\/|^\.\.\/node_modules\/payroll-link\/dist\//, input);
+
+  const key = randomUUID();
+  const server: AppServer = await serveApp({
+    mounts: { '/': `${angularDir}dist/browser` },
+    tokenRoutes: { [README_TOKEN_URL]: fakeTokenPath(key) },
+  });
+  try {
+    await assertSnippetSession({ pageUrl: `${server.origin}/index.html`, key, callsOrigin: server.origin }, 'user-angular');
+  } finally {
+    await server.close();
+  }
+});
+
+test("README's Next.js snippet: next build renders it on the server, session in Chromium through a route handler", async () => {
+  await writeSnippet(await readmeSnippet('Next.js (App Router)', 'tsx'), `${nextDir}app/connect-payroll.tsx`);
+  await rm(`${nextDir}.next`, { recursive: true, force: true });
+  const env = { NEXT_TELEMETRY_DISABLED: '1' };
+  runCli(nextDir, 'next/dist/bin/next', ['build'], env);
+
+  const key = randomUUID();
+  // The route handler's upstream: the fake token endpoint, on a server of its own.
+  const tokenServer = await serveApp({ mounts: {} });
+  const port = await freePort();
+  const next = spawn(process.execPath, [`${frameworksDir}node_modules/next/dist/bin/next`, 'start', '--port', String(port), '--hostname', '127.0.0.1'], {
+    cwd: nextDir,
+    env: { ...process.env, ...env, FAKE_TOKEN_URL: `${tokenServer.origin}${fakeTokenPath(key)}` },
+    stdio: 'ignore',
+  });
+  try {
+    const origin = `http://localhost:${port}`;
+    await waitUntilServing(`${origin}/`, next);
+    // Server-side rendering: the page's HTML already has the element's tag.
+    const html = await (await fetch(`${origin}/`)).text();
+    assert.match(html, /<payroll-link[\s>]/);
+
+    await assertSnippetSession({ pageUrl: `${origin}/`, key, callsOrigin: tokenServer.origin }, 'user-next');
+  } finally {
+    next.kill();
+    await tokenServer.close();
+  }
+});
