@@ -110,11 +110,21 @@ export class WebhookSender {
       log(`${what} failed after ${delivery.attempts} attempts: ${failure}`);
       return;
     }
-    const delayMs = retryBaseMs * 2 ** (delivery.attempts - 1);
+    const delayMs = retryDelayMs(retryBaseMs, delivery.attempts);
     log(`${what} attempt ${delivery.attempts} failed (${failure}); retrying in ${delayMs} ms`);
     this.#schedule(delivery, delayMs);
   }
 }
+
+/** Longest wait between two attempts: an hour, as the largest `webhookRetryBaseMs` allows. */
+export const MAX_RETRY_DELAY_MS = 3_600_000;
+
+/**
+ * The wait after failed attempt `attempt` (1 for the first): `baseMs`, doubling each time, at most
+ * {@link MAX_RETRY_DELAY_MS}. Uncapped, 20 attempts on a large base would pass setTimeout's limit
+ * (about 24.8 days), which Node turns into 1 ms: a storm of retries instead of a long wait.
+ */
+export const retryDelayMs = (baseMs: number, attempt: number): number => Math.min(baseMs * 2 ** (attempt - 1), MAX_RETRY_DELAY_MS);
 
 /** Records an event and queues its delivery; what the API and the job runner call. */
 export type Emit = <N extends WebhookEventName>(name: N, payload: WebhookPayload<N>) => WebhookEvent;

@@ -10,6 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { describe, it } from 'node:test';
 import { WebhookEventSchema, type WebhookEvent } from '../../sandbox/resources.js';
 import type { Sandbox, SandboxOptions } from '../../sandbox/server.js';
+import { MAX_RETRY_DELAY_MS, retryDelayMs } from '../../sandbox/webhooks.js';
 import { api, connectAccount, linkApi, openSession, platformOfType, startTestSandbox } from './sandbox-test-client.js';
 
 interface Received {
@@ -92,6 +93,14 @@ const settled = async (sandbox: Sandbox, index: number) => {
 };
 
 describe('sandbox: webhooks', () => {
+  it('doubles the wait between attempts up to an hour, never past what setTimeout can wait', () => {
+    assert.deepEqual([1, 2, 3, 4].map((attempt) => retryDelayMs(1000, attempt)), [1000, 2000, 4000, 8000]);
+    // The largest options: base one hour, 20 attempts. Uncapped, attempt 19 would wait 2^18 hours.
+    const longest = Math.max(...Array.from({ length: 19 }, (_, i) => retryDelayMs(3_600_000, i + 1)));
+    assert.equal(longest, MAX_RETRY_DELAY_MS);
+    assert.ok(MAX_RETRY_DELAY_MS < 2 ** 31 - 1);
+  });
+
   it('delivers account.added, paystubs.added and verification_reports.refreshed for a Link connection', async () => {
     await withReceiver([], {}, async (sandbox, receiver) => {
       const connected = await connectAccount(sandbox, { endUserId: 'hook-user' });
