@@ -49,6 +49,10 @@ export const LinkTokenRequestSchema = z.strictObject({
 const LEGACY_ONLY = ['required_jobs'] as const;
 const CURRENT_ONLY = ['features', 'solution'] as const;
 
+/** The platform a token names directly or through its employer (the two agree, checked before). */
+const platformIdOf = (platform: { id: string } | undefined, employer: { platform_id: string } | undefined) =>
+  platform?.id ?? employer?.platform_id;
+
 /** Adds the Link token routes to the API router. */
 export const addLinkTokenRoutes = (router: Router<ApiExtra>, deps: SandboxDeps): void => {
   const create: RouteHandler<ApiExtra> = ({ request, extra }) => {
@@ -87,8 +91,16 @@ export const addLinkTokenRoutes = (router: Router<ApiExtra>, deps: SandboxDeps):
     }
     const account = input.account_id ? deps.store.account(input.account_id)?.account : undefined;
     if (input.account_id && !account) throw invalidParams('account_id: no such account');
+    // An account names its platform and employer: a token that also names others contradicts itself.
+    if (account && (platformIdOf(platform, employer) ?? account.platform_id) !== account.platform_id) {
+      throw invalidParams('account_id: this account is on another platform than the given platform_id or employer_id');
+    }
+    // An account connected through its platform alone has no employer on record: naming one is no contradiction.
+    if (account?.employer_id && employer && account.employer_id !== employer.id) {
+      throw invalidParams('account_id: this account is with another employer than the given employer_id');
+    }
     // The platform (and employer) the token pins, however it names them; null when the user will pick in Link.
-    const platformId = platform?.id ?? employer?.platform_id ?? account?.platform_id ?? null;
+    const platformId = platformIdOf(platform, employer) ?? account?.platform_id ?? null;
     const platformType = platformId === null ? undefined : catalogue.platformById.get(platformId)?.type;
     if (platformType === 'time_and_attendance' && jobs.includes('direct_deposit_switch')) {
       throw apiError(

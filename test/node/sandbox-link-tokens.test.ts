@@ -115,6 +115,20 @@ describe('sandbox: POST /link_tokens', () => {
     assert.deepEqual(session.body.data.jobs, ['direct_deposit_switch']);
   });
 
+  it('refuses an account_id on another platform than the platform_id or employer_id it comes with', async () => {
+    const { accountId, platformId } = await connectAccount(sandbox);
+    const { catalogue } = sandbox.store;
+    const other = catalogue.platforms.find(({ item }) => item.type === 'payroll' && item.id !== platformId)!.item;
+    const otherEmployer = catalogue.employers.find(({ item }) => item.platform_id === other.id)!.item;
+    for (const pin of [{ platform_id: other.id }, { employer_id: otherEmployer.id }]) {
+      const response = await api(sandbox, 'POST', '/link_tokens', { body: linkTokenBody({ account_id: accountId, ...pin }) });
+      assertError(response, 400, 'INVALID_PARAMS');
+      assert.match(response.text, /account_id: this account is on another platform/);
+    }
+    const same = await api(sandbox, 'POST', '/link_tokens', { body: linkTokenBody({ account_id: accountId, platform_id: platformId }) });
+    assert.equal(same.status, 200, same.text);
+  });
+
   it('refuses unknown catalogue ids and a deposit switch pinned to a time_and_attendance platform', async () => {
     const unknown = '00000000-0000-4000-8000-000000000000';
     assertError(await api(sandbox, 'POST', '/link_tokens', { body: linkTokenBody({ platform_id: unknown }) }), 400, 'INVALID_PARAMS');
