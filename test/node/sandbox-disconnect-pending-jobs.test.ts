@@ -9,8 +9,13 @@ import { after, before, describe, it } from 'node:test';
 import type { Sandbox } from '../../sandbox/server.js';
 import { api, assertError, connectAccount, linkApi, openSession, platformOfType, startTestSandbox } from './sandbox-test-client.js';
 
-/** How long a job runs here; the test waits past it to see that a failed job stays failed. */
-const JOB_DELAY_MS = 100;
+/**
+ * How long a job runs here: long enough that a disconnect sent right after the job starts lands
+ * while it runs, even on a loaded machine; the tests then wait past it to see that a failed job
+ * stays failed when its timer would have fired.
+ */
+const JOB_DELAY_MS = 1000;
+const pastTheJobsEnd = () => new Promise((resolve) => setTimeout(resolve, JOB_DELAY_MS * 1.5));
 
 describe('sandbox: disconnecting an account with pending jobs', () => {
   let sandbox: Sandbox;
@@ -59,7 +64,7 @@ describe('sandbox: disconnecting an account with pending jobs', () => {
     assert.equal(started.status, 200, started.text);
     const jobId: string = started.body.data.id;
     await disconnect(accountId);
-    await new Promise((resolve) => setTimeout(resolve, JOB_DELAY_MS * 3));
+    await pastTheJobsEnd();
     const job = await jobOf(jobId);
     assert.deepEqual({ status: job.status, code: job.error?.code }, { status: 'error', code: 'ACCOUNT_DISCONNECTED' });
     assert.deepEqual(syncEventsOf(jobId), []);
@@ -72,7 +77,7 @@ describe('sandbox: disconnecting an account with pending jobs', () => {
     await disconnect(accountId);
     assert.equal((await jobOf(jobId)).error?.code, 'ACCOUNT_DISCONNECTED');
     assertError(await linkApi(sandbox, 'POST', `/link/api/jobs/${jobId}/run`, session, { allocation: { type: 'remainder' } }), 403, 'ACCOUNT_DISCONNECTED');
-    await new Promise((resolve) => setTimeout(resolve, JOB_DELAY_MS * 3));
+    await pastTheJobsEnd();
     assert.equal((await jobOf(jobId)).status, 'error');
     assert.deepEqual(syncEventsOf(jobId), []);
   });
