@@ -12,7 +12,7 @@ import { createAccountsHandler } from './accounts.js';
 import { ConfigError } from './config-error.js';
 import { simpleErrorResponse } from './error-body.js';
 import { createLinkTokenHandler, LinkTokenHandlerConfigSchema, type LinkTokenHandlerConfig } from './link-tokens.js';
-import { isLoopbackHost } from './loopback.js';
+import { isAddressedToLoopback, isLoopbackHost } from './loopback.js';
 import { createWebhookReceiver, type WebhookReceiverOptions } from './webhooks.js';
 
 // #region node-adapter (README "Plain Node" shows this region verbatim; a test keeps the two identical)
@@ -119,11 +119,17 @@ export async function startExampleServer(options: ExampleServerOptions): Promise
 
   const notFound = async () => simpleErrorResponse(404, 'NOT_FOUND', 'NOT_FOUND', 'No such route.');
   const receiver = createWebhookReceiver({ ...options.webhooks, log: options.log }).handler;
+  const accounts = createAccountsHandler(options);
+  // Served on loopback by default: then only to requests addressed to loopback by name (DNS rebinding).
+  const demoRoute = (handle: (request: Request) => Promise<Response>) => async (request: Request) =>
+    !isLoopbackHost(host) || isAddressedToLoopback(request)
+      ? handle(request)
+      : simpleErrorResponse(403, 'FORBIDDEN', 'HOST_NOT_LOOPBACK', 'The demo routes answer only requests addressed to localhost, 127.0.0.1 or [::1].');
   const routes: Record<string, (request: Request) => Promise<Response>> = {
     '/api/link-token': createLinkTokenHandler(options),
     // Without the demo routes the receiver keeps its deliveries but not its list of them.
-    '/api/webhooks': demoRoutes ? receiver : (request) => (request.method === 'GET' ? notFound() : receiver(request)),
-    ...(demoRoutes ? { '/api/accounts': createAccountsHandler(options) } : {}),
+    '/api/webhooks': (request) => (request.method !== 'GET' ? receiver(request) : demoRoutes ? demoRoute(receiver)(request) : notFound()),
+    ...(demoRoutes ? { '/api/accounts': demoRoute(accounts) } : {}),
   };
   const server = serveWithNode((request) => (routes[new URL(request.url).pathname] ?? notFound)(request));
 

@@ -1,10 +1,12 @@
 /**
  * The demo-only routes (`GET /api/accounts`, `GET /api/webhooks`) have no
  * authentication: the example server answers them only when it listens on
- * loopback, unless `demoRoutes` (`DEMO_ROUTES`) says otherwise. Real servers,
+ * loopback (and there only to requests addressed to loopback by name), unless
+ * `demoRoutes` (`DEMO_ROUTES`) says otherwise. Real servers,
  * bound as each case says; the requests always go through 127.0.0.1.
  */
 import assert from 'node:assert/strict';
+import { get as httpGet } from 'node:http';
 import { after, before, describe, test } from 'node:test';
 import { ConfigError } from '../../server-example/config-error.js';
 import { ErrorBodySchema } from '../../server-example/error-body.js';
@@ -54,6 +56,18 @@ async function statuses(base: string) {
   return { accounts: accounts.status, webhooks: webhooks.status, delivery: delivery.status };
 }
 
+/** A GET with the `Host` header of our choosing (fetch always sends the URL's own). */
+function getWithHost(url: string, host: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const request = httpGet(url, { headers: { host } }, (response) => {
+      let body = '';
+      response.setEncoding('utf8').on('data', (chunk: string) => (body += chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+    });
+    request.on('error', reject);
+  });
+}
+
 describe('where the demo routes are served', () => {
   for (const host of ['127.0.0.1', '::1', 'localhost']) {
     test(`bound to ${host} (loopback): served`, async () => {
@@ -91,6 +105,23 @@ describe('where the demo routes are served', () => {
         lines.join('\n'),
       );
       assert.ok(!lines.join('\n').includes(SECRET));
+    } finally {
+      await server.close();
+    }
+  });
+
+  test('on loopback, requests addressed to another name (DNS rebinding) get 403; deliveries still work', async () => {
+    const { server, base } = await serve({ host: '127.0.0.1' });
+    try {
+      const port = new URL(base).port;
+      for (const path of ['/api/accounts', '/api/webhooks']) {
+        const rebound = await getWithHost(`${base}${path}`, `attacker.example:${port}`);
+        assert.equal(rebound.status, 403, path);
+        assert.equal(ErrorBodySchema.parse(JSON.parse(rebound.body)).error.error_codes[0]!.error_code, 'HOST_NOT_LOOPBACK');
+        assert.equal((await getWithHost(`${base}${path}`, `localhost:${port}`)).status, 200, path);
+        assert.equal((await getWithHost(`${base}${path}`, `[::1]:${port}`)).status, 200, path);
+      }
+      assert.equal((await statuses(base)).delivery, 200);
     } finally {
       await server.close();
     }
