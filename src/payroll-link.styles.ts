@@ -1,63 +1,59 @@
-import { css, unsafeCSS } from 'lit';
-import { modalCss } from './core/modal.styles.js';
+import { css } from 'lit';
 
-/** Styles of `<payroll-link>`: the trigger button, its states, and the modal (shared with the core). */
-export const payrollLinkStyles = [
-  css`
-    :host {
-      display: inline-block;
-      font: inherit;
+/** Styles of `<payroll-link>`: the trigger button and its states (the modal is the core's, in `<body>`). */
+export const payrollLinkStyles = css`
+  :host {
+    display: inline-block;
+    font: inherit;
+  }
+  :host([hidden]) {
+    display: none;
+  }
+  .button {
+    display: inline-flex;
+    align-items: center;
+    gap: 0.5em;
+    font: inherit;
+    font-weight: 600;
+    padding: var(--payroll-link-button-padding, 0.7em 1.3em);
+    border: none;
+    border-radius: var(--payroll-link-button-radius, 999px);
+    background: var(--payroll-link-button-background, #1d4ed8);
+    color: var(--payroll-link-button-color, #fff);
+    cursor: pointer;
+  }
+  .button:hover:not(:disabled) {
+    filter: brightness(1.1);
+  }
+  .button:focus-visible {
+    outline: 2px solid var(--payroll-link-focus-ring, #2563eb);
+    outline-offset: 2px;
+  }
+  .button:disabled {
+    cursor: not-allowed;
+    opacity: 0.55;
+  }
+  .spinner {
+    width: 1em;
+    height: 1em;
+    border: 2px solid currentColor;
+    border-right-color: transparent;
+    border-radius: 50%;
+    animation: spin 0.8s linear infinite;
+  }
+  @keyframes spin {
+    to {
+      transform: rotate(360deg);
     }
-    :host([hidden]) {
-      display: none;
-    }
-    .button {
-      display: inline-flex;
-      align-items: center;
-      gap: 0.5em;
-      font: inherit;
-      font-weight: 600;
-      padding: var(--payroll-link-button-padding, 0.7em 1.3em);
-      border: none;
-      border-radius: var(--payroll-link-button-radius, 999px);
-      background: var(--payroll-link-button-background, #1d4ed8);
-      color: var(--payroll-link-button-color, #fff);
-      cursor: pointer;
-    }
-    .button:hover:not(:disabled) {
-      filter: brightness(1.1);
-    }
-    .button:focus-visible {
-      outline: 2px solid var(--payroll-link-focus-ring, #2563eb);
-      outline-offset: 2px;
-    }
-    .button:disabled {
-      cursor: not-allowed;
-      opacity: 0.55;
-    }
+  }
+  @media (prefers-reduced-motion: reduce) {
     .spinner {
-      width: 1em;
-      height: 1em;
-      border: 2px solid currentColor;
-      border-right-color: transparent;
-      border-radius: 50%;
-      animation: spin 0.8s linear infinite;
+      animation-duration: 2.4s;
     }
-    @keyframes spin {
-      to {
-        transform: rotate(360deg);
-      }
-    }
-    @media (prefers-reduced-motion: reduce) {
-      .spinner {
-        animation-duration: 2.4s;
-      }
-    }
-    .error {
-      margin: 0.4em 0 0;
-      font-size: 0.875em;
-      color: var(--payroll-link-error-color, #b91c1c);
-    }
-  `,
-  unsafeCSS(modalCss),
-];
+  }
+  .error {
+    margin: 0.4em 0 0;
+    font-size: 0.875em;
+    color: var(--payroll-link-error-color, #b91c1c);
+  }
+`;

@@ -1,6 +1,6 @@
 import { LitElement, html, nothing, type PropertyValues } from 'lit';
 import type { TokenInput } from './core/fetch-link-token.js';
-import { openLink, type LinkHandle, type OpenLinkOptions } from './core/open-link.js';
+import { openLink, type LinkHandle } from './core/open-link.js';
 import { emit, type PayrollLinkEventDetail } from './events.js';
 import { payrollLinkStyles } from './payroll-link.styles.js';
 import type { ExitDetail, LinkError, LinkEventDetail, LoginDetail, SuccessDetail } from './protocol.js';
@@ -14,11 +14,13 @@ import { TokenPrefetch } from './token-prefetch.js';
  * the frame over `postMessage` (never in a URL), and reports what happens
  * through DOM events and callback properties.
  *
- * The modal opens inside the element, where `::part()` styles it; opened while
- * the element is not rendered (`hidden`, or under a `display: none` or
- * `content-visibility: hidden` ancestor), it opens in a container of its own
- * at the end of `<body>` instead, with the element's `--payroll-link-*` custom
- * properties. Hidden while the modal shows, the session ends.
+ * The modal always opens in a container of its own at the end of `<body>`
+ * (`<div data-payroll-link-modal>`), never inside the element, so hiding the
+ * element (`hidden`, a menu that closes on click, a breakpoint, a Suspense
+ * fallback) never hides the flow. The container gets the element's
+ * `--payroll-link-*` custom properties as they are when the flow opens; its
+ * parts are styled as `[data-payroll-link-modal]::part(dialog)` (and
+ * `close-button`, `loading`, `frame`).
  *
  * @summary Connects a payroll account through the hosted Link flow.
  * @tag payroll-link
@@ -28,11 +30,6 @@ import { TokenPrefetch } from './token-prefetch.js';
  * @csspart button - The trigger `<button>`.
  * @csspart spinner - The loading indicator inside the button.
  * @csspart error - The message shown when a session could not start or ended in an error.
- * @csspart dialog - The modal `<dialog>`. Opened while the element is hidden, the modal is outside it and no part of it is
- * reachable from the element: style it with custom properties, or as `[data-payroll-link-modal]::part(dialog)`.
- * @csspart close-button - The dialog's close control.
- * @csspart loading - The dialog's loading indicator, shown until the Link page is ready.
- * @csspart frame - The Link `<iframe>`.
  *
  * @cssprop --payroll-link-button-background - Button background. Default #1d4ed8.
  * @cssprop --payroll-link-button-color - Button text colour. Default #fff.
@@ -53,9 +50,9 @@ import { TokenPrefetch } from './token-prefetch.js';
  * @fires {CustomEvent<LinkError>} link-error - Something failed; `pendingRetry: true` means the flow goes on.
  * @fires {CustomEvent<ExitDetail>} link-exit - The session ended. Exactly once per session, always last. When the
  * element is removed mid-flow it fires on the detached element (`reason: 'closed_by_host'`): listen on the element
- * or use `onExit`, since a listener on `document` no longer hears it. When the page hides the element while the modal
- * shows, the session ends (`reason: 'closed_by_host'`, `error.code: 'MODAL_HIDDEN'`): a modal nobody sees would
- * leave the page blocked.
+ * or use `onExit`, since a listener on `document` no longer hears it. Hiding the element does not end the session:
+ * the modal is in `<body>`. Only hiding the modal's own container does (`link-error`, then `link-exit` with
+ * `reason: 'closed_by_host'`, `error.code: 'MODAL_HIDDEN'`): a modal nobody sees would leave the page blocked.
  * @fires {CustomEvent<LinkEventDetail>} link-event - Every event the Link flow emits.
  *
  * @example
@@ -91,15 +88,16 @@ export class PayrollLink extends LitElement {
   declare linkUrl: string | undefined;
   /** Sent to `token-url` as `end_user_id`, so the backend can mint the token for that user. */
   declare endUserId: string | undefined;
-  /** Fetch the token ahead (on connect, hover, focus, and after the flow is closed unfinished) so that the click opens at once. */
+  /** Fetch the token ahead (on connect, hover, focus, and after the user closes the flow unfinished) so that the click opens at once. */
   declare prefetch: boolean;
   /** Disables the button; `show()` does nothing while set. */
   declare disabled: boolean;
   /** Whether the Link flow is showing. Reflected; setting it opens or closes the flow. */
   declare open: boolean;
   /**
-   * Gets the token your own way (custom headers, an SDK); overrides `token-url`. A new function (a React
-   * arrow on every render) keeps a token fetched ahead: set `end-user-id` when it fetches for one user.
+   * Gets the token your own way (custom headers, an SDK); overrides `token-url`. A token fetched ahead belongs
+   * to the function that fetched it, unless `end-user-id` says whom it is for: set `end-user-id`, or keep the
+   * function stable (React's `useCallback`), so that a new function on every render keeps it.
    */
   declare fetchToken: (() => Promise<TokenInput>) | undefined;
   /** Called with the `link-login` detail; read when it fires. */
@@ -124,8 +122,9 @@ export class PayrollLink extends LitElement {
     this.disabled = false;
     this.open = false;
     this._status = 'idle';
-    // On the host itself: listeners die with the element, so reconnecting never adds more.
-    this.addEventListener('pointerenter', () => this.#warm());
+    // On the host itself: listeners die with the element, so reconnecting never adds more. A hover is a pointer
+    // moving over us: `pointerenter` also fires when a closing modal uncovers us under a resting pointer.
+    this.addEventListener('pointermove', () => this.#warm());
     this.addEventListener('focusin', () => this.#warm());
   }
 
@@ -144,16 +143,13 @@ export class PayrollLink extends LitElement {
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    // A token fetched ahead for another endpoint or end user is never handed over (TokenPrefetch checks at
-    // take()); checking here as well stops its fetch at once. A new fetchToken function alone keeps it.
-    const fetchTokenToggled = changed.has('fetchToken') && !changed.get('fetchToken') !== !this.fetchToken;
-    const sourceChanged = changed.has('tokenUrl') || changed.has('endUserId') || fetchTokenToggled;
-    if (this.hasUpdated && sourceChanged) this.#prefetch.dropUnusable();
+    // A token fetched ahead for another source is never handed over (TokenPrefetch checks at take(), see
+    // sameSource); checking here as well stops its fetch at once.
+    if (changed.has('tokenUrl') || changed.has('endUserId') || changed.has('fetchToken')) this.#prefetch.dropUnusable();
     // Fetch ahead once the properties are in: at the first update (React's wrapper, Vue and Angular set them
-    // after connecting), and whenever the token source or `prefetch` changes later, as when a server-rendered
-    // element gets its properties at hydration, after its first update.
-    const prefetchInputsChanged = sourceChanged || changed.has('prefetch') || changed.has('disabled');
-    if (this.isConnected && (!this.hasUpdated || prefetchInputsChanged)) this.#warm();
+    // after connecting), and when they change later, as when a server-rendered element gets its properties at
+    // hydration, after its first update.
+    if (!this.hasUpdated || this.#callsForPrefetch(changed)) this.#warm();
     // `open` set by the page (in markup, or as a property) opens or closes the flow.
     if (changed.has('open')) {
       if (this.open && !this.#session) void this.#start(false);
@@ -165,7 +161,7 @@ export class PayrollLink extends LitElement {
    * Opens the Link flow. Resolves when the frame is ready and has its token, or
    * when the session ends before that (see `link-exit`). Calling it again while
    * a session runs returns the same session: one token fetch, one frame. Works
-   * on a hidden element too (your own button): the modal then opens in `<body>`.
+   * on a hidden element too (your own button): the modal opens in `<body>`.
    */
   show(): Promise<void> {
     return this.#start(false);
@@ -179,14 +175,19 @@ export class PayrollLink extends LitElement {
   /** Starts a session, or returns the running one. `fromButton`: focus goes back to our button afterwards. */
   #start(fromButton: boolean): Promise<void> {
     if (this.#session) return this.#session.ready;
-    // A disconnected element has nowhere to show the modal; a disabled one must not open.
+    // A detached element opens nothing (removal is what ends its sessions); a disabled one must not open.
     if (this.disabled || !this.isConnected) {
       this.open = false;
       return Promise.resolve();
     }
+    // The theme and the focus target first: once `open` is set and the token taken, only openLink runs, which
+    // never throws (what fails ends the session through onError and onExit), so nothing can leave us spinning.
+    const theme = themeSheet(this);
+    // Started from the page's own control (show()), focus goes back there, not to our button.
+    const returnFocusTo = fromButton ? this.renderRoot.querySelector<HTMLElement>('.button') : undefined;
+    const taken = this.#prefetch.take();
     this._status = 'loading';
     this.open = true;
-    const taken = this.#prefetch.take();
     // Each callback relays only while its session is the running one: a listener that removes the
     // element or closes the flow ends the session, and nothing of it may follow its link-exit.
     const relay =
@@ -201,9 +202,11 @@ export class PayrollLink extends LitElement {
       linkUrl: this.linkUrl ?? '',
       token: taken?.token,
       cancelToken: taken?.cancel,
-      ...this.#modalPlace(),
-      // Started from the page's own control (show()), focus goes back there, not to our button.
-      returnFocusTo: fromButton ? this.renderRoot.querySelector<HTMLElement>('.button') : undefined,
+      // Always openLink's own container in <body>, never our shadow root: a page hides its button (a menu that
+      // closes on click, a breakpoint, a Suspense fallback) as readily as it shows it, and a hidden modal would
+      // end the session. Our custom properties go with it.
+      theme,
+      returnFocusTo,
       onOpen: (detail) => {
         this._status = 'idle';
         emit(this, 'link-open', detail);
@@ -217,11 +220,12 @@ export class PayrollLink extends LitElement {
         this.#session = null;
         this.open = false;
         this._status = detail.reason === 'error' ? 'error' : 'idle';
-        // Focus came back to our button while `open` was still true, so its focusin fetched nothing. A flow
-        // closed before its end is often opened again: fetch that token ahead now. Not after a completed
-        // session (its user is done, and each token minted costs the backend a call to the service), nor
-        // after an error (the endpoint may be failing; the next click fetches and reports anyway).
-        if (detail.reason === 'user_closed' || detail.reason === 'closed_by_host') this.#warm();
+        // Focus came back to our button while `open` was still true, so its focusin fetched nothing. A user who
+        // closed the flow before its end often opens it again: fetch that token ahead now. Not when the page
+        // closed it (closed_by_host: no sign the user comes back), nor after a completed session (its user is
+        // done), since each token minted costs the backend a call to the service; nor after an error (the
+        // endpoint may be failing; the next click fetches and reports anyway).
+        if (detail.reason === 'user_closed') this.#warm();
         emit(this, 'link-exit', detail);
         this.onExit?.(detail);
       },
@@ -235,19 +239,23 @@ export class PayrollLink extends LitElement {
   }
 
   /**
-   * Where the modal goes: in our shadow root, where `::part()` styles it. Unless we are not rendered (we or
-   * an ancestor are `display: none` or `content-visibility: hidden`, e.g. `<payroll-link hidden>` opened by
-   * `show()` from the page's own button): a modal there would block the page with nothing on it, so it goes
-   * to openLink's own container in `<body>`, with our `--payroll-link-*` custom properties.
+   * Whether an update calls for a fetch ahead: `prefetch` or `disabled` changed, or whom the token is for
+   * (`token-url`, `end-user-id`, or `fetchToken` set or unset, as at hydration). Not a new `fetchToken` function
+   * in place of another: React hands one on every render, and a fetch each time would cost the backend a call
+   * to the service per render. Without `end-user-id` that change drops the token on hand (see sameSource), and
+   * the next hover or focus fetches ahead again.
    */
-  #modalPlace(): Pick<OpenLinkOptions, 'container' | 'theme'> {
-    const modalHost = this.renderRoot.querySelector('.modal-host');
-    if ((modalHost ?? this).checkVisibility()) return { container: modalHost ?? this.renderRoot };
-    return { theme: themeSheet(this) };
+  #callsForPrefetch(changed: PropertyValues<this>): boolean {
+    if (changed.has('fetchToken')) {
+      const hadFetchToken = Boolean(changed.get('fetchToken'));
+      const hasFetchToken = Boolean(this.fetchToken);
+      if (hadFetchToken !== hasFetchToken) return true;
+    }
+    return changed.has('tokenUrl') || changed.has('endUserId') || changed.has('prefetch') || changed.has('disabled');
   }
 
   #warm(): void {
-    // `open` is already true while the session starts: focus moving into our own dialog must not fetch another token.
+    // `open` is still true when focus comes back to our button at the end of a session: onExit decides then.
     // A detached element (a session ended by its removal) fetches nothing: nobody would ever use or drop it.
     if (this.prefetch && !this.disabled && !this.open && this.isConnected && (this.tokenUrl || this.fetchToken)) this.#prefetch.warm();
   }
@@ -273,7 +281,6 @@ export class PayrollLink extends LitElement {
       ${this._status === 'error'
         ? html`<p part="error" class="error" role="alert">We couldn't connect your payroll account. Please try again.</p>`
         : nothing}
-      <div class="modal-host"></div>
     `;
   }
 }

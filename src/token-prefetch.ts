@@ -12,23 +12,29 @@ export interface TakenToken {
 }
 
 /**
- * Who a token is for: the endpoint and the end user, and whether the
- * integrator's `fetchToken` gets it. Not which `fetchToken` function: React
- * hands a new one on every render (`fetchToken={() => getToken()}`) for the
- * same user, and dropping the token each time would undo the fetch ahead. An
- * integrator whose `fetchToken` fetches for a particular user says who with
- * `endUserId`.
+ * Whether a token fetched for source `a` may serve source `b`: the same
+ * endpoint and end user and, when an integrator's `fetchToken` gets it, the
+ * same function, since only the function knows whom it fetches for. With
+ * `endUserId` set, the end user is known: any `fetchToken` function then
+ * serves, so a new arrow on every React render (`fetchToken={() => getToken()}`)
+ * keeps the token fetched ahead. Without it, keep the function stable (React's
+ * `useCallback`) or the token is dropped at each new one.
  */
-const sameSource = (a: TokenSource, b: TokenSource) =>
-  a.tokenUrl === b.tokenUrl && a.endUserId === b.endUserId && !a.fetchToken === !b.fetchToken;
+function sameSource(a: TokenSource, b: TokenSource): boolean {
+  if (a.tokenUrl !== b.tokenUrl || a.endUserId !== b.endUserId) return false;
+  // An empty end-user-id identifies nobody: the token request leaves it out too.
+  if (a.endUserId) return Boolean(a.fetchToken) === Boolean(b.fetchToken);
+  return a.fetchToken === b.fetchToken;
+}
 
 /**
  * Fetches a Link token ahead of the click (on connect, hover or focus) so the
  * flow opens at once. A token serves one session: `take()` hands it over and
  * forgets it. A token is never handed over when it went stale while waiting,
- * or when it was fetched for another endpoint or end user than the current
- * one (see {@link sameSource}); a fetch ahead that failed is not reported (the
- * click fetches again and reports).
+ * or when it was fetched for another endpoint, end user or (without an end
+ * user) `fetchToken` function than the current one (see {@link sameSource});
+ * a fetch ahead that failed is not reported (the click fetches again and
+ * reports).
  */
 export class TokenPrefetch implements ReactiveController {
   #pending: Promise<SessionToken> | null = null;

@@ -72,12 +72,13 @@ async function run(row: FaultRow): Promise<FaultOutcome> {
   const outcome = await first;
   const ms = performance.now() - clickAt;
   await element.updateComplete;
-  const inside = deepElements(element.shadowRoot!);
+  // The element's modal is in a container of its own at the end of <body>: count in the whole page.
+  const page = deepElements();
   const state = {
-    dialogs: inside.filter((e) => e.localName === 'dialog').length,
-    frames: inside.filter((e) => e.localName === 'iframe').length,
+    dialogs: page.filter((e) => e.localName === 'dialog').length,
+    frames: page.filter((e) => e.localName === 'iframe').length,
     buttonBusy: button.getAttribute('aria-busy'),
-    errorShown: inside.some((e) => e.getAttribute('part') === 'error'),
+    errorShown: deepElements(element.shadowRoot!).some((e) => e.getAttribute('part') === 'error'),
     open: element.open,
   };
   let closedAfterOpen: string | null = null;

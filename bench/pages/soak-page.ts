@@ -61,7 +61,7 @@ async function elementCycle(i: number): Promise<void> {
   await opened;
   if (kind === 0) element.close();
   if (kind === 2) element.remove(); // Removal mid-flow: the session ends, then the element comes back.
-  if (kind === 3) closeControl(element.shadowRoot!).click();
+  if (kind === 3) closeControl(document).click();
   const { detail } = await exit;
   expect(`element cycle ${i} exit`, detail.reason, ['closed_by_host', 'completed', 'closed_by_host', 'user_closed', 'closed_by_host'][kind]);
   if (kind === 2) holder.append(element);

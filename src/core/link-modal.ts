@@ -1,3 +1,4 @@
+import { isRendered } from './is-rendered.js';
 import { modalCss } from './modal.styles.js';
 
 /** The pieces of one open Link modal. */
@@ -41,18 +42,6 @@ let sharedSheet: CSSStyleSheet | undefined;
  */
 export function openLinkModal(options: LinkModalOptions): LinkModal {
   const doc = document;
-  let host: HTMLElement | undefined;
-  let container = options.container;
-  if (!container) {
-    host = doc.createElement('div');
-    host.setAttribute('data-payroll-link-modal', '');
-    const root = host.attachShadow({ mode: 'open' });
-    sharedSheet ??= createSheet();
-    root.adoptedStyleSheets = options.theme ? [sharedSheet, options.theme] : [sharedSheet];
-    doc.body.append(host);
-    container = root;
-  }
-
   const dialog = doc.createElement('dialog');
   dialog.className = 'dialog';
   dialog.setAttribute('part', 'dialog');
@@ -80,7 +69,17 @@ export function openLinkModal(options: LinkModalOptions): LinkModal {
   body.append(loading, frame);
   dialog.append(header, body);
 
+  let host: HTMLElement | undefined;
+  let watcher: IntersectionObserver | undefined;
   let removed = false;
+  const remove = () => {
+    if (removed) return;
+    removed = true;
+    watcher?.disconnect();
+    if (dialog.open) dialog.close();
+    dialog.remove();
+    host?.remove();
+  };
   const requestClose = () => {
     if (!removed) options.onUserClose();
   };
@@ -93,20 +92,32 @@ export function openLinkModal(options: LinkModalOptions): LinkModal {
   });
   dialog.addEventListener('close', requestClose);
 
-  container.append(dialog);
   try {
+    let container = options.container;
+    if (!container) {
+      host = doc.createElement('div');
+      host.setAttribute('data-payroll-link-modal', '');
+      const root = host.attachShadow({ mode: 'open' });
+      sharedSheet ??= createSheet();
+      root.adoptedStyleSheets = options.theme ? [sharedSheet, options.theme] : [sharedSheet];
+      doc.body.append(host);
+      container = root;
+    }
+    container.append(dialog);
     dialog.showModal();
+    // Hiding the dialog or an ancestor (`display: none`, `content-visibility: hidden`) ends its intersection
+    // with the viewport: the moment to check. (`visibility: hidden` cannot hide it: the browser's own styles
+    // make a modal dialog `visibility: visible`.) A dialog the browser closed is the `close` listener's.
+    watcher = new IntersectionObserver(() => {
+      if (dialog.open && !isRendered(dialog)) options.onHidden();
+    });
+    watcher.observe(dialog);
   } catch (error) {
-    // Nothing stays behind: the frame inside would load the Link page for nobody.
-    dialog.remove();
-    host?.remove();
+    // Nothing stays behind: a dialog left open would block the page, and the frame inside would load the
+    // Link page for nobody.
+    remove();
     throw error;
   }
-  // Hiding the dialog or an ancestor (`display: none`, `content-visibility: hidden`) ends its intersection
-  // with the viewport: the moment to check. (`visibility: hidden` cannot hide it: the browser's own styles
-  // make a modal dialog `visibility: visible`.) A dialog the browser closed is the `close` listener's.
-  const watcher = new IntersectionObserver(() => !dialog.open || dialog.checkVisibility() || options.onHidden());
-  watcher.observe(dialog);
 
   return {
     dialog,
@@ -122,14 +133,7 @@ export function openLinkModal(options: LinkModalOptions): LinkModal {
       dialog.removeAttribute('data-ready');
       return fresh;
     },
-    remove() {
-      if (removed) return;
-      removed = true;
-      watcher.disconnect();
-      if (dialog.open) dialog.close();
-      dialog.remove();
-      host?.remove();
-    },
+    remove,
   };
 }
 

@@ -55,8 +55,9 @@ export interface OpenLinkOptions extends TokenSource, LinkCallbacks {
   /**
    * Where the modal `<dialog>` is placed. Default: a new shadow-rooted element at the end of `<body>`.
    * It must be rendered while the modal shows: once the page hides the dialog (it, the container or an
-   * ancestor gets `display: none` or `content-visibility: hidden`), the session ends (`closed_by_host`,
-   * error code `MODAL_HIDDEN`) rather than leave the page blocked behind a modal nobody sees.
+   * ancestor gets `display: none` or `content-visibility: hidden`), the session ends rather than leave the
+   * page blocked behind a modal nobody sees: `onError` with error code `MODAL_HIDDEN`, then `onExit` with
+   * `reason: 'closed_by_host'` and that error.
    */
   container?: ParentNode;
   /**
@@ -117,7 +118,7 @@ export function openLink(options: OpenLinkOptions): LinkHandle {
   let loggedIn = false;
   let succeeded = false;
   let dropped = 0;
-  let failure: LinkError | null = null;
+  let failure: { reason: ExitReason; error: LinkError } | null = null;
   let opened = false;
   let renewed = false;
   let modal: LinkModal | null = null;
@@ -146,7 +147,7 @@ export function openLink(options: OpenLinkOptions): LinkHandle {
     if (ended) return;
     ended = true;
     // A failure being reported wins over a close requested from inside its own onError callback.
-    if (failure) [reason, error] = ['error', failure];
+    if (failure) ({ reason, error } = failure);
     abort.abort();
     clearTimeout(readyTimer);
     channel?.dispose();
@@ -162,11 +163,12 @@ export function openLink(options: OpenLinkOptions): LinkHandle {
     call('onExit', detail);
   };
 
-  const fail = (error: LinkError) => {
+  /** Reports `error` through onError, then ends the session with it (as `reason`: most failures are errors). */
+  const fail = (error: LinkError, reason: ExitReason = 'error') => {
     if (ended) return;
-    failure = error;
+    failure = { reason, error };
     call('onError', error);
-    end('error', error);
+    end(reason, error);
   };
 
   const handOver = () => {
@@ -293,23 +295,31 @@ export function openLink(options: OpenLinkOptions): LinkHandle {
     failSoon('INVALID_LINK_URL', 'link-url (linkUrl) must be an https URL (plain http only on localhost or 127.0.0.1).');
   } else {
     restoreFocus = saveFocus(options.returnFocusTo ?? undefined);
-    releaseScroll = lockScroll();
     try {
+      releaseScroll = lockScroll();
       modal = openLinkModal({
         container: options.container,
         theme: options.theme,
         linkUrl: new URL(options.linkUrl, document.baseURI).href,
         title: options.title ?? 'Connect your payroll account',
         onUserClose: () => end('user_closed', null),
-        onHidden: () => end('closed_by_host', linkError('clientError', 'MODAL_HIDDEN', 'The page hid the Link modal.')),
+        onHidden: () => {
+          // Hidden once the job succeeded: the session is complete, nothing failed (see end()).
+          if (succeeded) end('closed_by_host', null);
+          else fail(linkError('clientError', 'MODAL_HIDDEN', 'The page hid the Link modal.'), 'closed_by_host');
+        },
       });
+    } catch (error) {
+      // showModal() refused (a container outside the document...), or the browser lacks what the modal needs
+      // (constructed stylesheets). end() releases the scroll lock and gives focus back; nothing is thrown at
+      // the caller, and `closed` and `ready` settle as documented.
+      failSoon('MODAL_UNAVAILABLE', `The Link modal could not be shown (${error}).`);
+    }
+    // Nothing below throws: adding a listener and a timer, and an async token fetch whose failures takeToken reports.
+    if (modal) {
       channel = listen(modal.frame, linkOrigin);
       watchReady();
       void takeToken(acquireToken());
-    } catch (error) {
-      // showModal() refused (a container outside the document...). end() releases the scroll lock and gives
-      // focus back; nothing is thrown at the caller, and `closed` and `ready` settle as documented.
-      failSoon('MODAL_UNAVAILABLE', `The Link modal could not be shown (${error}).`);
     }
   }
 

@@ -65,4 +65,17 @@ export function deepQueryAll(selector: string, root: ParentNode = document): Ele
   return found;
 }
 
+/** The shadow root of the Link modal's own container at the end of `<body>`, once a flow has opened. */
+export function modalRoot(): ShadowRoot {
+  const container = document.querySelector('[data-payroll-link-modal]');
+  if (!container?.shadowRoot) throw new Error('no Link modal in <body>');
+  return container.shadowRoot;
+}
+
+/** Resolves after the next rendering update, when intersection observers have been told what changed. */
+export async function afterRendering(): Promise<void> {
+  // The first frame applies the change and queues the observers' task; by the second, that task has run.
+  for (let i = 0; i < 2; i++) await new Promise(requestAnimationFrame);
+}
+
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;

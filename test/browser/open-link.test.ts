@@ -120,18 +120,70 @@ describe('openLink()', () => {
     }
   });
 
-  it('ends with MODAL_HIDDEN when its container is not rendered, rather than block the page with nothing on it', async () => {
+  it('ends with MODAL_HIDDEN when its container is not rendered, reported through onError first, as every failure is', async () => {
     const hiddenBox = document.createElement('div');
     hiddenBox.hidden = true;
     document.body.append(hiddenBox);
     try {
-      const link = openLink({ linkUrl: await fakeLinkUrl('idle'), tokenUrl: fakeTokenUrl('ok').url, container: hiddenBox });
+      const heard: string[] = [];
+      const errors: LinkError[] = [];
+      const link = openLink({
+        linkUrl: await fakeLinkUrl('idle'),
+        tokenUrl: fakeTokenUrl('ok').url,
+        container: hiddenBox,
+        onError: (error) => {
+          heard.push('onError');
+          errors.push(error);
+        },
+        onExit: () => heard.push('onExit'),
+      });
       const exit = await link.closed;
+      expect(heard).to.deep.equal(['onError', 'onExit']);
       expect(exit.reason).to.equal('closed_by_host');
-      expect(exit.error).to.include({ type: 'clientError', code: 'MODAL_HIDDEN' });
+      expect(exit.error).to.include({ type: 'clientError', code: 'MODAL_HIDDEN', pendingRetry: false });
+      expect(errors).to.deep.equal([exit.error]);
       expect(getComputedStyle(document.documentElement).overflow).to.not.equal('hidden');
     } finally {
       hiddenBox.remove();
+    }
+  });
+
+  it('keeps MODAL_HIDDEN as the exit error when onError closes the session', async () => {
+    const hiddenBox = document.createElement('div');
+    hiddenBox.hidden = true;
+    document.body.append(hiddenBox);
+    try {
+      const link = openLink({ linkUrl: await fakeLinkUrl('idle'), tokenUrl: fakeTokenUrl('ok').url, container: hiddenBox, onError: () => link.close() });
+      const exit = await link.closed;
+      expect(exit.reason).to.equal('closed_by_host');
+      expect(exit.error).to.include({ code: 'MODAL_HIDDEN' });
+    } finally {
+      hiddenBox.remove();
+    }
+  });
+
+  it('leaves no open dialog behind when setting up the shown modal throws: the page is never blocked', async () => {
+    const token = fakeTokenUrl('ok');
+    const linkUrl = await fakeLinkUrl('idle');
+    const { IntersectionObserver } = window;
+    // As a browser that cannot watch the dialog would: the throw comes after showModal().
+    window.IntersectionObserver = class {
+      constructor() {
+        throw new TypeError('no IntersectionObserver here');
+      }
+    } as never;
+    try {
+      const errors: LinkError[] = [];
+      let link: LinkHandle | undefined;
+      expect(() => (link = openLink({ linkUrl, tokenUrl: token.url, onError: (e) => errors.push(e) }))).to.not.throw();
+      const exit = await link!.closed;
+      expect(exit.reason).to.equal('error');
+      expect(exit.error).to.include({ type: 'clientError', code: 'MODAL_UNAVAILABLE' });
+      expect(errors).to.deep.equal([exit.error]);
+      expect(deepQueryAll('dialog')).to.have.length(0);
+      expect(getComputedStyle(document.documentElement).overflow).to.not.equal('hidden');
+    } finally {
+      window.IntersectionObserver = IntersectionObserver;
     }
   });
 

@@ -2,7 +2,7 @@ import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import '../../src/index.js';
 import type { PayrollLink } from '../../src/index.js';
-import { UUID, deepQueryAll, fakeLinkUrl, fakeTokenUrl, recordEvents } from './helpers.js';
+import { UUID, deepQueryAll, fakeLinkUrl, fakeTokenUrl, modalRoot, recordEvents } from './helpers.js';
 
 async function linkElement(scenario: string, plan = 'ok', extra: Partial<PayrollLink> = {}) {
   const token = fakeTokenUrl(plan);
@@ -170,10 +170,11 @@ describe('<payroll-link>', () => {
     await oneEvent(el, 'link-open');
     const dialog = dialogs()[0] as HTMLDialogElement;
     expect(dialog.open).to.equal(true);
-    expect(dialog.contains(el.shadowRoot!.activeElement)).to.equal(true);
+    expect(dialog.contains(modalRoot().activeElement)).to.equal(true);
     expect(el.open).to.equal(true);
     expect(el.hasAttribute('open')).to.equal(true);
     await expect(el).to.be.accessible();
+    await expect(modalRoot().host).to.be.accessible();
     const exit = oneEvent(el, 'link-exit');
     await sendKeys({ press: 'Escape' });
     expect((await exit).detail).to.deep.include({ reason: 'user_closed', error: null });
@@ -186,7 +187,7 @@ describe('<payroll-link>', () => {
     button.click();
     await oneEvent(el, 'link-login');
     const exit = oneEvent(el, 'link-exit');
-    (el.shadowRoot!.querySelector('[part="close-button"]') as HTMLButtonElement).click();
+    (modalRoot().querySelector('[part="close-button"]') as HTMLButtonElement).click();
     expect((await exit).detail).to.include({ reason: 'user_closed' });
     expect((await exit).detail.accountId).to.match(UUID);
   });

@@ -2,8 +2,9 @@ import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import '../../src/index.js';
 import { openLink, type PayrollLink } from '../../src/index.js';
+import { settleWithin } from '../../src/core/fetch-link-token.js';
 import { TokenPrefetch } from '../../src/token-prefetch.js';
-import { deepQueryAll, fakeLinkUrl, fakeTokenUrl, recordEvents, untilCalls } from './helpers.js';
+import { UUID, deepQueryAll, fakeLinkUrl, fakeTokenUrl, modalRoot, recordEvents, untilCalls } from './helpers.js';
 
 describe('sessions under pressure: races, odd orders, hostile inputs', () => {
   afterEach(() => expect(deepQueryAll('iframe')).to.have.length(0));
@@ -87,18 +88,23 @@ describe('sessions under pressure: races, odd orders, hostile inputs', () => {
     prefetch.warm();
     await untilCalls(token, 1);
     const taken = prefetch.take()!;
+    const opened: Array<string | null> = [];
     const link = openLink({
       linkUrl: await fakeLinkUrl('idle'),
       tokenUrl: token.url,
-      token: taken.token,
+      // The session gives up on the fetch ahead after 300 ms (users get 15 s), as it does through
+      // tokenFetch.timeoutMs; its own fetch keeps the default timeout, so a busy machine cannot fail it.
+      token: settleWithin(taken.token, new AbortController().signal, 300),
       cancelToken: taken.cancel,
-      tokenFetch: { timeoutMs: 300 },
+      onOpen: ({ linkTokenId }) => opened.push(linkTokenId),
     });
     await link.ready;
+    expect(opened, 'the session opened with a token of its own').to.have.length(1);
+    expect(opened[0]).to.match(UUID);
     await untilCalls(token, (calls) => calls[0]?.aborted === true);
     expect(await token.calls()).to.have.length(2);
     link.close();
-    await link.closed;
+    expect(await link.closed).to.deep.equal({ reason: 'closed_by_host', error: null, linkTokenId: opened[0] });
   });
 
   it('opens from the open attribute in markup, and drops open when it cannot open', async () => {
@@ -166,13 +172,14 @@ describe('sessions under pressure: races, odd orders, hostile inputs', () => {
     const swaps = new MutationObserver((records) => {
       for (const record of records) {
         if ([...record.removedNodes].some((node) => node.nodeName === 'IFRAME')) {
-          loadingShown.push(el.shadowRoot!.querySelector('[part="loading"]')!.checkVisibility());
+          loadingShown.push(modalRoot().querySelector('[part="loading"]')!.checkVisibility());
         }
       }
     });
-    swaps.observe(el.shadowRoot!, { childList: true, subtree: true });
     const exit = oneEvent(el, 'link-exit');
     el.shadowRoot!.querySelector('button')!.click();
+    // The modal is built at the click, before any frame can be swapped.
+    swaps.observe(modalRoot(), { childList: true, subtree: true });
     expect((await exit).detail.reason).to.equal('completed');
     swaps.disconnect();
     expect(loadingShown).to.deep.equal([true]);

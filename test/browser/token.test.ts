@@ -1,8 +1,8 @@
 import { expect, fixture, html, oneEvent } from '@open-wc/testing';
-import { sendKeys } from '@web/test-runner-commands';
+import { resetMouse, sendKeys, sendMouse } from '@web/test-runner-commands';
 import '../../src/index.js';
 import { openLink, type PayrollLink } from '../../src/index.js';
-import { deepQueryAll, fakeLinkUrl, fakeTokenUrl, recordEvents, refusedUrl, untilCalls } from './helpers.js';
+import { afterRendering, deepQueryAll, fakeLinkUrl, fakeTokenUrl, recordEvents, refusedUrl, untilCalls } from './helpers.js';
 
 async function linkElement(plan: string, scenario = 'success', prefetch = false) {
   const token = fakeTokenUrl(plan);
@@ -191,39 +191,138 @@ describe('token fetching', () => {
     await closing;
   });
 
-  it('keeps the token fetched ahead when fetchToken is a new function on each render, not for another end user', async () => {
+  /** A fetchToken that counts its calls, and a wait for that count (a fetch ahead runs in the background). */
+  function countingFetchToken() {
     let fetched = 0;
-    const getToken = async () => `tok.${crypto.randomUUID()}.${++fetched}`;
-    const el = await fixture<PayrollLink>(
-      html`<payroll-link prefetch end-user-id="a" link-url=${await fakeLinkUrl('idle')} .fetchToken=${() => getToken()}></payroll-link>`,
-    );
-    const waitFor = async (count: number) => {
-      for (let i = 0; i < 200 && fetched < count; i++) await new Promise((resolve) => setTimeout(resolve, 10));
-      expect(fetched).to.equal(count);
+    return {
+      getToken: async () => `tok.${crypto.randomUUID()}.${++fetched}`,
+      fetched: () => fetched,
+      async until(count: number) {
+        for (let i = 0; i < 200 && fetched < count; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+        expect(fetched).to.equal(count);
+      },
     };
-    await waitFor(1);
-    // What React does with fetchToken={() => getToken()}: a new function on every render.
-    for (let render = 0; render < 3; render++) {
-      el.fetchToken = () => getToken();
-      await el.updateComplete;
-    }
-    void el.show();
-    await oneEvent(el, 'link-open');
-    expect(fetched, 'the session used the token fetched ahead').to.equal(1);
-    let exit = oneEvent(el, 'link-exit');
-    el.close();
-    await exit;
-    await waitFor(2);
-    // Another end user: the token fetched ahead for "a" is never handed to "b".
-    el.endUserId = 'b';
+  }
+
+  /** A prefetching element getting its tokens from a counting fetchToken, once the first is fetched ahead. */
+  async function prefetchingElement(endUserId?: string) {
+    const tokens = countingFetchToken();
+    const el = await fixture<PayrollLink>(
+      html`<payroll-link prefetch .endUserId=${endUserId} link-url=${await fakeLinkUrl('idle')} .fetchToken=${() => tokens.getToken()}></payroll-link>`,
+    );
+    await tokens.until(1);
+    return { el, tokens };
+  }
+
+  /** Opens a session with show() once pending updates are done; checks it got the token fetched `nth`, the last so far. */
+  async function expectSessionWithToken(el: PayrollLink, tokens: ReturnType<typeof countingFetchToken>, nth: number) {
     await el.updateComplete;
     void el.show();
-    await oneEvent(el, 'link-open');
-    expect(fetched).to.equal(3);
+    let received: { name: string; payload: unknown };
+    do received = (await oneEvent(el, 'link-event')).detail;
+    while (received.name !== 'open');
+    expect((received.payload as { token: string }).token.endsWith(`.${nth}`), `the session got token ${nth}`).to.equal(true);
+    expect(tokens.fetched()).to.equal(nth);
+  }
+
+  /** Ends the session from the page, with nothing fetched ahead after it. */
+  async function closeForGood(el: PayrollLink) {
     el.prefetch = false;
-    exit = oneEvent(el, 'link-exit');
+    const exit = oneEvent(el, 'link-exit');
     el.close();
     await exit;
+  }
+
+  it('keeps the token fetched ahead when fetchToken is a new function on each render with end-user-id set, not for another end user', async () => {
+    const { el, tokens } = await prefetchingElement('a');
+    // What React does with fetchToken={() => getToken()}: a new function on every render.
+    for (let render = 0; render < 3; render++) {
+      el.fetchToken = () => tokens.getToken();
+      await el.updateComplete;
+    }
+    // The session uses the token fetched ahead.
+    await expectSessionWithToken(el, tokens, 1);
+    const exit = oneEvent(el, 'link-exit');
+    await sendKeys({ press: 'Escape' });
+    await exit;
+    // The user closed the flow: the next token is fetched ahead.
+    await tokens.until(2);
+    // Another end user: the token fetched ahead for "a" is never handed to "b".
+    el.endUserId = 'b';
+    await expectSessionWithToken(el, tokens, 3);
+    await closeForGood(el);
+  });
+
+  it('drops the token fetched ahead for a new fetchToken function when no end-user-id says whom it was for', async () => {
+    const { el, tokens } = await prefetchingElement();
+    // Another function may fetch for someone else: its session never gets the first function's token.
+    el.fetchToken = () => tokens.getToken();
+    await expectSessionWithToken(el, tokens, 2);
+    await closeForGood(el);
+  });
+
+  it('fetches no token ahead after the page closes the flow (closed_by_host): only a user who closed it may come back', async () => {
+    const { el, tokens } = await prefetchingElement();
+    el.shadowRoot!.querySelector('button')!.click();
+    await oneEvent(el, 'link-open');
+    const exit = oneEvent(el, 'link-exit');
+    el.close();
+    expect((await exit).detail.reason).to.equal('closed_by_host');
+    // A fetch ahead would have called fetchToken by now: the element starts it before link-exit.
+    await el.updateComplete;
+    expect(tokens.fetched()).to.equal(1);
+    // The user closing the flow does fetch the next token ahead.
+    el.shadowRoot!.querySelector('button')!.click();
+    await oneEvent(el, 'link-open');
+    expect(tokens.fetched()).to.equal(2);
+    const closing = oneEvent(el, 'link-exit');
+    await sendKeys({ press: 'Escape' });
+    expect((await closing).detail.reason).to.equal('user_closed');
+    await tokens.until(3);
+    el.prefetch = false;
+  });
+
+  describe('with the pointer', () => {
+    afterEach(() => resetMouse());
+
+    /** Moves the pointer to the middle of `element`. */
+    const pointAt = (element: Element) => {
+      const box = element.getBoundingClientRect();
+      return sendMouse({ type: 'move', position: [Math.round(box.x + box.width / 2), Math.round(box.y + box.height / 2)] });
+    };
+
+    it('fetches the next token ahead when the pointer moves over the button, and when it gets focus', async () => {
+      const { el, tokens } = await prefetchingElement();
+      const button = el.shadowRoot!.querySelector('button')!;
+      for (const [nth, warmUp] of [[2, () => pointAt(button)], [3, () => button.focus()]] as const) {
+        // A session closed by the page fetches nothing ahead: the next token comes from the user's next move.
+        button.click();
+        await oneEvent(el, 'link-open');
+        const exit = oneEvent(el, 'link-exit');
+        el.close();
+        await exit;
+        button.blur();
+        await warmUp();
+        await tokens.until(nth);
+        await resetMouse();
+      }
+    });
+
+    it('fetches nothing ahead when the modal goes away under a resting pointer, leaving it over the button', async () => {
+      const { el, tokens } = await prefetchingElement();
+      const button = el.shadowRoot!.querySelector('button')!;
+      button.click();
+      await oneEvent(el, 'link-open');
+      // Over the modal's backdrop, where the button is: once the modal is gone, the pointer is over the button.
+      await pointAt(button);
+      const exit = oneEvent(el, 'link-exit');
+      el.close();
+      await exit;
+      // The browser tells the page what is under the pointer at its next rendering updates.
+      await afterRendering();
+      await afterRendering();
+      expect(tokens.fetched(), 'no hover: the pointer never moved').to.equal(1);
+    });
   });
 
   it('prefetches when token-url and prefetch are set just after connecting, as React wrappers do', async () => {
@@ -297,10 +396,10 @@ describe('token fetching', () => {
   it('prefetches on hover and focus, and drops the token when the end user changes', async () => {
     const token = fakeTokenUrl('ok');
     const el = await fixture<PayrollLink>(html`<payroll-link token-url=${token.url} link-url=${await fakeLinkUrl('idle')}></payroll-link>`);
-    el.dispatchEvent(new PointerEvent('pointerenter'));
+    el.dispatchEvent(new PointerEvent('pointermove'));
     expect(await token.calls()).to.have.length(0);
     el.prefetch = true;
-    el.dispatchEvent(new PointerEvent('pointerenter'));
+    el.dispatchEvent(new PointerEvent('pointermove'));
     el.shadowRoot!.querySelector('button')!.focus();
     await untilCalls(token, 1);
     expect(await token.calls()).to.have.length(1);

@@ -75,7 +75,8 @@ describe('npm run demo, end to end', { timeout: 300_000 }, () => {
   /** Clicks the element and returns the Link frame once its intro shows. */
   async function startSession(page: Page): Promise<Frame> {
     await page.locator('payroll-link#element-demo').getByRole('button', { name: 'Connect payroll' }).click();
-    const frame = await (await page.waitForSelector('payroll-link#element-demo iframe')).contentFrame();
+    // The element's modal opens in a container of its own at the end of <body>.
+    const frame = await (await page.waitForSelector('[data-payroll-link-modal] iframe')).contentFrame();
     assert.ok(frame);
     await frame.getByRole('heading', { level: 1, name: /wants to switch your direct deposit/ }).waitFor();
     return frame;
@@ -119,7 +120,7 @@ describe('npm run demo, end to end', { timeout: 300_000 }, () => {
       await page.screenshot({ path: new URL('link-flow-open.png', OUTPUT).pathname });
       // One close control: the modal's. The widget told the Link page it draws one, so the page leaves its own out.
       assert.equal(await frame.getByRole('button', { name: 'Close Payroll Link' }).count(), 0);
-      assert.equal(await page.locator('payroll-link#element-demo [part="close-button"]').count(), 1);
+      assert.equal(await page.locator('[data-payroll-link-modal] [part="close-button"]').count(), 1);
       await logIn(frame, 'user_good', 'pass_good');
       await switchDeposit(frame);
       await waitForTimeline(page, 'link-exit');
@@ -140,7 +141,7 @@ describe('npm run demo, end to end', { timeout: 300_000 }, () => {
         (await callbacks(page)).map((e) => e.name),
         ['onLogin', 'onSuccess', 'onExit'],
       );
-      assert.equal((await page.locator('payroll-link#element-demo iframe').count()), 0);
+      assert.equal(await page.locator('[data-payroll-link-modal]').count(), 0);
 
       // The webhook reached the backend, with the same ids.
       await page.waitForFunction(
