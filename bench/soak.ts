@@ -68,7 +68,7 @@ const listenerDiff = (a: Record<string, number>, b: Record<string, number>) =>
 const rows = [
   { measure: 'iframes in the DOM (shadow roots too)', before: censusBefore.frames, after: censusAfter.frames },
   { measure: '<dialog>s in the DOM', before: censusBefore.dialogs, after: censusAfter.dialogs },
-  { measure: 'openLink modal hosts', before: censusBefore.modalHosts, after: censusAfter.modalHosts },
+  { measure: 'modal containers in <body> (element and openLink)', before: censusBefore.modalHosts, after: censusAfter.modalHosts },
   { measure: 'frames attached (Playwright)', before: 0, after: attachedFrames },
   { measure: 'document.adoptedStyleSheets (scroll lock)', before: censusBefore.adoptedSheets, after: censusAfter.adoptedSheets },
   { measure: 'listeners on window', before: total(before.windowListeners), after: total(after.windowListeners) },
