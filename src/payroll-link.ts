@@ -1,6 +1,7 @@
 import { LitElement, html, nothing, type PropertyValues } from 'lit';
 import type { TokenInput } from './core/fetch-link-token.js';
 import { openLink, type LinkHandle } from './core/open-link.js';
+import { enclosingModal } from './core/enclosing-modal.js';
 import { emit, type PayrollLinkEventDetail } from './events.js';
 import { payrollLinkStyles } from './payroll-link.styles.js';
 import type { ExitDetail, LinkError, LinkEventDetail, LoginDetail, SuccessDetail } from './protocol.js';
@@ -14,8 +15,9 @@ import { TokenPrefetch } from './token-prefetch.js';
  * the frame over `postMessage` (never in a URL), and reports what happens
  * through DOM events and callback properties.
  *
- * The modal always opens in a container of its own at the end of `<body>`
- * (`<div data-payroll-link-modal>`), never inside the element, so hiding the
+ * The modal always opens in a container of its own (`<div data-payroll-link-modal>`)
+ * at the end of `<body>`, or inside the page's open modal the element sits in
+ * (a dialog library's: see `enclosingModal`), never inside the element, so hiding the
  * element (`hidden`, a menu that closes on click, a breakpoint, a Suspense
  * fallback) never hides the flow. The container gets the element's
  * `--payroll-link-*` custom properties as they are when the flow opens; its
@@ -125,6 +127,8 @@ export class PayrollLink extends LitElement {
     // On the host itself: listeners die with the element, so reconnecting never adds more. A hover is a pointer
     // moving over us: `pointerenter` also fires when a closing modal uncovers us under a resting pointer.
     this.addEventListener('pointermove', () => this.#warm());
+    // A tap moves no pointer before it presses, and iOS does not focus a tapped button: the press is the hint.
+    this.addEventListener('pointerdown', () => this.#warm());
     this.addEventListener('focusin', () => this.#warm());
   }
 
@@ -180,9 +184,10 @@ export class PayrollLink extends LitElement {
       this.open = false;
       return Promise.resolve();
     }
-    // The theme and the focus target first: once `open` is set and the token taken, only openLink runs, which
+    // The theme, the modal's place and the focus target first: once `open` is set and the token taken, only openLink runs, which
     // never throws (what fails ends the session through onError and onExit), so nothing can leave us spinning.
     const theme = themeSheet(this);
+    const containerParent = enclosingModal(this);
     // Started from the page's own control (show()), focus goes back there, not to our button.
     const returnFocusTo = fromButton ? this.renderRoot.querySelector<HTMLElement>('.button') : undefined;
     const taken = this.#prefetch.take();
@@ -202,10 +207,11 @@ export class PayrollLink extends LitElement {
       linkUrl: this.linkUrl ?? '',
       token: taken?.token,
       cancelToken: taken?.cancel,
-      // Always openLink's own container in <body>, never our shadow root: a page hides its button (a menu that
-      // closes on click, a breakpoint, a Suspense fallback) as readily as it shows it, and a hidden modal would
-      // end the session. Our custom properties go with it.
+      // Always openLink's own container, never our shadow root: a page hides its button (a menu that closes on
+      // click, a breakpoint, a Suspense fallback) as readily as it shows it, and a hidden modal would end the
+      // session. At the end of <body>, or inside the open modal we sit in. Our custom properties go with it.
       theme,
+      containerParent,
       returnFocusTo,
       onOpen: (detail) => {
         this._status = 'idle';

@@ -22,6 +22,8 @@ export interface LinkModalOptions {
   container?: ParentNode;
   /** Adopted by that element of our own after the modal's styles (e.g. `--payroll-link-*` custom properties). */
   theme?: CSSStyleSheet;
+  /** Where that element of our own goes. Default: `<body>`. */
+  containerParent?: Element;
   linkUrl: string;
   /** Accessible name of the dialog and the frame. */
   title: string;
@@ -97,10 +99,12 @@ export function openLinkModal(options: LinkModalOptions): LinkModal {
     if (!container) {
       host = doc.createElement('div');
       host.setAttribute('data-payroll-link-modal', '');
+      // React Aria hides what a modal of its own did not put on the page unless it is marked as top layer.
+      host.setAttribute('data-react-aria-top-layer', '');
       const root = host.attachShadow({ mode: 'open' });
       sharedSheet ??= createSheet();
       root.adoptedStyleSheets = options.theme ? [sharedSheet, options.theme] : [sharedSheet];
-      doc.body.append(host);
+      (options.containerParent ?? doc.body).append(host);
       container = root;
     }
     container.append(dialog);

@@ -1,9 +1,12 @@
 /**
  * Styles of the Link modal, as plain CSS text so the framework-free core can
- * adopt them as a constructed stylesheet and the Lit element can reuse them.
- * Themed through `--payroll-link-*` custom properties.
+ * adopt them as a constructed stylesheet. Themed through `--payroll-link-*`
+ * custom properties. `pointer-events: auto` on the container: a page's open
+ * menu or dialog may set `pointer-events: none` on `<body>`, which the modal
+ * would otherwise inherit, leaving the Link flow unclickable.
  */
 export const modalCss = `
+:host { pointer-events: auto; }
 .dialog {
   box-sizing: border-box;
   width: min(var(--payroll-link-modal-width, 440px), 100vw);

@@ -65,6 +65,11 @@ export interface OpenLinkOptions extends TokenSource, LinkCallbacks {
    * A constructed stylesheet, so strict CSP allows it.
    */
   theme?: CSSStyleSheet;
+  /**
+   * Where the default container goes. Default: the end of `<body>`. `<payroll-link>` passes the open modal
+   * it sits in, if any (a dialog library's), so the flow stays inside it: see `enclosingModal`.
+   */
+  containerParent?: Element;
   /** Where focus returns when the session ends. Default: the element focused when the session started. */
   returnFocusTo?: HTMLElement | null;
   /** Accessible name of the modal and the frame. */
@@ -300,6 +305,7 @@ export function openLink(options: OpenLinkOptions): LinkHandle {
       modal = openLinkModal({
         container: options.container,
         theme: options.theme,
+        containerParent: options.containerParent,
         linkUrl: new URL(options.linkUrl, document.baseURI).href,
         title: options.title ?? 'Connect your payroll account',
         onUserClose: () => end('user_closed', null),
