@@ -15,6 +15,14 @@ function until(check: () => boolean, what: string): Promise<void> {
   });
 }
 
+/** A container the page does not render (`hidden`), at the end of <body>; the test removes it. */
+function appendHiddenBox(): HTMLDivElement {
+  const box = document.createElement('div');
+  box.hidden = true;
+  document.body.append(box);
+  return box;
+}
+
 describe('openLink()', () => {
   afterEach(() => {
     expect(deepQueryAll('iframe')).to.have.length(0);
@@ -121,9 +129,7 @@ describe('openLink()', () => {
   });
 
   it('ends with MODAL_HIDDEN when its container is not rendered, reported through onError first, as every failure is', async () => {
-    const hiddenBox = document.createElement('div');
-    hiddenBox.hidden = true;
-    document.body.append(hiddenBox);
+    const hiddenBox = appendHiddenBox();
     try {
       const heard: string[] = [];
       const errors: LinkError[] = [];
@@ -149,9 +155,7 @@ describe('openLink()', () => {
   });
 
   it('keeps MODAL_HIDDEN as the exit error when onError closes the session', async () => {
-    const hiddenBox = document.createElement('div');
-    hiddenBox.hidden = true;
-    document.body.append(hiddenBox);
+    const hiddenBox = appendHiddenBox();
     try {
       const link = openLink({ linkUrl: await fakeLinkUrl('idle'), tokenUrl: fakeTokenUrl('ok').url, container: hiddenBox, onError: () => link.close() });
       const exit = await link.closed;
