@@ -1,5 +1,6 @@
 // `npm run build:package`: the publishable package in dist/.
 // 1. JS and .d.ts, one file per source module, by tsc (lit, zod, @lit/react and react stay imports, so apps dedupe them);
+//    the Node adapter (src/server/node.ts) in a second pass, the only one with Node's types;
 // 2. dist/payroll-link.bundled.js: everything in one minified file, Lit in production mode, for a plain <script>;
 // 3. dist/custom-elements.json, by @custom-elements-manifest/analyzer (see custom-elements-manifest.config.mjs).
 // dist/demo belongs to the demo's build and is left alone.
@@ -37,6 +38,7 @@ function run(bin: string, args: string[]): void {
 export async function buildPackage(): Promise<void> {
   await clean();
   run('tsc', ['-p', 'tsconfig.build.json']);
+  run('tsc', ['-p', 'tsconfig.build-node.json']);
   await build({ ...bundledOptions, outfile: `${dist}payroll-link.bundled.js`, logLevel: 'warning' });
   run('cem', ['analyze', '--quiet']);
 }

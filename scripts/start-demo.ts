@@ -48,10 +48,12 @@ export async function startDemo(options: DemoOptions = {}): Promise<Demo> {
   const close = async () => {
     for (const closer of closers.reverse()) await closer().catch(() => {});
   };
+  // The webhook URL's shared secret: new for every run, known to the sandbox (which delivers) and the backend (which checks).
+  const webhookSecret = `whsec_${crypto.randomUUID().replaceAll('-', '')}`;
   try {
     const sandbox = await startSandbox({
       port: sandboxPort,
-      webhookUrl: `http://127.0.0.1:${backendPort}/api/webhooks`,
+      webhookUrl: `http://127.0.0.1:${backendPort}/api/webhooks?secret=${webhookSecret}`,
       tokenTtlSeconds: options.tokenTtlSeconds,
       log,
     });
@@ -64,6 +66,7 @@ export async function startDemo(options: DemoOptions = {}): Promise<Demo> {
       orgName: 'Acme Payroll Demo',
       solution: 'Deposit Switch',
       features: ['direct_deposit_switch'],
+      webhookSecret,
       log: { info: line, warn: line, error: line },
     });
     closers.push(() => backend.close());

@@ -1,5 +1,5 @@
 import { LinkTokenEnvelopeSchema, LinkTokenSchema, type LinkToken } from '../protocol.js';
-import { MAX_RETRY_WAIT_MS, backoffDelay, parseRetryAfter, wait } from './backoff.js';
+import { MAX_RETRY_WAIT_MS, backoffDelay, parseRetryAfter, wait } from '../shared/backoff.js';
 import { LinkFailure, linkError } from './link-error.js';
 
 /** What a token source may hand over: a full Link token, or just the opaque token string. */

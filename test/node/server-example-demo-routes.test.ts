@@ -8,10 +8,10 @@
 import assert from 'node:assert/strict';
 import { get as httpGet } from 'node:http';
 import { after, before, describe, test } from 'node:test';
-import { ConfigError } from '../../server-example/config-error.js';
-import { ErrorBodySchema } from '../../server-example/error-body.js';
+import { ConfigError } from '../../src/server/config-error.js';
+import { ErrorBodySchema } from '../../src/server/error-body.js';
 import { exampleServerOptionsFromEnv, startExampleServer, type ExampleServerOptions } from '../../server-example/server.js';
-import { captureLog, exampleServerOptions, reply, serviceError, startUpstream, type FakeUpstream } from './server-example-upstream.js';
+import { captureLog, exampleServerOptions, reply, serviceError, startUpstream, type FakeUpstream, WEBHOOK_SECRET } from './server-example-upstream.js';
 
 const SECRET = 'sk_sandbox_demo_routes_test_secret';
 
@@ -36,14 +36,14 @@ async function serve(overrides: Partial<ExampleServerOptions>) {
 const accountAdded = () => ({
   event: 'account.added',
   event_id: crypto.randomUUID(),
-  payload: { account_id: crypto.randomUUID(), link_token_id: crypto.randomUUID() },
+  payload: { account_id: crypto.randomUUID(), platform_name: 'Gusto Sandbox', link_token_id: crypto.randomUUID() },
 });
 
 /** The status of each demo route, and of a webhook delivery (which must never be gated). */
 async function statuses(base: string) {
   const accounts = await fetch(`${base}/api/accounts`);
   const webhooks = await fetch(`${base}/api/webhooks`);
-  const delivery = await fetch(`${base}/api/webhooks`, {
+  const delivery = await fetch(`${base}/api/webhooks?secret=${WEBHOOK_SECRET}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(accountAdded()),

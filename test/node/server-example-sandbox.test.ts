@@ -12,10 +12,10 @@ import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { startSandbox, type Sandbox } from '../../sandbox/server.js';
 import { DEFAULT_CLI_SECRET } from '../../sandbox/cli-options.js';
-import { createLinkTokenHandler, type LinkTokenHandlerConfig } from '../../server-example/link-tokens.js';
+import { createLinkTokenHandler, type LinkTokenHandlerConfig } from '../../src/server/link-token-handler.js';
 import { exampleServerOptionsFromEnv, startExampleServer, type ExampleServer } from '../../server-example/server.js';
-import { SERVICE_VERSIONS } from '../../server-example/service-version.js';
-import type { WebhookEvent } from '../../server-example/webhooks.js';
+import { SERVICE_VERSIONS } from '../../src/server/service-version.js';
+import type { WebhookEvent } from 'payroll-link/server';
 import { LinkTokenEnvelopeSchema } from '../../src/protocol.js';
 import { captureLog } from './server-example-upstream.js';
 
@@ -143,11 +143,13 @@ describe('a whole connection through the example server and the sandbox', () => 
   const captured = captureLog();
   before(async () => {
     const port = await freePort();
-    sandbox = await startSandbox({ port: 0, rateLimitPerSecond: 0, webhookUrl: `http://127.0.0.1:${port}/api/webhooks`, webhookRetryBaseMs: 50 });
+    const webhookSecret = 'whsec_server_example_sandbox_test';
+    sandbox = await startSandbox({ port: 0, rateLimitPerSecond: 0, webhookUrl: `http://127.0.0.1:${port}/api/webhooks?secret=${webhookSecret}`, webhookRetryBaseMs: 50 });
     server = await startExampleServer({
       ...configFor(sandbox, { log: captured.log }),
       port,
-      webhooks: { onEvent: (event) => events.onEvent(event) },
+      webhookSecret,
+      onWebhook: (event) => events.onEvent(event),
     });
   });
   after(async () => {

@@ -6,7 +6,7 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Logger } from '../../server-example/logger.js';
+import type { Logger } from '../../src/server/logger.js';
 import type { ExampleServerOptions } from '../../server-example/server.js';
 
 /** A request as the fake service saw it. */
@@ -94,6 +94,9 @@ export function captureLog(): { log: Logger; lines: string[] } {
   return { log: { info: record('info'), warn: record('warn'), error: record('error') }, lines };
 }
 
+/** The webhook secret the example server is started with in tests. */
+export const WEBHOOK_SECRET = 'whsec_example_server_tests';
+
 /** Options of the example server in front of a fake service: a free port, short timeouts and backoff. */
 export function exampleServerOptions(service: FakeUpstream, apiSecret: string, log: Logger = captureLog().log): ExampleServerOptions {
   return {
@@ -105,6 +108,7 @@ export function exampleServerOptions(service: FakeUpstream, apiSecret: string, l
     solution: 'Deposit Switch',
     features: ['direct_deposit_switch'],
     log,
+    webhookSecret: WEBHOOK_SECRET,
     timeouts: { attemptMs: 300, totalMs: 1_000 },
     retry: { baseDelayMs: 5, maxDelayMs: 20 },
   };

@@ -2,7 +2,7 @@
 // (Angular CLI with strict templates; `next build`, which also renders the page on the server)
 // from the packed package, then driven in Debian's Chromium against the fake Link page. Only the
 // Link URL is swapped: the service's hosted page is outside the package, and the test's traffic
-// stays on loopback. Needs test/packaging/frameworks/install.ts (which installs the toolchains
+// stays on loopback. Needs test/packaging/install-toolchains.ts (which installs the toolchains
 // from the npm registry, once) and install-packed.ts first: `npm run test:packaging` runs both.
 import assert from 'node:assert/strict';
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';

@@ -1,7 +1,8 @@
 /** The retry module on its own: backoff, Retry-After parsing, and the bounds of withRetries. */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { backoffDelay, parseRetryAfter, untilAborted, withRetries, type AttemptResult, type RetryPolicy } from '../../server-example/retry.js';
+import { backoffDelay, parseRetryAfter } from '../../src/shared/backoff.js';
+import { untilAborted, withRetries, type AttemptResult, type RetryPolicy } from '../../src/server/retry.js';
 
 const policy: RetryPolicy = { maxAttempts: 3, baseDelayMs: 4, maxDelayMs: 16, attemptTimeoutMs: 200, totalTimeoutMs: 2_000 };
 

@@ -6,10 +6,10 @@
  */
 import assert from 'node:assert/strict';
 import { after, describe, test } from 'node:test';
-import { ConfigError } from '../../server-example/config-error.js';
-import { ErrorBodySchema } from '../../server-example/error-body.js';
-import { createLinkTokenHandler, type LinkTokenHandlerConfig } from '../../server-example/link-tokens.js';
-import { SERVICE_VERSIONS } from '../../server-example/service-version.js';
+import { ConfigError } from '../../src/server/config-error.js';
+import { ErrorBodySchema } from '../../src/server/error-body.js';
+import { createLinkTokenHandler, type LinkTokenHandlerConfig } from '../../src/server/link-token-handler.js';
+import { SERVICE_VERSIONS } from '../../src/server/service-version.js';
 import { LinkTokenEnvelopeSchema } from '../../src/protocol.js';
 import { captureLog, reply, serviceError, startUpstream, tokenEnvelope, type FakeUpstream, type UpstreamScript } from './server-example-upstream.js';
 
@@ -180,6 +180,57 @@ describe('POST /link_tokens body and headers per version', () => {
       assert.ok(lines.some((line) => line.startsWith('error link token: resolveEndUserId')), lines.join('\n'));
     }
     assert.equal(service.requests.length, 0);
+  });
+
+  test('account_id without authorizeAccount: 400 ACCOUNT_ID_NOT_ACCEPTED, never forwarded', async () => {
+    const service = await upstream((_request, _n, res) => reply(res, 200, tokenEnvelope()));
+    const { handle } = handlerFor(service);
+    const response = await handle(browserPost({ account_id: crypto.randomUUID() }));
+    assert.equal(response.status, 400);
+    assert.equal((await errorOf(response)).error_codes[0]!.error_code, 'ACCOUNT_ID_NOT_ACCEPTED');
+    assert.equal(service.requests.length, 0);
+  });
+
+  test('authorizeAccount decides: yes forwards account_id, no is 403, a throw is 500; none calls the service', async () => {
+    const service = await upstream((_request, _n, res) => reply(res, 200, tokenEnvelope()));
+    const mine = crypto.randomUUID();
+    const asked: string[] = [];
+    const { handle, lines } = handlerFor(service, {
+      authorizeAccount: (request, accountId) => {
+        asked.push(accountId);
+        if (request.headers.get('x-boom')) throw new Error('accounts table gone');
+        return accountId === mine;
+      },
+    });
+    assert.equal((await handle(browserPost({ end_user_id: 'u-1', account_id: mine }))).status, 200);
+    assert.deepEqual(JSON.parse(service.requests[0]!.body).account_id, mine);
+    const refused = await handle(browserPost({ account_id: crypto.randomUUID() }));
+    assert.equal(refused.status, 403);
+    assert.equal((await errorOf(refused)).error_codes[0]!.error_code, 'ACCOUNT_NOT_AUTHORIZED');
+    const thrown = await handle(browserPost({ account_id: mine }, { headers: { 'content-type': 'application/json', 'x-boom': '1' } }));
+    assert.equal(thrown.status, 500);
+    assert.ok(lines.some((line) => line.startsWith('error link token: authorizeAccount threw')));
+    assert.equal(service.requests.length, 1);
+    assert.equal(asked.length, 3);
+    const malformed = await handle(browserPost({ account_id: 'not-a-uuid' }));
+    assert.equal(malformed.status, 400);
+    assert.match((await errorOf(malformed)).error_codes[0]!.message, /^account_id:/);
+  });
+
+  test('linkTokenFields adds fields from the server, never the reserved ones', async () => {
+    const service = await upstream((_request, _n, res) => reply(res, 200, tokenEnvelope()));
+    const employer = crypto.randomUUID();
+    const { handle } = handlerFor(service, { linkTokenFields: () => ({ employer_id: employer, language: 'es' }) });
+    assert.equal((await handle(browserPost({}))).status, 200);
+    const sent = JSON.parse(service.requests[0]!.body);
+    assert.equal(sent.employer_id, employer);
+    assert.equal(sent.language, 'es');
+    assert.equal(sent.org_name, 'Acme Payroll');
+    const overriding = handlerFor(service, { linkTokenFields: async () => ({ org_name: 'Evil Corp' }) });
+    const response = await overriding.handle(browserPost({}));
+    assert.equal(response.status, 500);
+    assert.ok(overriding.lines.some((line) => line.includes('linkTokenFields returned fields the handler sets itself: org_name')));
+    assert.equal(service.requests.length, 1);
   });
 
   test('an injected fetch is used', async () => {

@@ -1,7 +1,7 @@
 import { simpleErrorResponse } from './error-body.js';
 
-/** The body read as JSON, or the error response to send instead. */
-export type JsonBodyResult = { ok: true; value: unknown } | { ok: false; response: Response };
+/** The body read as JSON (with its text, for a signature check), or the error response to send instead. */
+export type JsonBodyResult = { ok: true; value: unknown; text: string } | { ok: false; response: Response };
 
 /**
  * Reads an untrusted request body as JSON: `application/json` only (else 415),
@@ -25,7 +25,7 @@ export async function readJsonBody(request: Request, maxBytes: number): Promise<
   if (bytes === 'unreadable') return fail(400, 'INVALID_REQUEST_BODY', 'The body could not be read.');
   try {
     const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-    return { ok: true, value: JSON.parse(text) as unknown };
+    return { ok: true, value: JSON.parse(text) as unknown, text };
   } catch {
     return fail(400, 'INVALID_REQUEST_BODY', 'The body is not valid JSON.');
   }

@@ -6,6 +6,7 @@
  *
  * Kept free of Node-only APIs so the handler runs on any Web-standard runtime.
  */
+import { backoffDelay } from '../shared/backoff.js';
 
 /** How hard to try. All times in milliseconds. */
 export interface RetryPolicy {
@@ -110,28 +111,4 @@ export function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promi
     signal.addEventListener('abort', onAbort, { once: true });
     promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
   });
-}
-
-/**
- * The wait before retry number `attempt` (1-based): exponential, capped, with
- * "equal jitter" (half fixed, half random) so that many clients hit by the same
- * outage spread their retries instead of returning in step.
- */
-export function backoffDelay(attempt: number, baseMs: number, maxMs: number, random: () => number = Math.random): number {
-  const step = Math.min(maxMs, baseMs * 2 ** (attempt - 1));
-  return step / 2 + random() * (step / 2);
-}
-
-/**
- * Milliseconds asked for by a `Retry-After` header (RFC 9110: whole seconds or
- * an HTTP date), or null when absent or unreadable.
- */
-export function parseRetryAfter(value: string | null, now: number = Date.now()): number | null {
-  if (value === null) return null;
-  const trimmed = value.trim();
-  if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000;
-  // HTTP dates start with the day's name; checking it keeps Date.parse's leniency ("5.5" is a date to V8) out.
-  if (!/^[A-Za-z]{3}/.test(trimmed)) return null;
-  const date = Date.parse(trimmed);
-  return Number.isNaN(date) ? null : Math.max(0, date - now);
 }

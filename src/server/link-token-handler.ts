@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LinkTokenEnvelopeSchema } from '../src/protocol.js';
+import { LinkTokenEnvelopeSchema } from '../protocol.js';
 import { ConfigError } from './config-error.js';
 import { invalidParamsResponse, jsonResponse, simpleErrorResponse } from './error-body.js';
 import { readJsonBody } from './json-request.js';
@@ -17,6 +17,24 @@ export type EndUserResolver = (
   requestedEndUserId: string | undefined,
 ) => string | null | undefined | Promise<string | null | undefined>;
 
+/**
+ * Decides whether the user behind `request` may reconnect the account
+ * `accountId` (the browser asked for a token for that account). Look it up in
+ * your own data: a user must never get a token for someone else's account.
+ */
+export type AccountAuthorizer = (request: Request, accountId: string) => boolean | Promise<boolean>;
+
+/**
+ * Further `POST /link_tokens` fields from your own data (an employer or
+ * platform to preselect, the user's language...). The fields the handler sets
+ * itself (`org_name`, `features`, `solution`, `required_jobs`, `end_user_id`,
+ * `account_id`) cannot be overridden.
+ */
+export type LinkTokenFieldsProvider = (request: Request) => Record<string, unknown> | Promise<Record<string, unknown>>;
+
+/** The fields the handler sets itself, which {@link LinkTokenFieldsProvider} may not touch. */
+const RESERVED_FIELDS = new Set(['org_name', 'features', 'solution', 'required_jobs', 'end_user_id', 'account_id']);
+
 /** An end user's id, as the integrator chose it (`end_user_id`). */
 export const EndUserIdSchema = z.string().min(1).max(255);
 
@@ -32,6 +50,18 @@ export const LinkTokenHandlerConfigSchema = ServiceConnectionSchema.extend({
   resolveEndUserId: z
     .custom<EndUserResolver>((value) => typeof value === 'function', { message: 'must be a function' })
     .optional(),
+  /**
+   * See {@link AccountAuthorizer}. Without it, a browser request naming an
+   * `account_id` is refused (400); with it, the id goes to the service only
+   * when the hook says yes (else 403).
+   */
+  authorizeAccount: z
+    .custom<AccountAuthorizer>((value) => typeof value === 'function', { message: 'must be a function' })
+    .optional(),
+  /** See {@link LinkTokenFieldsProvider}. */
+  linkTokenFields: z
+    .custom<LinkTokenFieldsProvider>((value) => typeof value === 'function', { message: 'must be a function' })
+    .optional(),
   /** Cap on the browser's request body, in bytes. */
   maxBodyBytes: z.int().min(64).max(1_048_576).default(4_096),
 }).superRefine((config, context) => {
@@ -43,8 +73,11 @@ export const LinkTokenHandlerConfigSchema = ServiceConnectionSchema.extend({
 /** What {@link createLinkTokenHandler} accepts; fields with defaults may be left out. */
 export type LinkTokenHandlerConfig = z.input<typeof LinkTokenHandlerConfigSchema>;
 
-/** What the browser may send: nothing, or the end user's id. Anything else is refused, not ignored. */
-export const LinkTokenRequestSchema = z.strictObject({ end_user_id: EndUserIdSchema.optional() });
+/**
+ * What the browser may send: nothing, the end user's id, and the id of an
+ * account to reconnect. Anything else is refused, not ignored.
+ */
+export const LinkTokenRequestSchema = z.strictObject({ end_user_id: EndUserIdSchema.optional(), account_id: z.uuid().optional() });
 
 /** The product part of the configuration: what the token is for. */
 export interface LinkTokenProduct {
@@ -62,20 +95,24 @@ export function linkTokenRequestBody(
   version: ServiceVersion,
   product: LinkTokenProduct,
   endUserId?: string,
+  accountId?: string,
+  extraFields: Record<string, unknown> = {},
 ): Record<string, unknown> {
   const jobs = usesRequiredJobs(version)
     ? { required_jobs: [...product.features] }
     : { features: [...product.features], solution: product.solution };
   return {
+    ...extraFields,
     org_name: product.orgName,
     ...jobs,
     ...(endUserId === undefined ? {} : { end_user_id: endUserId }),
+    ...(accountId === undefined ? {} : { account_id: accountId }),
   };
 }
 
 /**
  * Creates the integrator's token endpoint: a Web-standard handler that takes
- * the browser's `POST {"end_user_id"?}`, calls the service's `POST /link_tokens`
+ * the browser's `POST {"end_user_id"?, "account_id"?}`, calls the service's `POST /link_tokens`
  * with the API secret and the body for the configured version, and answers
  * `200 { data: { id, token, expires, mode } }` after checking it against the
  * wire contract. Mount it in any runtime that speaks `Request`/`Response`.
@@ -114,11 +151,15 @@ export function createLinkTokenHandler(config: LinkTokenHandlerConfig): (request
 
     const endUserId = await resolveEndUserId(request, input.data.end_user_id);
     if (endUserId instanceof Response) return endUserId;
+    const accountRefusal = await authorizeAccount(request, input.data.account_id);
+    if (accountRefusal) return accountRefusal;
+    const extraFields = await linkTokenFields(request);
+    if (extraFields instanceof Response) return extraFields;
 
     const result = await service.call({
       method: 'POST',
       path: '/link_tokens',
-      body: linkTokenRequestBody(settings.version, settings, endUserId),
+      body: linkTokenRequestBody(settings.version, settings, endUserId, input.data.account_id, extraFields),
       schema: LinkTokenEnvelopeSchema,
     });
     if (result.kind !== 'ok') return failureResponse(result);
@@ -127,21 +168,59 @@ export function createLinkTokenHandler(config: LinkTokenHandlerConfig): (request
     return jsonResponse(200, { data: result.data.data });
   }
 
+  /** A hook of the integrator's that failed: the browser gets a generic 500, the log the reason. */
+  function hookFailed(hook: string, problem: string): Response {
+    log.error(`link token: ${hook} ${problem}`);
+    return simpleErrorResponse(500, 'INTERNAL_ERROR', 'INTERNAL_ERROR', 'The server could not create a Link token.');
+  }
+
   async function resolveEndUserId(request: Request, requested: string | undefined): Promise<string | undefined | Response> {
     if (!settings.resolveEndUserId) return requested;
-    const internalError = (problem: string) => {
-      log.error(`link token: resolveEndUserId ${problem}`);
-      return simpleErrorResponse(500, 'INTERNAL_ERROR', 'INTERNAL_ERROR', 'The server could not create a Link token.');
-    };
     let resolved: unknown;
     try {
       resolved = await settings.resolveEndUserId(request, requested);
     } catch (error) {
-      return internalError(`threw: ${describeError(error)}`);
+      return hookFailed('resolveEndUserId', `threw: ${describeError(error)}`);
     }
     if (resolved === null || resolved === undefined) return undefined;
     const checked = EndUserIdSchema.safeParse(resolved);
-    return checked.success ? checked.data : internalError('returned something other than a 1–255 character string');
+    return checked.success ? checked.data : hookFailed('resolveEndUserId', 'returned something other than a 1–255 character string');
+  }
+
+  /** Undefined when the request may go on: no account asked for, or the integrator's hook allowed it. */
+  async function authorizeAccount(request: Request, accountId: string | undefined): Promise<Response | undefined> {
+    if (accountId === undefined) return undefined;
+    if (!settings.authorizeAccount) {
+      return simpleErrorResponse(
+        400,
+        'INVALID_REQUEST_PARAMETERS',
+        'ACCOUNT_ID_NOT_ACCEPTED',
+        'account_id is not accepted here: the server must set authorizeAccount to let users reconnect their accounts.',
+      );
+    }
+    let allowed: unknown;
+    try {
+      allowed = await settings.authorizeAccount(request, accountId);
+    } catch (error) {
+      return hookFailed('authorizeAccount', `threw: ${describeError(error)}`);
+    }
+    if (allowed === true) return undefined;
+    log.warn('link token: authorizeAccount refused an account', { accountId });
+    return simpleErrorResponse(403, 'FORBIDDEN', 'ACCOUNT_NOT_AUTHORIZED', 'This account cannot be reconnected by this user.');
+  }
+
+  async function linkTokenFields(request: Request): Promise<Record<string, unknown> | Response> {
+    if (!settings.linkTokenFields) return {};
+    let fields: unknown;
+    try {
+      fields = await settings.linkTokenFields(request);
+    } catch (error) {
+      return hookFailed('linkTokenFields', `threw: ${describeError(error)}`);
+    }
+    if (typeof fields !== 'object' || fields === null || Array.isArray(fields)) return hookFailed('linkTokenFields', 'returned something other than an object');
+    const reserved = Object.keys(fields).filter((key) => RESERVED_FIELDS.has(key));
+    if (reserved.length > 0) return hookFailed('linkTokenFields', `returned fields the handler sets itself: ${reserved.join(', ')}`);
+    return fields as Record<string, unknown>;
   }
 
   return async function handleLinkTokenRequest(request: Request): Promise<Response> {

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { ErrorBodySchema, simpleErrorResponse } from './error-body.js';
 import { LoggerSchema, type Logger } from './logger.js';
 import { isLoopbackHost } from './loopback.js';
-import { parseRetryAfter, untilAborted, withRetries, type AttemptResult, type RetryPolicy } from './retry.js';
+import { parseRetryAfter } from '../shared/backoff.js';
+import { untilAborted, withRetries, type AttemptResult, type RetryPolicy } from './retry.js';
 import { ServiceVersionSchema } from './service-version.js';
 
 /** The longest `Retry-After` (seconds) passed on to the browser when the service is unavailable. */

@@ -1,0 +1,86 @@
+/**
+ * The demo page's routes, which a real backend does not have: `GET /api/accounts`
+ * (every account of the integration) and `GET /api/webhooks` (every event
+ * received). They answer anyone who reaches them, so the example serves them on
+ * loopback only, and there only to requests addressed to loopback by name.
+ */
+import { z } from 'zod';
+
+/** The names of this machine's loopback interface, as a listen address or a URL's hostname. */
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', '::1', '[::1]', 'localhost']);
+
+/** Whether `host` names loopback: exact names only, anything else counts as reachable from elsewhere. */
+export const isLoopbackHost = (host: string): boolean => LOOPBACK_HOSTS.has(host.toLowerCase());
+
+/**
+ * Whether a request's `Host` header names loopback. A page elsewhere in the
+ * developer's browser can reach a loopback server under a name of its own
+ * (DNS rebinding), but the browser then sends that name as `Host`.
+ */
+export function isAddressedToLoopback(request: Request): boolean {
+  const host = request.headers.get('host');
+  if (host === null || !URL.canParse(`http://${host}`)) return false;
+  return isLoopbackHost(new URL(`http://${host}`).hostname);
+}
+
+const NO_STORE = { 'cache-control': 'no-store' };
+
+/** An answer in the service's error shape, as the library's handlers give. */
+export function errorAnswer(status: number, type: string, codes: { error_code: string; message: string }[], message = codes[0]!.message, headers: Record<string, string> = {}): Response {
+  return Response.json({ error: { status_code: status, message, type, error_codes: codes } }, { status, headers: { ...NO_STORE, ...headers } });
+}
+
+/** An error answer with one code. */
+export const simpleErrorAnswer = (status: number, code: string, message: string, headers: Record<string, string> = {}) =>
+  errorAnswer(status, 'INVALID_REQUEST', [{ error_code: code, message }], message, headers);
+
+/**
+ * The filters and paging of List Accounts that the browser may pass on, and
+ * nothing else: what is not checked here would reach the service with the
+ * secret. Values and the 1–100 range are the sandbox's.
+ */
+const AccountQuerySchema = z.strictObject({
+  connected: z.enum(['true', 'false']).optional(),
+  monitoring_status: z.enum(['active', 'disconnected']).optional(),
+  end_user_id: z.string().min(1).max(255).optional(),
+  limit: z.string().regex(/^(?:[1-9]\d?|100)$/, 'must be a whole number from 1 to 100').optional(),
+  cursor: z.string().min(1).max(1_000).optional(),
+});
+
+/** The query string as an object; a repeated key keeps all its values, so the schema refuses it. */
+const queryObject = (params: URLSearchParams) =>
+  Object.fromEntries([...new Set(params.keys())].map((key) => [key, params.getAll(key).length === 1 ? params.get(key)! : params.getAll(key)]));
+
+/** Where the service is and how to call it. */
+export interface ServiceAccess {
+  baseUrl: string;
+  apiSecret: string;
+  version: string;
+}
+
+/** `GET /api/accounts`: the service's `GET /v1/accounts`, with the secret; its refusals become a 502 without detail. */
+export function createAccountsRoute(service: ServiceAccess): (request: Request) => Promise<Response> {
+  return async (request) => {
+    if (request.method !== 'GET') return simpleErrorAnswer(405, 'METHOD_NOT_ALLOWED', 'Use GET.', { allow: 'GET' });
+    const query = AccountQuerySchema.safeParse(queryObject(new URL(request.url).searchParams), {
+      error: (issue) => (issue.code === 'invalid_type' && Array.isArray(issue.input) ? 'must be given once' : undefined),
+    });
+    if (!query.success) {
+      const codes = query.error.issues.map((issue) => ({
+        error_code: 'INVALID_PARAMS',
+        message: issue.path.length > 0 ? `${issue.path.join('.')}: ${issue.message}` : issue.message,
+      }));
+      return errorAnswer(400, 'INVALID_REQUEST_PARAMETERS', codes, 'The query string is invalid.');
+    }
+    try {
+      const upstream = await fetch(`${service.baseUrl}/v1/accounts?${new URLSearchParams(query.data)}`, {
+        headers: { 'x-api-secret': service.apiSecret, 'service-version': service.version },
+        signal: AbortSignal.timeout(10_000),
+      });
+      if (!upstream.ok) return simpleErrorAnswer(502, 'UPSTREAM_ERROR', 'The service refused to list the accounts.');
+      return Response.json(await upstream.json(), { headers: NO_STORE });
+    } catch {
+      return simpleErrorAnswer(502, 'UPSTREAM_ERROR', 'The service could not be reached.');
+    }
+  };
+}

@@ -1,0 +1,38 @@
+/**
+ * `payroll-link/server`: the backend half, for Node ≥ 20 and every
+ * Web-standard runtime (Bun, Deno, Cloudflare Workers, Vercel and Netlify
+ * functions). Two handlers of `Request` → `Response`: the Link token endpoint
+ * your page's `<payroll-link token-url>` calls, and the receiver of the
+ * service's webhooks. No Node built-ins here; the Node adapter is
+ * `payroll-link/server/node`.
+ */
+import './zod-version.js';
+
+export { ConfigError } from './config-error.js';
+export { ErrorBodySchema, type ErrorBody, type ErrorCode } from './error-body.js';
+export { memoryEventIdStore, type EventIdStore } from './event-id-store.js';
+export {
+  createLinkTokenHandler,
+  LinkTokenRequestSchema,
+  type AccountAuthorizer,
+  type EndUserResolver,
+  type LinkTokenFieldsProvider,
+  type LinkTokenHandlerConfig,
+} from './link-token-handler.js';
+export type { Logger } from './logger.js';
+export { SERVICE_VERSIONS, type ServiceVersion } from './service-version.js';
+export {
+  AccountAddedPayloadSchema,
+  AccountConnectionPayloadSchema,
+  AvailabilitySchema,
+  MonitoringStatusUpdatedPayloadSchema,
+  RecordsAddedPayloadSchema,
+  VerificationReportsRefreshedPayloadSchema,
+  WEBHOOK_EVENT_NAMES,
+  WebhookEnvelopeSchema,
+  WebhookEventSchema,
+  type UnknownWebhookEvent,
+  type WebhookEvent,
+  type WebhookEventName,
+} from './webhook-events.js';
+export { createWebhookHandler, type WebhookAcknowledgement, type WebhookHandlerOptions } from './webhook-handler.js';

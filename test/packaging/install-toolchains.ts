@@ -1,0 +1,29 @@
+// Installs the packaging tests' own toolchains from their lockfiles, once each: `npm ci` runs again
+// only when a package-lock.json has changed since its last install. frameworks/ holds the Angular
+// and Next.js toolchains, servers/ the backend frameworks (Express 4 and 5, Fastify, Hono).
+// Run before install-packed.ts, which extracts payroll-link into frameworks/node_modules.
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { readFile, writeFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+
+/** Each toolchain's folder, and what it holds (for the log line). */
+const TOOLCHAINS: [folder: string, what: string][] = [
+  ['frameworks', 'Angular and Next.js toolchains; the first run takes a minute'],
+  ['servers', 'Express 4 and 5, Fastify, Hono'],
+];
+
+for (const [folder, what] of TOOLCHAINS) {
+  const dir = fileURLToPath(new URL(`./${folder}/`, import.meta.url));
+  /** Lives inside node_modules, so `npm ci` (which empties it) also forgets the stamp. */
+  const stamp = `${dir}node_modules/.payroll-link-lock-hash`;
+  const lockHash = createHash('sha256').update(await readFile(`${dir}package-lock.json`)).digest('hex');
+  const installedHash = await readFile(stamp, 'utf8').catch(() => '');
+  if (installedHash === lockHash) {
+    console.log(`${folder}: dependencies up to date`);
+  } else {
+    console.log(`${folder}: npm ci (${what})`);
+    execFileSync('npm', ['ci', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: dir, stdio: 'inherit' });
+    await writeFile(stamp, lockHash);
+  }
+}
