@@ -1,0 +1,226 @@
+// The README's backend snippets ("Your backend: payroll-link/server"), as written, in the frameworks
+// they name, from the packed package: node:http, Express 4 and 5 (global express.json()), Fastify 5,
+// Hono, and a Next.js route handler. Each app runs in its own process against the real sandbox:
+// it mints a token, the sandbox's Link API logs in with it, and the sandbox's real webhook reaches
+// the app's handler (verified by the URL secret, typed, deduplicated). Also: a forged webhook gets
+// 401; a callback that throws gets a 500 and the sandbox delivers again; Express 4 survives a
+// malformed body with a body parser in front. Only `saveAccount`, which the README leaves to you,
+// is supplied by the test (it prints what it saved). Needs install-toolchains.ts and
+// install-packed.ts first: `npm run test:packaging` runs both.
+import assert from 'node:assert/strict';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { connect, createServer, type AddressInfo } from 'node:net';
+import { after, describe, test } from 'node:test';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { startSandbox, type Sandbox } from '../../sandbox/server.js';
+import { linkApi, platformOfType } from '../node/sandbox-test-client.js';
+import { installedPackageDir } from './install-packed.js';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const serversDir = fileURLToPath(new URL('./servers/', import.meta.url));
+const WEBHOOK_SECRET = 'whsec_packaging_servers_test_0123';
+
+/** Stands in for the integrator's own data layer; the first call fails when FAIL_FIRST_SAVE is set. */
+const SAVE_ACCOUNT = `let saves = 0;
+const saveAccount = async (endUserId: string | null | undefined, accountId: string): Promise<void> => {
+  if (process.env.FAIL_FIRST_SAVE && saves++ === 0) throw new Error('database down (test)');
+  console.log('SAVED ' + JSON.stringify({ endUserId, accountId }));
+};
+`;
+
+/** The README's `### heading` section under "## Your backend", and its first ts block. */
+async function readmeSnippet(heading: string): Promise<string> {
+  const readme = await readFile(`${root}README.md`, 'utf8');
+  const backend = readme.split(/^## /m).find((part) => part.startsWith('Your backend: `payroll-link/server`\n'));
+  assert.ok(backend, 'README has the "Your backend" section');
+  const section = heading === '' ? backend.split(/^### /m)[0]! : backend.split(/^### /m).find((part) => part.startsWith(`${heading}\n`));
+  assert.ok(section, `README has "### ${heading}"`);
+  const block = /^```ts\n([\s\S]*?)^```/m.exec(section);
+  assert.ok(block, `"${heading || 'Your backend'}" has a ts block`);
+  return block[1]!;
+}
+
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
+}
+
+/** Resolves once something accepts connections on the port (each try waits for the connection's own outcome). */
+async function listening(port: number, child: ChildProcess, output: () => string): Promise<void> {
+  for (let tries = 0; tries < 300; tries++) {
+    if (child.exitCode !== null) throw new Error(`the app exited: ${output()}`);
+    const accepted = await new Promise<boolean>((resolve) => {
+      const socket = connect(port, '127.0.0.1');
+      socket.once('connect', () => (socket.destroy(), resolve(true)));
+      socket.once('error', () => resolve(false));
+    });
+    if (accepted) return;
+    await new Promise((resolve) => setTimeout(resolve, 100)); // between connection attempts, not a guess at readiness
+  }
+  throw new Error(`nothing listened on ${port}: ${output()}`);
+}
+
+/** A running app: its process, and a promise for the next stdout line that matches. */
+function run(file: string, env: NodeJS.ProcessEnv) {
+  const tsx = import.meta.resolve('tsx');
+  const child = spawn(process.execPath, ['--import', tsx, file], { cwd: serversDir, env: { PATH: process.env.PATH, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  const waiters: { pattern: RegExp; resolve: (line: string) => void }[] = [];
+  child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
+    stdout += chunk;
+    for (const waiter of [...waiters]) {
+      const line = stdout.split('\n').find((candidate) => waiter.pattern.test(candidate));
+      if (line) {
+        waiters.splice(waiters.indexOf(waiter), 1);
+        waiter.resolve(line);
+      }
+    }
+  });
+  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  return {
+    child,
+    output: () => `${stdout}${stderr}`,
+    line: (pattern: RegExp) => new Promise<string>((resolve) => waiters.push({ pattern, resolve })),
+    stop: () => child.kill('SIGKILL'),
+  };
+}
+
+/** Logs in through the sandbox's Link API with the token, as the hosted Link page would. */
+async function connectWith(sandbox: Sandbox, token: string): Promise<string> {
+  const session = await linkApi(sandbox, 'POST', '/link/api/sessions', null, { token });
+  assert.equal(session.status, 201, session.text);
+  const login = await linkApi(sandbox, 'POST', '/link/api/login', session.body.data.session_id, {
+    platform_id: platformOfType(sandbox, 'payroll').id,
+    username: 'user_good',
+    password: 'pass_good',
+  });
+  assert.equal(login.status, 200, login.text);
+  return login.body.data.account_id as string;
+}
+
+const apps: { stop(): void }[] = [];
+const sandboxes: Sandbox[] = [];
+after(async () => {
+  for (const app of apps) app.stop();
+  await Promise.all(sandboxes.map((sandbox) => sandbox.close()));
+});
+
+/**
+ * Writes payroll.ts (the README's, with `saveAccount`) and the framework's snippet into
+ * servers/<name>/, linking `express` to Express 4 where asked, and returns the entry file.
+ */
+async function writeApp(name: string, heading: string, file = 'server.ts', express4 = false): Promise<string> {
+  const dir = `${serversDir}${name}/`;
+  await rm(dir, { recursive: true, force: true });
+  await mkdir(`${dir}${file.split('/').slice(0, -1).join('/')}`, { recursive: true });
+  if (express4) {
+    await mkdir(`${dir}node_modules`, { recursive: true });
+    await symlink('../../node_modules/express-4', `${dir}node_modules/express`, 'dir');
+    const linked = JSON.parse(await readFile(`${dir}node_modules/express/package.json`, 'utf8')) as { version: string };
+    assert.match(linked.version, /^4\./, 'the Express 4 app resolves express to Express 4');
+  }
+  await writeFile(`${dir}payroll.ts`, SAVE_ACCOUNT + (await readmeSnippet('')));
+  await writeFile(`${dir}${file}`, await readmeSnippet(heading));
+  return `${dir}${file}`;
+}
+
+test('the packed package and the server toolchain are installed', () => {
+  assert.ok(existsSync(`${installedPackageDir}/dist/server/index.js`), 'run `npm run test:packaging` (install-packed.ts)');
+  assert.ok(existsSync(`${serversDir}node_modules/fastify/package.json`), 'run `npm run test:packaging` (install-toolchains.ts)');
+});
+
+const FRAMEWORKS: [name: string, heading: string, express4?: boolean][] = [
+  ['node-http', 'node:http'],
+  ['express-5', 'Express 4 and 5'],
+  ['express-4', 'Express 4 and 5', true],
+  ['fastify', 'Fastify 5'],
+  ['hono', 'Hono'],
+];
+
+for (const [name, heading, express4] of FRAMEWORKS) {
+  describe(`README "${heading}" snippet${express4 ? ' on Express 4' : ''}`, () => {
+    test('mints a token from the real sandbox, receives its webhook verified, typed, once; refuses forgeries; a throwing callback is delivered again', async () => {
+      const entry = await writeApp(name, heading, 'server.ts', express4);
+      const port = await freePort();
+      const sandbox = await startSandbox({
+        port: 0,
+        rateLimitPerSecond: 0,
+        webhookUrl: `http://127.0.0.1:${port}/api/webhooks?secret=${WEBHOOK_SECRET}`,
+        webhookRetryBaseMs: 20,
+      });
+      sandboxes.push(sandbox);
+      const app = run(entry, {
+        PAYROLL_API_SECRET: sandbox.secret,
+        PAYROLL_BASE_URL: sandbox.url,
+        PAYROLL_WEBHOOK_SECRET: WEBHOOK_SECRET,
+        PORT: String(port),
+        FAIL_FIRST_SAVE: '1',
+      });
+      apps.push(app);
+      await listening(port, app.child, app.output);
+      const base = `http://127.0.0.1:${port}`;
+
+      const tokenResponse = await fetch(`${base}/api/link-token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"end_user_id":"user-7"}' });
+      assert.equal(tokenResponse.status, 200, app.output());
+      assert.equal(tokenResponse.headers.get('cache-control'), 'no-store');
+      const { data: token } = (await tokenResponse.json()) as { data: { id: string; token: string } };
+
+      const saved = app.line(/^SAVED /);
+      const accountId = await connectWith(sandbox, token.token);
+      // The first delivery met a throwing callback (500); the sandbox delivered again, and that one was saved.
+      assert.deepEqual(JSON.parse((await saved).slice('SAVED '.length)), { endUserId: 'user-7', accountId });
+      const delivery = sandbox.webhooks.deliveries.find((item) => item.event.event === 'account.added');
+      assert.ok(delivery && delivery.attempts >= 2, `redelivered: ${JSON.stringify(delivery)}`);
+
+      // The same event again (a redelivery): acknowledged as a duplicate, nothing saved twice.
+      const again = await fetch(`${base}/api/webhooks?secret=${WEBHOOK_SECRET}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(delivery.event),
+      });
+      assert.deepEqual(await again.json(), { received: true, duplicate: true });
+      // A forgery: no secret, 401.
+      const forged = await fetch(`${base}/api/webhooks`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...delivery.event, event_id: crypto.randomUUID() }) });
+      assert.equal(forged.status, 401);
+      // Bad browser input: a clear 400 (from the handler or the framework's parser), and the app lives on.
+      const malformed = await fetch(`${base}/api/link-token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"end_user_id": ' });
+      assert.equal(malformed.status, 400);
+      const unknownField = await fetch(`${base}/api/link-token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"role":"admin"}' });
+      assert.equal(unknownField.status, 400);
+      assert.match(await unknownField.text(), /INVALID_PARAMS/);
+      assert.equal((await fetch(`${base}/api/link-token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).status, 200);
+      assert.equal(app.child.exitCode, null, 'the app is still running');
+      assert.equal(app.output().match(/^SAVED /gm)?.length, 1, app.output());
+      assert.ok(!app.output().includes(sandbox.secret), 'the API secret is never printed');
+    });
+  });
+}
+
+test('README "Next.js route handlers" snippet: the route module answers a browser POST with a token from the real sandbox', async () => {
+  const entry = await writeApp('next-route', 'Next.js route handlers', 'app/api/link-token/route.ts');
+  // What Next.js does with the module: import it and call POST with the request.
+  const caller = `${serversDir}next-route/call-route.ts`;
+  await writeFile(
+    caller,
+    `import { POST } from './app/api/link-token/route';\n` +
+      `const response = await POST(new Request('http://localhost/api/link-token', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' }));\n` +
+      `console.log('ANSWER ' + response.status + ' ' + (await response.text()));\n`,
+  );
+  assert.ok(existsSync(entry));
+  const sandbox = await startSandbox({ port: 0, rateLimitPerSecond: 0 });
+  sandboxes.push(sandbox);
+  const app = run(caller, { PAYROLL_API_SECRET: sandbox.secret, PAYROLL_BASE_URL: sandbox.url, PAYROLL_WEBHOOK_SECRET: WEBHOOK_SECRET });
+  apps.push(app);
+  const answer = await Promise.race([app.line(/^ANSWER /), new Promise<string>((resolve) => app.child.once('exit', () => resolve(`exited: ${app.output()}`)))]);
+  const match = /^ANSWER (\d+) (.*)$/.exec(answer);
+  assert.ok(match, answer);
+  assert.equal(match[1], '200', answer);
+  const { data } = JSON.parse(match[2]!) as { data: { id: string } };
+  assert.ok(sandbox.store.linkTokens().some((record) => record.id === data.id));
+});
