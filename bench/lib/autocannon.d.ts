@@ -23,6 +23,15 @@ declare module 'autocannon' {
     amount?: number;
     /** Seconds before a request counts as timed out. */
     timeout?: number;
+    /** Requests to cycle through; `setupRequest` may rewrite each one (a new body per request). */
+    requests?: RequestSpec[];
+  }
+  export interface RequestSpec {
+    method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+    path?: string;
+    headers?: Record<string, string>;
+    body?: string;
+    setupRequest?: (request: RequestSpec) => RequestSpec;
   }
   export interface Result {
     requests: Histogram & { total: number };

@@ -3,7 +3,7 @@
  * each server get their own event loop: `sandbox` (rate limit off) or
  * `backend` (the example server, pointed at the sandbox through
  * `BENCH_SANDBOX_URL` and `BENCH_SANDBOX_SECRET`, never argv). Prints one JSON
- * line `{ url, secret? }` when listening and stops when stdin closes.
+ * line `{ url, secret?, webhookUrl? }` when listening and stops when stdin closes.
  */
 import { startSandbox } from '../../sandbox/server.js';
 import { startExampleServer } from '../../server-example/server.js';
@@ -26,7 +26,7 @@ if (which === 'sandbox') {
     log: { info: () => {}, warn: () => {}, error: () => {} },
   });
   close = () => backend.close();
-  process.stdout.write(`${JSON.stringify({ url: backend.url })}\n`);
+  process.stdout.write(`${JSON.stringify({ url: backend.url, webhookUrl: backend.webhookUrl })}\n`);
 } else {
   console.error('usage: load-server.ts sandbox|backend');
   process.exit(2);
