@@ -105,11 +105,20 @@ async function assertSnippetSession(plan: Pick<SessionPlan, 'pageUrl' | 'key' | 
   assert.deepEqual(result.saved, [{ accountId: FAKE_ACCOUNT_ID, jobId: FAKE_JOB_ID }]);
 }
 
-test('the framework apps use the same lit, zod and @lit/react versions as the package', async () => {
+/** Whether `version` (x.y.z) satisfies a caret range `^a.b.c` (or an exact x.y.z): the ranges package.json uses. */
+function satisfies(version: string, range: string): boolean {
+  const [major, minor, patch] = version.split('.').map(Number) as [number, number, number];
+  if (!range.startsWith('^')) return version === range;
+  const [lowMajor, lowMinor, lowPatch] = range.slice(1).split('.').map(Number) as [number, number, number];
+  return major === lowMajor && (minor > lowMinor || (minor === lowMinor && patch >= lowPatch));
+}
+
+test("the framework apps' lit, zod and @lit/react are within the package's ranges", async () => {
   // The tarball is extracted, not installed, so npm does not check its dependency ranges there.
-  const ours = JSON.parse(await readFile(`${root}package.json`, 'utf8')) as { dependencies: Record<string, string> };
+  const ours = JSON.parse(await readFile(`${root}package.json`, 'utf8')) as { dependencies: Record<string, string>; peerDependencies: Record<string, string> };
   const apps = JSON.parse(await readFile(`${frameworksDir}package.json`, 'utf8')) as { dependencies: Record<string, string> };
-  for (const [name, version] of Object.entries(ours.dependencies)) assert.equal(apps.dependencies[name], version, name);
+  const ranges = { ...ours.dependencies, '@lit/react': ours.peerDependencies['@lit/react']! };
+  for (const [name, range] of Object.entries(ranges)) assert.ok(satisfies(apps.dependencies[name]!, range), `${name} ${apps.dependencies[name]} within ${range}`);
 });
 
 test("README's Angular snippet: built by the Angular CLI with strict templates, session in Chromium", async () => {

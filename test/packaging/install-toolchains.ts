@@ -1,7 +1,7 @@
 // Installs the packaging tests' own toolchains from their lockfiles, once each: `npm ci` runs again
 // only when a package-lock.json has changed since its last install. frameworks/ holds the Angular
-// and Next.js toolchains, servers/ the backend frameworks (Express 4 and 5, Fastify, Hono).
-// Run before install-packed.ts, which extracts payroll-link into frameworks/node_modules.
+// and Next.js toolchains, servers/ the backend frameworks (Express 4 and 5, Fastify, Hono), svelte/
+// Svelte 5. Run before install-packed.ts, which extracts payroll-link into frameworks/ and svelte/.
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 const TOOLCHAINS: [folder: string, what: string][] = [
   ['frameworks', 'Angular and Next.js toolchains; the first run takes a minute'],
   ['servers', 'Express 4 and 5, Fastify, Hono'],
+  ['svelte', 'Svelte 5, its Vite plugin and svelte-check'],
 ];
 
 for (const [folder, what] of TOOLCHAINS) {

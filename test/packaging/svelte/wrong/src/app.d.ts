@@ -1,0 +1,3 @@
+/// <reference types="payroll-link/svelte" />
+/// <reference types="svelte" />
+/// <reference types="vite/client" />
