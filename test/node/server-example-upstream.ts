@@ -94,7 +94,10 @@ export function captureLog(): { log: Logger; lines: string[] } {
   return { log: { info: record('info'), warn: record('warn'), error: record('error') }, lines };
 }
 
-/** Options of the example server in front of a fake service: a free port, short timeouts and backoff. */
+/**
+ * Options of the example server in front of a fake service: a free port, short backoff, and timeouts
+ * far above any loopback answer (even on a loaded machine): none of these services hangs.
+ */
 export function exampleServerOptions(service: FakeUpstream, apiSecret: string, log: Logger = captureLog().log): ExampleServerOptions {
   return {
     port: 0,
@@ -105,7 +108,7 @@ export function exampleServerOptions(service: FakeUpstream, apiSecret: string, l
     solution: 'Deposit Switch',
     features: ['direct_deposit_switch'],
     log,
-    timeouts: { attemptMs: 300, totalMs: 1_000 },
+    timeouts: { attemptMs: 5_000, totalMs: 10_000 },
     retry: { baseDelayMs: 5, maxDelayMs: 20 },
   };
 }
