@@ -25,6 +25,10 @@ export default {
   browsers,
   middleware: [fakeTokenMiddleware],
   plugins: [esbuildPlugin({ ts: true, target: 'es2022' }), fakeLinkPlugin()],
-  testFramework: { config: { timeout: 10_000 } },
+  // Bounds, not waits: they only decide when a stuck test or browser counts as failed. On a shared
+  // 2-core machine (load 16 seen) Firefox took over 30 s (the default) to open its first page.
+  testFramework: { config: { timeout: 30_000 } },
+  browserStartTimeout: 120_000,
+  testsStartTimeout: 120_000,
   testsFinishTimeout: 240_000,
 };

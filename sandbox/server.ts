@@ -71,6 +71,8 @@ export const SandboxOptionsSchema = z.strictObject({
   webhookTimeoutMs: delay().default(5000),
   /** Largest request body accepted; larger is a 413. */
   maxBodyBytes: z.number().int().min(1024).max(10_000_000).default(100_000),
+  /** The sandbox's clock: timestamps, Link token expiry and the rate limit's window read it. The system clock by default; a test moves (or stops) its own clock instead of waiting. */
+  now: z.custom<() => Date>((value) => typeof value === 'function', 'must be a function').optional(),
   /** Receives one line per request and per webhook attempt; never the secret or a token. Silent by default. */
   log: z.custom<(line: string) => void>((value) => typeof value === 'function', 'must be a function').default(() => () => {}),
 });
@@ -100,7 +102,7 @@ export interface Sandbox {
 export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbox> => {
   const config = SandboxOptionsSchema.parse(options);
   const secret = config.secret ?? generateSecret();
-  const store = new SandboxStore();
+  const store = new SandboxStore({ now: config.now });
   const webhooks = new WebhookSender({
     url: config.webhookUrl,
     retryBaseMs: config.webhookRetryBaseMs,
@@ -130,7 +132,7 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbo
   const handler = createSandboxHandler({
     secret,
     maxBodyBytes: config.maxBodyBytes,
-    limiter: new RateLimiter(config.rateLimitPerSecond),
+    limiter: new RateLimiter(config.rateLimitPerSecond, config.now ? () => config.now!().getTime() : Date.now),
     apiRouter,
     linkRouter,
     log: config.log,

@@ -82,6 +82,8 @@ export class SandboxStore {
   readonly #sessions = new Map<string, LinkSessionRecord>();
   readonly #accounts = new Map<string, AccountRecord>();
   readonly #jobs = new Map<string, JobRecord>();
+  /** Who waits for which pending job to finish (see {@link whenJobFinished}). */
+  readonly #jobWaiters = new Map<string, ((job: Job) => void)[]>();
   readonly #now: () => Date;
   #seq = 0;
 
@@ -218,6 +220,28 @@ export class SandboxStore {
       updated_at: now,
       completed_at: now,
     };
+    const waiters = this.#jobWaiters.get(record.job.id) ?? [];
+    this.#jobWaiters.delete(record.job.id);
+    for (const resolve of waiters) resolve(record.job);
+  }
+
+  /**
+   * Resolves with the job once it has left `pending` (at once when it already has), so tests and
+   * tools wait for the job itself instead of polling or sleeping. The job runner emits a job's
+   * events in the same synchronous step that finishes it, and a promise resumes its awaiter only
+   * after that step: when this resolves, the job's events are in {@link events} too.
+   *
+   * @throws Error for an unknown job id (waiting for it would never end).
+   */
+  whenJobFinished(id: string): Promise<Job> {
+    const record = this.#jobs.get(id);
+    if (!record) return Promise.reject(new Error(`no job ${id}`));
+    if (record.job.status !== 'pending') return Promise.resolve(record.job);
+    return new Promise((resolve) => {
+      const waiters = this.#jobWaiters.get(id) ?? [];
+      waiters.push(resolve);
+      this.#jobWaiters.set(id, waiters);
+    });
   }
 
   /** Accounts of one end user, oldest first. */

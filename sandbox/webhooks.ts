@@ -36,6 +36,8 @@ export class WebhookSender {
   readonly #options: WebhookSenderOptions;
   readonly #timers = new Set<NodeJS.Timeout>();
   readonly #aborts = new Set<AbortController>();
+  /** Who waits for which delivery to leave `pending` (see {@link whenSettled}). */
+  readonly #waiters = new Map<WebhookDelivery, (() => void)[]>();
   #closed = false;
 
   constructor(options: WebhookSenderOptions) {
@@ -61,7 +63,27 @@ export class WebhookSender {
     for (const timer of this.#timers) clearTimeout(timer);
     this.#timers.clear();
     for (const abort of this.#aborts) abort.abort();
-    for (const delivery of this.deliveries) if (delivery.status === 'pending') delivery.status = 'cancelled';
+    for (const delivery of this.deliveries) if (delivery.status === 'pending') this.#settle(delivery, 'cancelled');
+  }
+
+  /**
+   * Resolves with the delivery once it has left `pending` (delivered, failed or cancelled; at once
+   * when it already has), so tests and tools wait for the outcome instead of polling.
+   */
+  whenSettled(delivery: WebhookDelivery): Promise<WebhookDelivery> {
+    if (delivery.status !== 'pending') return Promise.resolve(delivery);
+    return new Promise((resolve) => {
+      const waiters = this.#waiters.get(delivery) ?? [];
+      waiters.push(() => resolve(delivery));
+      this.#waiters.set(delivery, waiters);
+    });
+  }
+
+  #settle(delivery: WebhookDelivery, status: 'delivered' | 'failed' | 'cancelled'): void {
+    delivery.status = status;
+    const waiters = this.#waiters.get(delivery) ?? [];
+    this.#waiters.delete(delivery);
+    for (const resolve of waiters) resolve();
   }
 
   #schedule(delivery: WebhookDelivery, delayMs: number): void {
@@ -99,14 +121,14 @@ export class WebhookSender {
     if (this.#closed) return;
     const what = `webhook ${delivery.event.event} ${delivery.event.event_id}`;
     if (failure === null) {
-      delivery.status = 'delivered';
       delivery.lastError = null;
+      this.#settle(delivery, 'delivered');
       log(`${what} delivered (attempt ${delivery.attempts})`);
       return;
     }
     delivery.lastError = failure;
     if (delivery.attempts >= maxAttempts) {
-      delivery.status = 'failed';
+      this.#settle(delivery, 'failed');
       log(`${what} failed after ${delivery.attempts} attempts: ${failure}`);
       return;
     }

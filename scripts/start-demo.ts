@@ -1,5 +1,6 @@
 import { createServer as createNetServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { generateSecret } from '../sandbox/auth.js';
 import { startSandbox } from '../sandbox/server.js';
 import { startExampleServer } from '../server-example/server.js';
 
@@ -10,6 +11,8 @@ export interface DemoOptions {
   demoPort?: number;
   /** Lifetime of the sandbox's Link tokens (the end-to-end tests shorten it). */
   tokenTtlSeconds?: number;
+  /** The sandbox's clock (the end-to-end tests move it forward instead of waiting); the system clock by default. */
+  now?: () => Date;
   /** Reload the page when files change (on for people, off for tests: an edit must not reload a page mid-test). */
   live?: boolean;
   /** Where the three servers report; silent by default. */
@@ -39,37 +42,41 @@ export class PortInUseError extends Error {
 export async function startDemo(options: DemoOptions = {}): Promise<Demo> {
   const log = options.log ?? (() => {});
   const line = (message: string, fields?: Record<string, unknown>) => log(fields ? `${message} ${JSON.stringify(fields)}` : message);
+  // A free port found by a probe may be taken by another process before we listen on it. So the
+  // backend and the page listen on 0 themselves when asked for any free port; only the sandbox's port
+  // is needed before it listens (the backend is told where it is), and the gap is the backend's start.
   const [sandboxPort, backendPort, demoPort] = await Promise.all([
     resolvePort(options.sandboxPort ?? 4010, 'the sandbox'),
-    resolvePort(options.backendPort ?? 8787, 'the example backend'),
-    resolvePort(options.demoPort ?? 5173, 'the demo page'),
+    options.backendPort === 0 ? 0 : resolvePort(options.backendPort ?? 8787, 'the example backend'),
+    options.demoPort === 0 ? 0 : resolvePort(options.demoPort ?? 5173, 'the demo page'),
   ]);
   const closers: Array<() => Promise<void>> = [];
   const close = async () => {
     for (const closer of closers.reverse()) await closer().catch(() => {});
   };
-  // The webhook URL's shared secret: new for every run, known to the sandbox (which delivers) and the backend (which checks).
-  const webhookSecret = `whsec_${crypto.randomUUID().replaceAll('-', '')}`;
   try {
-    const sandbox = await startSandbox({
-      port: sandboxPort,
-      webhookUrl: `http://127.0.0.1:${backendPort}/api/webhooks?secret=${webhookSecret}`,
-      tokenTtlSeconds: options.tokenTtlSeconds,
-      log,
-    });
-    closers.push(() => sandbox.close());
+    const secret = generateSecret();
     const backend = await startExampleServer({
       port: backendPort,
-      apiSecret: sandbox.secret,
-      baseUrl: sandbox.url,
+      apiSecret: secret,
+      baseUrl: `http://127.0.0.1:${sandboxPort}`,
       version: '2025-07-08',
       orgName: 'Acme Payroll Demo',
       solution: 'Deposit Switch',
       features: ['direct_deposit_switch'],
-      webhookSecret,
       log: { info: line, warn: line, error: line },
     });
     closers.push(() => backend.close());
+    const sandbox = await startSandbox({
+      port: sandboxPort,
+      secret,
+      // It carries the backend's webhook secret (new each run), which the backend checks on every delivery.
+      webhookUrl: backend.webhookUrl,
+      tokenTtlSeconds: options.tokenTtlSeconds,
+      now: options.now,
+      log,
+    });
+    closers.push(() => sandbox.close());
 
     // Vite reads these at config time: the proxy target and the page's Link URL.
     process.env.DEMO_BACKEND_URL = backend.url;
@@ -88,7 +95,9 @@ export async function startDemo(options: DemoOptions = {}): Promise<Demo> {
     });
     closers.push(() => vite.close());
     await vite.listen();
-    return { url: `http://localhost:${demoPort}/`, sandboxUrl: sandbox.url, backendUrl: backend.url, close };
+    const listening = vite.httpServer?.address();
+    const pagePort = typeof listening === 'object' && listening ? listening.port : demoPort;
+    return { url: `http://localhost:${pagePort}/`, sandboxUrl: sandbox.url, backendUrl: backend.url, close };
   } catch (error) {
     await close();
     throw error;

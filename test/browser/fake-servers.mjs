@@ -72,17 +72,43 @@ async function closedPort() {
 const calls = new Map();
 
 /**
+ * Changes per test key (a call arriving, a `hang` given up on), and who waits for the next one:
+ * `GET /fake-token/changes?key=K&after=N` answers `{ changes, calls }` once more than N changes
+ * were seen, so a test waits for the widget's background fetches without polling on a timer.
+ */
+const changes = new Map();
+const watchers = new Map();
+
+function changed(key) {
+  changes.set(key, (changes.get(key) ?? 0) + 1);
+  const waiting = watchers.get(key) ?? [];
+  watchers.delete(key);
+  for (const wake of waiting) wake();
+}
+
+/** Resolves once the key has seen more than `after` changes. */
+function changeAfter(key, after) {
+  if ((changes.get(key) ?? 0) > after) return Promise.resolve();
+  return new Promise((resolve) => watchers.set(key, [...(watchers.get(key) ?? []), resolve]));
+}
+
+/**
  * `POST /fake-token?key=K&plan=503,503,ok`: answers call n with step n of the
  * plan (the last step repeats). Steps: ok, short (expires in 1 s), expired,
  * slow (ok after 300 ms), hang (answers 504 after 5 s), malformed, invalid,
  * 429 (Retry-After: 0), 429-retry-after-1 (Retry-After: 1), or any HTTP
- * status. `GET /fake-token/calls?key=K` lists the calls seen.
+ * status. `GET /fake-token/calls?key=K` lists the calls seen; `GET /fake-token/changes?key=K&after=N`
+ * lists them once they have changed more than N times.
  * Returns null for any other path.
  */
 async function answerFakeToken(req) {
   const url = new URL(req.url, 'http://x');
   const key = url.searchParams.get('key') ?? '';
   if (url.pathname === '/fake-token/calls') return json(200, calls.get(key) ?? []);
+  if (url.pathname === '/fake-token/changes') {
+    await changeAfter(key, Number(url.searchParams.get('after') ?? -1));
+    return json(200, { changes: changes.get(key) ?? 0, calls: calls.get(key) ?? [] });
+  }
   if (url.pathname !== '/fake-token') return null;
   const plan = (url.searchParams.get('plan') ?? 'ok').split(',');
   const seen = calls.get(key) ?? [];
@@ -90,6 +116,7 @@ async function answerFakeToken(req) {
   const call = { method: req.method, contentType: req.headers['content-type'] ?? '', cookie: req.headers.cookie ?? '', at: Date.now() };
   call.body = await readBody(req);
   seen.push(call);
+  changed(key);
   const step = plan[Math.min(seen.length - 1, plan.length - 1)];
   const mint = (lifetimeMs) => {
     const id = randomUUID();
@@ -107,7 +134,10 @@ async function answerFakeToken(req) {
       return mint(3_600_000);
     case 'hang': {
       // A fetch given up on (aborted) closes its connection: noted, so tests can tell it was stopped.
-      const aborted = () => (call.aborted = true);
+      const aborted = () => {
+        call.aborted = true;
+        changed(key);
+      };
       req.socket.once('close', aborted);
       await new Promise((resolve) => setTimeout(resolve, 5_000));
       req.socket.off('close', aborted);

@@ -20,22 +20,27 @@ export interface FakeTokenCall {
 }
 
 /** A fake token endpoint for one test: `plan` scripts its answers (see fake-servers.mjs). */
-export function fakeTokenUrl(plan = 'ok'): { url: string; calls: () => Promise<FakeTokenCall[]> } {
+export function fakeTokenUrl(plan = 'ok'): { url: string; calls: () => Promise<FakeTokenCall[]>; key: string } {
   const key = crypto.randomUUID();
   return {
     url: `/fake-token?key=${key}&plan=${plan}`,
     calls: async () => (await fetch(`/fake-token/calls?key=${key}`)).json(),
+    key,
   };
 }
 
-/** Waits until the fake endpoint's calls pass `check` (a fetch ahead runs in the background); bounded, then fails. */
+/**
+ * Waits until the fake endpoint's calls pass `check` (a fetch ahead runs in the background): the
+ * endpoint answers each wait when its calls change, so this waits for the change itself, never for
+ * a time. A check that never passes fails the test at mocha's timeout.
+ */
 export async function untilCalls(token: ReturnType<typeof fakeTokenUrl>, check: number | ((calls: FakeTokenCall[]) => boolean)) {
   const passes = typeof check === 'number' ? (calls: FakeTokenCall[]) => calls.length >= check : check;
-  for (let i = 0; i < 200; i++) {
-    if (passes(await token.calls())) return;
-    await new Promise((resolve) => setTimeout(resolve, 20));
+  for (let after = -1; ; ) {
+    const seen: { changes: number; calls: FakeTokenCall[] } = await (await fetch(`/fake-token/changes?key=${token.key}&after=${after}`)).json();
+    if (passes(seen.calls)) return;
+    after = seen.changes;
   }
-  throw new Error(`the token calls never got where the test waits for them (${JSON.stringify(await token.calls())})`);
 }
 
 /** A loopback URL nothing listens on: connecting to it is refused. */

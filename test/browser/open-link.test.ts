@@ -2,19 +2,6 @@ import { expect } from '@open-wc/testing';
 import { openLink, type DroppedMessage, type LinkError, type LinkEventDetail, type LinkHandle, PROTOCOL_VERSION } from '../../src/core/index.js';
 import { deepQueryAll, fakeLinkUrl, fakeTokenUrl } from './helpers.js';
 
-/** Waits for a callback-driven condition, bounded. */
-function until(check: () => boolean, what: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const started = Date.now();
-    const tick = () => {
-      if (check()) return resolve();
-      if (Date.now() - started > 5_000) return reject(new Error(`timed out waiting for ${what}`));
-      setTimeout(tick, 10);
-    };
-    tick();
-  });
-}
-
 /** A container the page does not render (`hidden`), at the end of <body>; the test removes it. */
 function appendHiddenBox(): HTMLDivElement {
   const box = document.createElement('div');
@@ -44,13 +31,19 @@ describe('openLink()', () => {
 
   it('drops messages from another origin, another window of the Link origin, and ones failing the schema', async () => {
     const dropped: DroppedMessage[] = [];
+    // Resolved by the drop callback itself once the forger's two messages are dropped.
+    let forgerDropped!: () => void;
+    const bothForgeriesDropped = new Promise<void>((resolve) => (forgerDropped = resolve));
     const events: LinkEventDetail[] = [];
     const token = fakeTokenUrl('ok');
     let releaseToken!: (token: string) => void;
     const link = openLink({
       linkUrl: await fakeLinkUrl('garbage-then-success'),
       tokenUrl: token.url,
-      onDroppedMessage: (message) => dropped.push(message),
+      onDroppedMessage: (message) => {
+        dropped.push(message);
+        if (dropped.filter((d) => d.reason === 'source').length === 2) forgerDropped();
+      },
       onEvent: (event) => events.push(event),
       // The real frame's flow waits for its token until the forgeries have been tried.
       token: new Promise((resolve) => (releaseToken = resolve)),
@@ -65,7 +58,7 @@ describe('openLink()', () => {
     const forger = document.createElement('iframe');
     forger.src = await fakeLinkUrl('forger');
     document.body.append(forger);
-    await until(() => dropped.filter((d) => d.reason === 'source').length >= 2, 'the forger to be dropped');
+    await bothForgeriesDropped;
     forger.remove();
     releaseToken(`tok.${crypto.randomUUID()}`);
     const exit = await link.closed;

@@ -133,7 +133,9 @@ describe('<payroll-link>', () => {
     const events = recordEvents();
     button.click();
     await oneEvent(el, 'link-exit');
-    // Give any stray message a chance to arrive: the port is closed, so nothing may follow.
+    // Give any stray message a chance to arrive: the port is closed, so nothing may follow. A bounded
+    // wait for an absence, the one honest way to look for one: a slow machine can only make it miss a
+    // stray event, never fail a correct widget.
     await new Promise((resolve) => setTimeout(resolve, 50));
     events.stop();
     expect(events.types()).to.deep.equal(['link-open', 'link-login', 'link-success', 'link-exit']);

@@ -39,6 +39,8 @@ describe('sessions under pressure: races, odd orders, hostile inputs', () => {
     const exit = oneEvent(el, 'link-exit');
     el.shadowRoot!.querySelector('button')!.click();
     expect((await exit).detail.reason).to.equal('closed_by_host');
+    // Nothing may follow link-exit: a bounded wait for an absence, which a slow machine can only make
+    // miss a late event, never fail a correct widget.
     await new Promise((resolve) => setTimeout(resolve, 100));
     events.stop();
     expect(events.types()).to.deep.equal(['link-open', 'link-exit']);
@@ -77,6 +79,8 @@ describe('sessions under pressure: races, odd orders, hostile inputs', () => {
     await exit;
     const atExit = (await token.calls()).length;
     // Absence over time: wait past the next backoff step (at most 400 ms) and check no retry went out.
+    // Only a wait can show a timer did not fire; a slow machine can only make it miss a retry, never
+    // fail a correct widget.
     await new Promise((resolve) => setTimeout(resolve, 700));
     expect((await token.calls()).length).to.equal(atExit);
   });

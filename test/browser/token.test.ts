@@ -194,11 +194,17 @@ describe('token fetching', () => {
   /** A fetchToken that counts its calls, and a wait for that count (a fetch ahead runs in the background). */
   function countingFetchToken() {
     let fetched = 0;
+    let onFetch = () => {};
     return {
-      getToken: async () => `tok.${crypto.randomUUID()}.${++fetched}`,
+      getToken: async () => {
+        fetched += 1;
+        onFetch();
+        return `tok.${crypto.randomUUID()}.${fetched}`;
+      },
       fetched: () => fetched,
+      /** Resolves once `count` tokens were asked for (each call wakes it), then checks no more were. */
       async until(count: number) {
-        for (let i = 0; i < 200 && fetched < count; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+        while (fetched < count) await new Promise<void>((resolve) => (onFetch = resolve));
         expect(fetched).to.equal(count);
       },
     };
@@ -382,11 +388,18 @@ describe('token fetching', () => {
   it('silently replaces a prefetched token that has expired while waiting', async () => {
     const { el, token, button } = await linkElement('short,ok', 'success', true);
     await untilCalls(token, 1);
-    // Expiry is about time passing: let the prefetched token (1 s of life) run out.
-    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    // Expiry is about time passing: move this page's clock past the prefetched token's life (1 s)
+    // instead of waiting for it. Whether the token arrived before or after, it reads as expired.
+    const realNow = Date.now;
+    Date.now = () => realNow() + 2_000;
+    let exit: CustomEvent;
     const events = recordEvents(el);
-    button.click();
-    const exit = await oneEvent(el, 'link-exit');
+    try {
+      button.click();
+      exit = await oneEvent(el, 'link-exit');
+    } finally {
+      Date.now = realNow;
+    }
     events.stop();
     expect(exit.detail.reason).to.equal('completed');
     expect(events.of('link-error')).to.have.length(0);

@@ -97,6 +97,8 @@ describe('sandbox: accounts and their data', () => {
     assertError(await api(sandbox, 'POST', payrollPath, { body: { name: 'payroll_magic' } }), 400, 'INVALID_PARAMS');
     const deposit = await api(sandbox, 'POST', payrollPath, { body: { name: 'direct_deposit_switch', allocation: { type: 'amount', value: 1000 } } });
     assert.deepEqual(deposit.body.data.params, { allocation_type: 'amount', allocation_value: 1000 });
+    // Leave no job running into the next tests: each ends with events of its own.
+    for (const job of [shifts, deposit]) assert.equal((await sandbox.store.whenJobFinished(job.body.data.id)).status, 'success');
   });
 
   it('lists jobs with filters and gets one job', async () => {
@@ -131,7 +133,9 @@ describe('sandbox: accounts and their data', () => {
   it('disconnects: 404 for unknown ids; data stays readable; on-demand jobs refused; event sent once', async () => {
     assertError(await api(sandbox, 'POST', `/v1/accounts/${UNKNOWN}/disconnect`), 404, 'ACCOUNT_NOT_FOUND');
     assertError(await api(sandbox, 'POST', `/v1/accounts/${other.accountId}/disconnect`, { body: { reason: 'x' } }), 400, 'INVALID_PARAMS');
-    const eventsBefore = sandbox.store.events.length;
+    // Count only this account's events: jobs of the other accounts may still finish (and emit) meanwhile.
+    const eventsOfOther = () => sandbox.store.events.filter((event) => 'account_id' in event.payload && event.payload.account_id === other.accountId);
+    const eventsBefore = eventsOfOther().length;
     const paystubsBefore = await api(sandbox, 'GET', `/v1/accounts/${other.accountId}/paystubs?limit=100`);
 
     const response = await api(sandbox, 'POST', `/v1/accounts/${other.accountId}/disconnect`);
@@ -141,7 +145,7 @@ describe('sandbox: accounts and their data', () => {
     assert.equal(account.monitoring_status, 'disconnected');
     assert.ok(account.disconnected_at);
 
-    const events = sandbox.store.events.slice(eventsBefore);
+    const events = eventsOfOther().slice(eventsBefore);
     assert.equal(events.length, 1);
     assert.equal(events[0]!.event, 'account.monitoring_status.updated');
     assert.deepEqual(
@@ -163,7 +167,7 @@ describe('sandbox: accounts and their data', () => {
 
     const again = await api(sandbox, 'POST', `/v1/accounts/${other.accountId}/disconnect`, { body: {} });
     assert.equal(again.status, 200);
-    assert.equal(sandbox.store.events.length, eventsBefore + 1);
+    assert.equal(eventsOfOther().length, eventsBefore + 1);
   });
 
   it('filters accounts by connected and monitoring_status', async () => {

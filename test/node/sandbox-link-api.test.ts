@@ -148,8 +148,10 @@ describe('sandbox: Link API', () => {
     const { session } = await openSession(sandbox);
     const connected = await login(session, { platform_id: payroll().id, username: 'user_pending', password: 'pass_good' });
     const jobId = connected.body.data.job_id;
-    await linkApi(sandbox, 'POST', `/link/api/jobs/${jobId}/run`, session, { allocation: { type: 'amount', value: 2500 } });
+    // Read the clock before the run request: the job's timer starts while the request is served, so the
+    // time until the job ends, counted from here, is never shorter than the delay, however slow the reply.
     const started = Date.now();
+    await linkApi(sandbox, 'POST', `/link/api/jobs/${jobId}/run`, session, { allocation: { type: 'amount', value: 2500 } });
     const done = await waitForLinkJob(sandbox, session, jobId);
     assert.ok(Date.now() - started >= 140, 'finished before the configured delay');
     assert.equal(done.body.data.status, 'error');

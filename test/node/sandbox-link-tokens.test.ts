@@ -162,13 +162,17 @@ describe('sandbox: POST /link_tokens', () => {
 
 describe('sandbox: Link token lifetime option', () => {
   it('refuses a token once its configured lifetime has passed', async () => {
-    const sandbox = await startTestSandbox({ tokenTtlSeconds: 0.05 });
+    // The sandbox reads this clock: the test moves it past the expiry instead of waiting for it.
+    let clock = Date.parse('2025-07-08T12:00:00Z');
+    const sandbox = await startTestSandbox({ tokenTtlSeconds: 60, now: () => new Date(clock) });
     try {
       const created = await api(sandbox, 'POST', '/link_tokens', { body: linkTokenBody() });
       const expires = Date.parse(created.body.data.expires);
-      assert.ok(expires - Date.now() <= 50);
-      // Wait for the instant the token names as its expiry (not a guess at how long things take).
-      await new Promise((resolve) => setTimeout(resolve, Math.max(0, expires - Date.now()) + 5));
+      assert.equal(expires, clock + 60_000);
+      const fresh = await api(sandbox, 'POST', '/link_tokens', { body: linkTokenBody() });
+      clock = expires - 1;
+      assert.equal((await linkApi(sandbox, 'POST', '/link/api/sessions', null, { token: fresh.body.data.token })).status, 201);
+      clock = expires;
       const response = await linkApi(sandbox, 'POST', '/link/api/sessions', null, { token: created.body.data.token });
       assertError(response, 401, 'INVALID_LINK_TOKEN');
       assert.match(response.body.error.message, /expired/);

@@ -5,11 +5,14 @@ import { ApiError } from '../../sandbox/errors.js';
 import { RateLimiter } from '../../sandbox/rate-limit.js';
 import { api, assertError, startTestSandbox } from './sandbox-test-client.js';
 
+/** A clock that does not move: the window of the rate limit never slides during a test. */
+const stoppedClock = () => new Date('2025-07-08T12:00:00Z');
+
 describe('sandbox: rate limit', () => {
   it('answers 429 with Retry-After and the error body past the configured limit', async () => {
-    const sandbox = await startTestSandbox({ rateLimitPerSecond: 3 });
+    // A stopped clock: however slowly a loaded machine serves them, all requests fall within one second.
+    const sandbox = await startTestSandbox({ rateLimitPerSecond: 3, now: stoppedClock });
     try {
-      // Sent together, so all fall within one second.
       const responses = await Promise.all(Array.from({ length: 5 }, () => api(sandbox, 'GET', '/v1/platforms')));
       const statuses = responses.map((response) => response.status).sort();
       assert.deepEqual(statuses, [200, 200, 200, 429, 429]);
@@ -23,7 +26,7 @@ describe('sandbox: rate limit', () => {
   });
 
   it('defaults to 10 requests per second, as the spec says for sandbox mode', async () => {
-    const sandbox = await startTestSandbox({ rateLimitPerSecond: undefined });
+    const sandbox = await startTestSandbox({ rateLimitPerSecond: undefined, now: stoppedClock });
     try {
       const responses = await Promise.all(Array.from({ length: 12 }, () => api(sandbox, 'GET', '/v1/platforms')));
       assert.equal(responses.filter((response) => response.status === 200).length, 10);
@@ -34,7 +37,7 @@ describe('sandbox: rate limit', () => {
   });
 
   it('does not count requests refused for a bad secret against the secret', async () => {
-    const sandbox = await startTestSandbox({ rateLimitPerSecond: 2 });
+    const sandbox = await startTestSandbox({ rateLimitPerSecond: 2, now: stoppedClock });
     try {
       await Promise.all(Array.from({ length: 5 }, () => api(sandbox, 'GET', '/v1/platforms', { secret: 'sandbox_wrong_secret' })));
       const responses = await Promise.all([api(sandbox, 'GET', '/v1/platforms'), api(sandbox, 'GET', '/v1/platforms')]);

@@ -148,14 +148,13 @@ export const platformOfType = (sandbox: Sandbox, type: 'payroll' | 'time_and_att
   return entry.item;
 };
 
-/** Polls a Link job until it leaves `pending` (bounded: at most `tries` polls, 25 ms apart). */
-export const waitForLinkJob = async (sandbox: Sandbox, session: string, jobId: string, tries = 200): Promise<TestResponse> => {
-  for (let attempt = 0; attempt < tries; attempt += 1) {
-    const response = await linkApi(sandbox, 'GET', `/link/api/jobs/${jobId}`, session);
-    if (response.status !== 200 || response.body.data.status !== 'pending') return response;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  assert.fail(`job ${jobId} still pending after ${tries} polls`);
+/**
+ * Waits for a Link job to leave `pending` (the store says when: no polling), then reads it
+ * through the Link API as the page would.
+ */
+export const waitForLinkJob = async (sandbox: Sandbox, session: string, jobId: string): Promise<TestResponse> => {
+  await sandbox.store.whenJobFinished(jobId);
+  return linkApi(sandbox, 'GET', `/link/api/jobs/${jobId}`, session);
 };
 
 /**

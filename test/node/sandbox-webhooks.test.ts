@@ -85,12 +85,8 @@ const loginGood = async (sandbox: Sandbox) => {
   });
 };
 
-/** Waits (bounded) for a delivery to leave `pending`: its status is set when the receiver's answer arrives back. */
-const settled = async (sandbox: Sandbox, index: number) => {
-  const delivery = sandbox.webhooks.deliveries[index]!;
-  for (let poll = 0; poll < 100 && delivery.status === 'pending'; poll += 1) await new Promise((resolve) => setTimeout(resolve, 10));
-  return delivery;
-};
+/** Waits for a delivery to leave `pending`: its status is set when the receiver's answer arrives back. */
+const settled = (sandbox: Sandbox, index: number) => sandbox.webhooks.whenSettled(sandbox.webhooks.deliveries[index]!);
 
 describe('sandbox: webhooks', () => {
   it('doubles the wait between attempts up to an hour, never past what setTimeout can wait', () => {

@@ -10,6 +10,7 @@ import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
+import { generateSecret } from '../../sandbox/auth.js';
 import { startSandbox, type Sandbox } from '../../sandbox/server.js';
 import { DEFAULT_CLI_SECRET } from '../../sandbox/cli-options.js';
 import { createLinkTokenHandler, type LinkTokenHandlerConfig } from '../../src/server/link-token-handler.js';
@@ -25,7 +26,12 @@ function tokenRequest(body: unknown = {}): Request {
   return new Request('http://localhost/api/link-token', { method: 'POST', headers: json, body: JSON.stringify(body) });
 }
 
-/** A free loopback port, so the sandbox can be told where the example server will receive webhooks. */
+/**
+ * A free loopback port for the sandbox, so the example server (started first, on a port of its own
+ * choosing) can be told where the sandbox will be. A probed port may be taken again before it is
+ * listened on: the gap is kept to the example server's start, not the sandbox's (which bundles its
+ * Link page first).
+ */
 async function freePort(): Promise<number> {
   const probe = createServer();
   await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
@@ -58,7 +64,7 @@ function eventWaiter() {
 }
 
 /** The token handler's configuration for a running sandbox. */
-function configFor(sandbox: Sandbox, overrides: Partial<LinkTokenHandlerConfig> = {}): LinkTokenHandlerConfig {
+function configFor(sandbox: Pick<Sandbox, 'secret' | 'url'>, overrides: Partial<LinkTokenHandlerConfig> = {}): LinkTokenHandlerConfig {
   return {
     apiSecret: sandbox.secret,
     baseUrl: sandbox.url,
@@ -142,15 +148,14 @@ describe('a whole connection through the example server and the sandbox', () => 
   const events = eventWaiter();
   const captured = captureLog();
   before(async () => {
-    const port = await freePort();
-    const webhookSecret = 'whsec_server_example_sandbox_test';
-    sandbox = await startSandbox({ port: 0, rateLimitPerSecond: 0, webhookUrl: `http://127.0.0.1:${port}/api/webhooks?secret=${webhookSecret}`, webhookRetryBaseMs: 50 });
+    const sandboxPort = await freePort();
+    const secret = generateSecret();
     server = await startExampleServer({
-      ...configFor(sandbox, { log: captured.log }),
-      port,
-      webhookSecret,
+      ...configFor({ secret, url: `http://127.0.0.1:${sandboxPort}` }, { log: captured.log }),
+      port: 0,
       onWebhook: (event) => events.onEvent(event),
     });
+    sandbox = await startSandbox({ port: sandboxPort, secret, rateLimitPerSecond: 0, webhookUrl: server.webhookUrl, webhookRetryBaseMs: 50 });
   });
   after(async () => {
     await server.close();
@@ -181,7 +186,7 @@ describe('a whole connection through the example server and the sandbox', () => 
     const { account_id } = ((await login.json()) as { data: { account_id: string } }).data;
 
     // The sandbox's webhook arrives at our receiver.
-    const added = await events.next((event) => event.event === 'account.added' && event.payload.account_id === account_id, 10_000);
+    const added = await events.next((event) => event.event === 'account.added' && event.payload.account_id === account_id, 60_000);
     assert.equal(added.payload.link_token_id, token.id);
     assert.equal(added.payload.end_user_id, 'user-42');
     const logged = captured.lines.find((line) => line.startsWith('info webhook account.added'));

@@ -97,7 +97,10 @@ export function captureLog(): { log: Logger; lines: string[] } {
 /** The webhook secret the example server is started with in tests. */
 export const WEBHOOK_SECRET = 'whsec_example_server_tests';
 
-/** Options of the example server in front of a fake service: a free port, short timeouts and backoff. */
+/**
+ * Options of the example server in front of a fake service: a free port, short backoff, and timeouts
+ * far above any loopback answer (even on a loaded machine): none of these services hangs.
+ */
 export function exampleServerOptions(service: FakeUpstream, apiSecret: string, log: Logger = captureLog().log): ExampleServerOptions {
   return {
     port: 0,
@@ -109,7 +112,7 @@ export function exampleServerOptions(service: FakeUpstream, apiSecret: string, l
     features: ['direct_deposit_switch'],
     log,
     webhookSecret: WEBHOOK_SECRET,
-    timeouts: { attemptMs: 300, totalMs: 1_000 },
+    timeouts: { attemptMs: 5_000, totalMs: 10_000 },
     retry: { baseDelayMs: 5, maxDelayMs: 20 },
   };
 }

@@ -15,9 +15,12 @@ import { captureLog, reply, serviceError, startUpstream, tokenEnvelope, type Fak
 
 const SECRET = 'sk_sandbox_7f3c9e1d_do_not_leak';
 
-/** Small delays so the whole file runs in a few seconds. */
+/**
+ * Small backoff so the whole file runs in a few seconds; timeouts far above any loopback answer, even
+ * on a loaded machine, so they fire only where a test's upstream hangs on purpose (and sets its own).
+ */
 const FAST = {
-  timeouts: { attemptMs: 300, totalMs: 2_000 },
+  timeouts: { attemptMs: 5_000, totalMs: 10_000 },
   retry: { maxAttempts: 3, baseDelayMs: 5, maxDelayMs: 20 },
 } as const;
 
@@ -281,7 +284,7 @@ describe('upstream failures', () => {
     const service = await upstream((_request, n, res) =>
       n === 1 ? reply(res, 429, serviceError(429, 'RATE_LIMITED', 'slow down'), { 'retry-after': '1' }) : reply(res, 200, tokenEnvelope()),
     );
-    const { handle, lines } = handlerFor(service, { timeouts: { attemptMs: 300, totalMs: 3_000 } });
+    const { handle, lines } = handlerFor(service);
     const response = await handle(browserPost({}));
     assert.equal(response.status, 200);
     assert.equal(service.requests.length, 2);
@@ -411,7 +414,9 @@ describe('upstream failures', () => {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.write('{"data": ');
     });
-    const { handle } = handlerFor(service, { timeouts: { attemptMs: 100, totalMs: 2_000 } });
+    // The first try must time out and the second, answered at once, must not: 1 s leaves a loaded
+    // machine ample room for a loopback answer while keeping the hang short.
+    const { handle } = handlerFor(service, { timeouts: { attemptMs: 1_000, totalMs: 5_000 } });
     assert.equal((await handle(browserPost({}))).status, 200);
     assert.equal(service.requests.length, 2);
   });
@@ -517,7 +522,8 @@ test('no response body, header or log line contains the secret or the token', as
     if (mode === 'malformed') return reply(res, 200, `{"data": "${echoed}"`);
     reply(res, Number(mode), serviceError(Number(mode), 'ECHO', echoed), { 'x-echo': echoed });
   });
-  const { handle, lines } = handlerFor(service, { timeouts: { attemptMs: 80, totalMs: 1_000 } });
+  // Only the `hang` step may time out: 1 s leaves the answered steps ample room on a loaded machine.
+  const { handle, lines } = handlerFor(service, { timeouts: { attemptMs: 1_000, totalMs: 1_500 } });
   const seen: string[] = [];
   const record = async (response: Response) => {
     seen.push(String(response.status), ...[...response.headers].map(([name, value]) => `${name}: ${value}`), await response.text());
