@@ -50,9 +50,13 @@ async function guideFiles(): Promise<Map<string, string>> {
   return files;
 }
 
-/** Runs the installed bin through npx in the scratch folder (installed: npx runs it, it downloads nothing). */
+/**
+ * Runs the installed bin through npx in the scratch folder (installed: npx runs it, it downloads
+ * nothing). In a process group of its own: npm does not pass SIGTERM on to the command, so a stop
+ * signals the whole group.
+ */
 function npx(args: string[], env: Record<string, string> = {}): ChildProcess {
-  return spawn('npx', ['payroll-link-sandbox', ...args], { cwd: scratch, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  return spawn('npx', ['payroll-link-sandbox', ...args], { cwd: scratch, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
 }
 
 /** Runs a command of the bin to its end; its exit code and output. */
@@ -194,11 +198,14 @@ describe('the sandbox from the packed package', () => {
       assert.equal((JSON.parse(refused.stderr) as { error: { error_codes: Array<{ error_code: string }> } }).error.error_codes[0]!.error_code, 'EVENT_NOT_IN_VERSION');
     } finally {
       await browser.close();
-      bin.child.kill('SIGTERM');
-      const [code] = (await once(bin.child, 'exit')) as [number];
+      // The pipe closes once npm and the sandbox have both ended.
+      const ended = once(bin.child.stdout!, 'close');
+      process.kill(-bin.child.pid!, 'SIGTERM');
+      await ended;
       await app.close();
-      assert.equal(code, 0, bin.output());
     }
+    assert.match(bin.output(), /SIGTERM: stopping the sandbox/);
+    await assert.rejects(fetch(`${bin.url}/link`));
   });
 
   it('`startSandbox()` from `payroll-link/sandbox` sends the deprecated account events for webhook version 2021-07-28', async () => {
