@@ -12,13 +12,14 @@
 import { z } from 'zod';
 import { apiError, notFound } from './errors.js';
 import { jsonResponse } from './http-types.js';
+import { changeMonitoringStatus } from './monitoring.js';
 import { CursorSchema, LimitSchema } from './pagination.js';
 import { allocationParams } from './job-params.js';
 import { requireAllocationSupport, requireConnected } from './job-rules.js';
 import { AllocationSchema, JobNameSchema, MonitoringStatusSchema, type Job, type PlatformType } from './resources.js';
 import type { RouteHandler, Router } from './router.js';
 import type { ApiExtra, SandboxDeps } from './sandbox-deps.js';
-import type { AccountRecord } from './store.js';
+import type { AccountRecord, SandboxStore } from './store.js';
 import { parseBody, parseParam, parseQuery } from './validate.js';
 
 const AccountsQuerySchema = z.strictObject({
@@ -41,7 +42,7 @@ const SUPPORTED: Readonly<Record<PlatformType, ReadonlySet<string>>> = {
 };
 
 /** 400 PRODUCT_NOT_SUPPORTED when the account's platform type does not support `what`. */
-const requireSupport = (record: AccountRecord, what: string): void => {
+export const requireSupport = (record: AccountRecord, what: string): void => {
   const type = record.account.platform_type;
   if (SUPPORTED[type].has(what)) return;
   throw apiError(
@@ -52,16 +53,22 @@ const requireSupport = (record: AccountRecord, what: string): void => {
   );
 };
 
+/**
+ * The account with this id.
+ *
+ * @throws ApiError 404 ACCOUNT_NOT_FOUND.
+ */
+export const requireAccount = (store: SandboxStore, id: string): AccountRecord => {
+  const record = store.account(id);
+  if (!record) throw notFound('ACCOUNT_NOT_FOUND', `No account ${id}`);
+  return record;
+};
+
 /** Adds the account routes. */
 export const addAccountRoutes = (router: Router<ApiExtra>, deps: SandboxDeps): void => {
   const { store, cursors } = deps;
 
-  const accountOf = (params: Readonly<Record<string, string>>): AccountRecord => {
-    const id = parseParam('id', params['id']!, z.uuid());
-    const record = store.account(id);
-    if (!record) throw notFound('ACCOUNT_NOT_FOUND', `No account ${id}`);
-    return record;
-  };
+  const accountOf = (params: Readonly<Record<string, string>>): AccountRecord => requireAccount(store, parseParam('id', params['id']!, z.uuid()));
 
   const list: RouteHandler<ApiExtra> = ({ request }) => {
     const query = parseQuery(request, AccountsQuerySchema);
@@ -101,23 +108,8 @@ export const addAccountRoutes = (router: Router<ApiExtra>, deps: SandboxDeps): v
     .on('POST', '/v1/accounts/:id/disconnect', ({ request, params }) => {
       const record = accountOf(params);
       parseBody(request, DisconnectBodySchema, { optional: true });
-      const previous = store.disconnectAccount(record);
       // Disconnecting twice is harmless: the second call changes nothing and sends no event.
-      if (previous !== null) {
-        const { account } = record;
-        for (const job of store.jobs()) {
-          if (job.job.account_id !== account.id || job.job.status !== 'pending') continue;
-          deps.runner.fail(job, { code: 'ACCOUNT_DISCONNECTED', message: 'The account was disconnected before the job finished' });
-        }
-        deps.emit('account.monitoring_status.updated', {
-          account_id: account.id,
-          end_user_id: account.end_user_id,
-          connected: account.connected,
-          monitoring_status: account.monitoring_status,
-          previous_monitoring_status: previous,
-          updated_at: account.updated_at,
-        });
-      }
+      changeMonitoringStatus(deps, record, 'disconnected');
       return jsonResponse(200, { data: record.account });
     })
     .on('GET', '/v1/accounts/:id/employment', ({ params }) => jsonResponse(200, { data: accountOf(params).data.employment }))

@@ -7,6 +7,7 @@ import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { SANDBOX_SECRET_PREFIX } from './auth.js';
 import type { SandboxOptions } from './server.js';
+import { KNOWN_VERSIONS, LATEST_VERSION } from './versions.js';
 
 /** The CLI's default port. */
 export const DEFAULT_CLI_PORT = 4010;
@@ -19,7 +20,8 @@ export const DEFAULT_CLI_PORT = 4010;
 export const DEFAULT_CLI_SECRET = `${SANDBOX_SECRET_PREFIX}local_dev_secret`;
 
 /** `--help` text. */
-export const HELP = `Usage: npm run sandbox -- [options]
+export const HELP = `Usage: payroll-link-sandbox [options]          (in this repository: npm run sandbox -- [options])
+       payroll-link-sandbox <command> [options]
 
 Runs the payroll service's sandbox mode (API + hosted Link page) on loopback.
 
@@ -31,6 +33,8 @@ Options (each also settable by the environment variable shown):
   --rate-limit <n>      requests/second per secret, 0=off SANDBOX_RATE_LIMIT   (default 10)
   --token-ttl <s>       Link token lifetime in seconds    SANDBOX_TOKEN_TTL    (default 3600)
   --pending-delay <ms>  how long user_pending jobs pend   SANDBOX_PENDING_DELAY_MS (default 10000)
+  --webhook-version <v> the Service-Version webhooks use  SANDBOX_WEBHOOK_VERSION (default ${LATEST_VERSION});
+                        up to 2021-07-28: account.disconnected / account.reconnected
   --quiet               do not log requests
   -h, --help            show this help
 
@@ -52,6 +56,7 @@ const CliValuesSchema = z.object({
   rateLimit: integer('--rate-limit', 0, 1_000_000).optional(),
   tokenTtl: integer('--token-ttl', 1, 30 * 86_400).optional(),
   pendingDelay: integer('--pending-delay', 0, 3_600_000).optional(),
+  webhookVersion: z.enum(KNOWN_VERSIONS, `--webhook-version must be one of ${KNOWN_VERSIONS.join(', ')}`).optional(),
 });
 
 /** The outcome of parsing: run with options, show help, or fail with a message. */
@@ -74,6 +79,7 @@ export const parseCliOptions = (argv: readonly string[], env: Readonly<Record<st
         'rate-limit': { type: 'string' },
         'token-ttl': { type: 'string' },
         'pending-delay': { type: 'string' },
+        'webhook-version': { type: 'string' },
         quiet: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -96,6 +102,7 @@ export const parseCliOptions = (argv: readonly string[], env: Readonly<Record<st
     rateLimit: pick('rate-limit', 'SANDBOX_RATE_LIMIT'),
     tokenTtl: pick('token-ttl', 'SANDBOX_TOKEN_TTL'),
     pendingDelay: pick('pending-delay', 'SANDBOX_PENDING_DELAY_MS'),
+    webhookVersion: pick('webhook-version', 'SANDBOX_WEBHOOK_VERSION'),
   });
   if (!parsed.success) {
     return { kind: 'error', message: `${parsed.error.issues.map((issue) => issue.message).join('\n')}\nRun with --help for the options.` };
@@ -112,6 +119,7 @@ export const parseCliOptions = (argv: readonly string[], env: Readonly<Record<st
       ...(input.rateLimit !== undefined && { rateLimitPerSecond: input.rateLimit }),
       ...(input.tokenTtl !== undefined && { tokenTtlSeconds: input.tokenTtl }),
       ...(input.pendingDelay !== undefined && { pendingJobDelayMs: input.pendingDelay }),
+      ...(input.webhookVersion !== undefined && { webhookVersion: input.webhookVersion }),
     },
   };
 };

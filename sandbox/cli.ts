@@ -1,12 +1,29 @@
 /**
- * `npm run sandbox`: starts the sandbox and prints its URL and (test) secret.
- * Stops cleanly on SIGINT/SIGTERM. `--help` lists the flags.
+ * `payroll-link-sandbox` (the package's bin; `npm run sandbox` in the
+ * repository): starts the sandbox and prints its URL and (test) secret, or
+ * with a command (`trigger`, `create-account`, `require-reauth`) calls a
+ * running one. Stops cleanly on SIGINT/SIGTERM. `--help` lists the flags.
  */
 import { ZodError } from 'zod';
+import { COMMANDS, COMMANDS_HELP, parseCommand, runCommand } from './cli-commands.js';
 import { HELP, parseCliOptions } from './cli-options.js';
 import { startSandbox } from './server.js';
 
-const parsed = parseCliOptions(process.argv.slice(2), process.env);
+const argv = process.argv.slice(2);
+if (argv.includes('--help') || argv.includes('-h')) {
+  console.log(`${HELP}\n\n${COMMANDS_HELP}`);
+  process.exit(0);
+}
+if ((COMMANDS as readonly string[]).includes(argv[0] ?? '')) {
+  const command = parseCommand(argv, process.env);
+  if (command.kind === 'error') {
+    console.error(command.message);
+    process.exit(2);
+  }
+  process.exit(await runCommand(command, console));
+}
+
+const parsed = parseCliOptions(argv, process.env);
 if (parsed.kind === 'help') {
   console.log(HELP);
   process.exit(0);
@@ -24,7 +41,7 @@ try {
   console.log(`  Link page:  ${sandbox.url}/link`);
   // A sandbox secret is a test credential for this loopback sandbox only, so printing it is fine.
   console.log(`  Secret:     ${sandbox.secret}  (sandbox test credential, not a real secret)`);
-  console.log(`  Webhooks:   ${options.webhookUrl ?? 'none (set --webhook-url)'}`);
+  console.log(`  Webhooks:   ${options.webhookUrl ?? 'none (set --webhook-url)'}${options.webhookVersion ? ` (as ${options.webhookVersion})` : ''}`);
   console.log('  Test users: user_good, user_mfa (code mfa_code), user_error, user_pending; password pass_good');
   let stopping = false;
   const stop = (signal: string) => {

@@ -40,11 +40,19 @@ export const requireAllocationSupport = (catalogue: Catalogue, target: Allocatio
 };
 
 /**
- * Refuses a job on a disconnected account: it has no access to its platform any more (spec, "Account").
+ * Refuses a job on an account without access to its platform: disconnected (spec, "Account"), or
+ * waiting for its user to log in again (the sandbox's re-authentication scenario).
  *
- * @throws ApiError 403 ACCOUNT_DISCONNECTED.
+ * @throws ApiError 403 ACCOUNT_DISCONNECTED, 403 ACCOUNT_REAUTH_REQUIRED.
  */
 export const requireConnected = (account: Account): void => {
-  if (account.connected) return;
-  throw apiError(403, 'FORBIDDEN', 'ACCOUNT_DISCONNECTED', 'This account is disconnected: it can run no more jobs');
+  if (!account.connected) throw apiError(403, 'FORBIDDEN', 'ACCOUNT_DISCONNECTED', 'This account is disconnected: it can run no more jobs');
+  if (account.monitoring_status === 'user_action_required') {
+    throw apiError(
+      403,
+      'FORBIDDEN',
+      'ACCOUNT_REAUTH_REQUIRED',
+      'The payroll platform needs the user to log in again (monitoring_status user_action_required): open Link for this account to reconnect it',
+    );
+  }
 };

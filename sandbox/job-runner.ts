@@ -7,8 +7,9 @@
  * `verification_reports.refreshed`. A failure sends no event: the spec has
  * none for it (the job's `error` says why).
  */
-import type { JobRecord, SandboxStore } from './store.js';
-import { reportAvailability } from './verification-reports.js';
+import type { WebhookEvent } from './resources.js';
+import type { AccountRecord, JobRecord, SandboxStore } from './store.js';
+import { emitReportsRefreshed } from './verification-reports.js';
 import type { Emit } from './webhooks.js';
 
 /** Timings of {@link JobRunner}. */
@@ -54,6 +55,20 @@ export class JobRunner {
     this.#store.finishJob(record, { status: 'error', ...error });
   }
 
+  /**
+   * Ends a pending job now as a success, whatever its account's scenario, and sends what a
+   * successful sync sends: what the sandbox triggers do.
+   *
+   * @returns the events sent.
+   */
+  succeed(record: JobRecord): WebhookEvent[] {
+    clearTimeout(this.#timers.get(record));
+    this.#timers.delete(record);
+    record.started = true;
+    const accountRecord = this.#store.account(record.job.account_id);
+    return accountRecord ? this.#succeed(record, accountRecord) : [];
+  }
+
   /** Cancels every job still running (they stay pending). */
   close(): void {
     for (const timer of this.#timers.values()) clearTimeout(timer);
@@ -75,6 +90,10 @@ export class JobRunner {
       });
       return;
     }
+    this.#succeed(record, accountRecord);
+  }
+
+  #succeed(record: JobRecord, accountRecord: AccountRecord): WebhookEvent[] {
     this.#store.finishJob(record, { status: 'success' });
     const { account, data } = accountRecord;
     const isShifts = record.job.name === 'shifts';
@@ -90,13 +109,8 @@ export class JobRunner {
       deleted_count: 0,
     };
     accountRecord.synced = true;
-    this.#emit(isShifts ? 'shifts.added' : 'paystubs.added', payload);
-    if (account.end_user_id !== null) {
-      const accounts = this.#store.accountsOfEndUser(account.end_user_id);
-      this.#emit('verification_reports.refreshed', {
-        end_user_id: account.end_user_id,
-        availability: reportAvailability(accounts, this.#store.now()),
-      });
-    }
+    const sent = [this.#emit(isShifts ? 'shifts.added' : 'paystubs.added', payload)];
+    if (account.end_user_id !== null) sent.push(emitReportsRefreshed(this.#store, this.#emit, account.end_user_id));
+    return sent;
   }
 }

@@ -7,6 +7,7 @@
  * cannot drive it (a form can post JSON-looking text, but not with that type).
  */
 import { z } from 'zod';
+import { connectAccount } from './connect-account.js';
 import { apiError, invalidParams, notFound } from './errors.js';
 import { allocationParams } from './job-params.js';
 import { requireAllocationSupport, requireConnected, supportsPercentage } from './job-rules.js';
@@ -173,32 +174,11 @@ export const addLinkApiRoutes = (router: Router<null>, deps: SandboxDeps): void 
         throw apiError(401, 'AUTHENTICATION_ERROR', 'INVALID_MFA_CODE', 'The one-time code is incorrect; try again');
       }
     }
-    const token = session.linkToken;
-    const account = store.addAccount(
-      {
-        platform_id: platform.id,
-        platform_name: platform.name,
-        platform_type: platform.type,
-        employer_id: employer?.id ?? null,
-        employer_name: employer?.name ?? null,
-        end_user_id: token.endUserId,
-        link_token_id: token.id,
-      },
-      scenario,
-    );
     // A time-tracking platform cannot switch deposits: its Link job is a shifts sync (spec, "Platform").
     const jobName = platform.type === 'time_and_attendance' ? 'shifts' : 'direct_deposit_switch';
-    const job = store.addJob({ name: jobName, accountId: account.account.id, linkTokenId: token.id }, false);
+    const { account, job } = connectAccount(deps, { token: session.linkToken, platform, employer, scenario, jobName });
     session.accountId = account.account.id;
     session.jobId = job.job.id;
-    deps.emit('account.added', {
-      account_id: account.account.id,
-      platform_id: platform.id,
-      platform_name: platform.name,
-      link_token_id: token.id,
-      end_user_id: token.endUserId,
-      job_id: job.job.id,
-    });
     const data: LoginResult = {
       status: 'connected',
       account_id: account.account.id,

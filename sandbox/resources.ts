@@ -34,8 +34,13 @@ export const EmployerSchema = z.strictObject({
   supports_percentage_allocation: z.boolean(),
 });
 
-/** Values of `Account.monitoring_status` the sandbox produces (the spec does not list them). */
-export const MonitoringStatusSchema = z.enum(['active', 'disconnected']);
+/**
+ * Values of `Account.monitoring_status` the sandbox produces (the spec does not list them):
+ * `user_action_required` is the sandbox's re-authentication scenario (spec, "Versioning": "sandbox
+ * scenarios for on-demand updates re-authentication"): the account stays connected, but on-demand
+ * updates are refused (403 ACCOUNT_REAUTH_REQUIRED) until the user logs in again.
+ */
+export const MonitoringStatusSchema = z.enum(['active', 'disconnected', 'user_action_required']);
 
 /** A connected (or disconnected) payroll account. */
 export const AccountSchema = z.strictObject({
@@ -175,6 +180,14 @@ const syncPayload = () =>
     deleted_count: z.number().int().min(0),
   });
 
+/** Payload of the deprecated account.disconnected / account.reconnected (the spec does not show it). */
+const legacyAccountPayload = () =>
+  z.strictObject({
+    account_id: id(),
+    end_user_id: z.string().nullable(),
+    updated_at: dateTime(),
+  });
+
 const event = <N extends string, P extends z.ZodType>(name: N, payload: P) =>
   z.strictObject({ event: z.literal(name), event_id: id(), payload });
 
@@ -211,6 +224,10 @@ export const WebhookEventSchema = z.discriminatedUnion('event', [
       updated_at: dateTime(),
     }),
   ),
+  // Deprecated (spec: replaced by account.monitoring_status.updated): sent instead of it, and only,
+  // when the sandbox sends webhooks as a version that had them (`webhookVersion` ≤ 2021-07-28).
+  event('account.disconnected', legacyAccountPayload()),
+  event('account.reconnected', legacyAccountPayload()),
 ]);
 
 export type PlatformType = z.infer<typeof PlatformTypeSchema>;

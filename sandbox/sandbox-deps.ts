@@ -15,6 +15,8 @@ export interface SandboxDeps {
   readonly runner: JobRunner;
   readonly cursors: CursorCodec;
   readonly tokenTtlSeconds: number;
+  /** The version webhooks are sent as (which account events exist). */
+  readonly webhookVersion: ServiceVersion;
 }
 
 /** Per-request data of the service API routes. */

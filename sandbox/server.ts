@@ -22,13 +22,16 @@ import { addCatalogueRoutes } from './catalogue-api.js';
 import { JobRunner } from './job-runner.js';
 import { addJobRoutes } from './jobs-api.js';
 import { addLinkApiRoutes } from './link-api.js';
-import { addLinkPageRoutes, buildLinkPage } from './link-page.js';
+import { addLinkPageRoutes } from './link-page.js';
+import { buildLinkPage } from './link-page-build.js';
 import { addLinkTokenRoutes } from './link-tokens-api.js';
 import { createNodeServer } from './node-adapter.js';
 import { CursorCodec } from './pagination.js';
 import { RateLimiter } from './rate-limit.js';
 import { addReportRoutes } from './reports-api.js';
 import { Router } from './router.js';
+import { addTriggerRoutes } from './triggers-api.js';
+import { LATEST_VERSION, ServiceVersionSchema } from './versions.js';
 import type { ApiExtra, SandboxDeps } from './sandbox-deps.js';
 import { SandboxStore } from './store.js';
 import { WebhookSender, type Emit } from './webhooks.js';
@@ -48,6 +51,12 @@ export const SandboxOptionsSchema = z.strictObject({
     .max(200)
     .refine((secret) => modeOfSecret(secret) === 'sandbox' || modeOfSecret(secret) === null, 'must be a sandbox secret, not one of another mode')
     .optional(),
+  /**
+   * The Service-Version webhooks are sent as, as the service does by the integrator's account setting:
+   * up to 2021-07-28, account moves send the deprecated `account.disconnected` / `account.reconnected`;
+   * later ones `account.monitoring_status.updated`. The latest by default.
+   */
+  webhookVersion: ServiceVersionSchema.default(LATEST_VERSION),
   /** Where webhooks are POSTed; null or absent sends none (events are still recorded in `store.events`). */
   // No user:password@ in the URL: fetch refuses such URLs, and its error (URL included) would reach the log.
   webhookUrl: z
@@ -117,7 +126,14 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbo
     return event;
   };
   const runner = new JobRunner(store, emit, { jobDelayMs: config.jobDelayMs, pendingJobDelayMs: config.pendingJobDelayMs });
-  const deps: SandboxDeps = { store, emit, runner, cursors: new CursorCodec(), tokenTtlSeconds: config.tokenTtlSeconds };
+  const deps: SandboxDeps = {
+    store,
+    emit,
+    runner,
+    cursors: new CursorCodec(),
+    tokenTtlSeconds: config.tokenTtlSeconds,
+    webhookVersion: config.webhookVersion,
+  };
 
   const apiRouter = new Router<ApiExtra>();
   addLinkTokenRoutes(apiRouter, deps);
@@ -125,6 +141,7 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbo
   addAccountRoutes(apiRouter, deps);
   addJobRoutes(apiRouter, deps);
   addReportRoutes(apiRouter, deps);
+  addTriggerRoutes(apiRouter, deps);
   const linkRouter = new Router<null>();
   addLinkPageRoutes(linkRouter, await buildLinkPage());
   addLinkApiRoutes(linkRouter, deps);

@@ -168,15 +168,24 @@ export class SandboxStore {
   }
 
   /**
-   * Marks an account disconnected: no recurring access, monitoring stopped, data kept.
+   * Moves an account to another monitoring status in one step: `disconnected` (no recurring access,
+   * monitoring stopped, data kept), `user_action_required` (still connected, but the platform wants
+   * the user to log in again before on-demand updates run) or back to `active`.
    *
-   * @returns the previous monitoring status, or null when the account was already disconnected.
+   * @returns the previous monitoring status, or null when the account already had `to` (nothing changed).
    */
-  disconnectAccount(record: AccountRecord): MonitoringStatus | null {
-    if (!record.account.connected) return null;
+  setMonitoringStatus(record: AccountRecord, to: MonitoringStatus): MonitoringStatus | null {
     const previous = record.account.monitoring_status;
+    if (previous === to) return null;
     const now = serviceDateTime(this.#now());
-    record.account = { ...record.account, connected: false, monitoring_status: 'disconnected', updated_at: now, disconnected_at: now };
+    const disconnected = to === 'disconnected';
+    record.account = {
+      ...record.account,
+      connected: !disconnected,
+      monitoring_status: to,
+      updated_at: now,
+      disconnected_at: disconnected ? now : null,
+    };
     return previous;
   }
 

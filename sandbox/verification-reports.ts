@@ -4,9 +4,10 @@
  * from a payroll platform (a time-tracking account alone has no paystubs).
  */
 import { randomUUID } from 'node:crypto';
-import type { AccountRecord } from './store.js';
-import type { Availability, VoeReport, VoieReport } from './resources.js';
+import type { AccountRecord, SandboxStore } from './store.js';
+import type { Availability, VoeReport, VoieReport, WebhookEvent } from './resources.js';
 import { serviceDateTime } from './service-time.js';
+import type { Emit } from './webhooks.js';
 
 /** Availability of both reports for these accounts. */
 export const reportAvailability = (accounts: readonly AccountRecord[], now: Date): { voe: Availability; voie: Availability } => {
@@ -19,6 +20,13 @@ export const reportAvailability = (accounts: readonly AccountRecord[], now: Date
     voie: { status: voieReady ? 'available' : 'unavailable', updated_at: updated, refreshed_at: refreshed },
   };
 };
+
+/** Sends `verification_reports.refreshed` for an end user, with the availability of their reports now. */
+export const emitReportsRefreshed = (store: SandboxStore, emit: Emit, endUserId: string): WebhookEvent =>
+  emit('verification_reports.refreshed', {
+    end_user_id: endUserId,
+    availability: reportAvailability(store.accountsOfEndUser(endUserId), store.now()),
+  });
 
 /** The VOE report of an end user with at least one account. */
 export const buildVoeReport = (endUserId: string, accounts: readonly AccountRecord[], now: Date): VoeReport => ({

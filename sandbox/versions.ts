@@ -51,3 +51,10 @@ export const requireVersion = (header: string | null): ServiceVersion => {
   }
   return parsed.data;
 };
+
+/**
+ * The last version whose webhooks are the deprecated `account.disconnected` / `account.reconnected`;
+ * later versions get `account.monitoring_status.updated` instead (the spec says it replaces them but
+ * not since when; the sandbox takes the first non-deprecated version, 2022-03-02).
+ */
+export const LAST_LEGACY_ACCOUNT_EVENTS_VERSION: ServiceVersion = '2021-07-28';

@@ -112,7 +112,7 @@ describe('sandbox CLI: process', () => {
     const help = runCli(['--help'], null);
     const bad = runCli(['--port', 'x'], null);
     assert.equal(await help.exited, 0);
-    assert.match(help.output().stdout, /Usage: npm run sandbox/);
+    assert.match(help.output().stdout, /Usage: payroll-link-sandbox \[options\]/);
     assert.equal(await bad.exited, 2);
     assert.match(bad.output().stderr, /--port must be a whole number/);
   });

@@ -2,7 +2,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { ApiError } from '../../sandbox/errors.js';
-import { addLinkPageRoutes, buildLinkPage } from '../../sandbox/link-page.js';
+import { addLinkPageRoutes } from '../../sandbox/link-page.js';
+import { buildLinkPage } from '../../sandbox/link-page-build.js';
 import { Router } from '../../sandbox/router.js';
 import { assertError, startTestSandbox } from './sandbox-test-client.js';
 

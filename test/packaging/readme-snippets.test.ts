@@ -38,6 +38,8 @@ const CHECKED: [section: string, block: number, file: string][] = [
 const ELSEWHERE: [section: string, block: number, why: string][] = [
   ['Angular', 0, 'built by the Angular CLI with strict templates in frameworks.test.ts'],
   ['Next.js (App Router)', 0, 'built by next build in frameworks.test.ts'],
+  ['Test your integration', 0, 'app.js: run as written by node --test in sandbox-package.test.ts'],
+  ['Test your integration', 1, 'payroll.test.js: run as written by node --test in sandbox-package.test.ts'],
 ];
 
 /** What the snippets leave to the reader. */

@@ -1,0 +1,52 @@
+// The sandbox in the package (part of build:package), so `npx payroll-link-sandbox` and
+// `import('payroll-link/sandbox')` need Node and the package's own dependencies only:
+// 1. dist/sandbox/index.js (startSandbox) and dist/sandbox/cli.js (the bin), bundled by esbuild for
+//    Node, with the package's dependencies (zod) left as imports, and `link-page-build.ts` (esbuild at
+//    run time) swapped for `link-page-prebuilt.ts` (reads the files of step 2);
+// 2. dist/sandbox/link/index.html and app.js: the hosted Link page, built now, not at run time;
+// 3. the .d.ts files of `payroll-link/sandbox`, by tsc (tsconfig.sandbox.json).
+import { execFileSync } from 'node:child_process';
+import { copyFile, mkdir } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { build, type Plugin } from 'esbuild';
+import { LINK_APP_BUILD_OPTIONS, LINK_APP_ENTRY, LINK_INDEX_HTML } from '../sandbox/link-page-build.js';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const out = `${root}dist/sandbox/`;
+
+/** Resolves the sandbox's `./link-page-build.js` to the prebuilt page's reader. */
+const prebuiltLinkPage: Plugin = {
+  name: 'prebuilt-link-page',
+  setup(plugin) {
+    plugin.onResolve({ filter: /^\.\/link-page-build\.js$/ }, () => ({ path: `${root}sandbox/link-page-prebuilt.ts` }));
+  },
+};
+
+export async function buildSandbox(): Promise<void> {
+  await mkdir(`${out}link`, { recursive: true });
+  await build({
+    entryPoints: { index: `${root}sandbox/index.ts`, cli: `${root}sandbox/cli.ts` },
+    outdir: out,
+    bundle: true,
+    splitting: true,
+    // Chunks beside the entries: the prebuilt page is found relative to the module that reads it.
+    chunkNames: '[name]-[hash]',
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    // zod, the package's runtime dependency, stays an import; so does every node: module.
+    packages: 'external',
+    // A hashbang is valid at the top of any ES module; the bin needs it.
+    banner: { js: '#!/usr/bin/env node' },
+    plugins: [prebuiltLinkPage],
+    logLevel: 'warning',
+  });
+  await build({ ...LINK_APP_BUILD_OPTIONS, entryPoints: [LINK_APP_ENTRY], outfile: `${out}link/app.js`, logLevel: 'warning' });
+  await copyFile(LINK_INDEX_HTML, `${out}link/index.html`);
+  execFileSync(`${root}node_modules/.bin/tsc`, ['-p', 'tsconfig.sandbox.json'], { cwd: root, stdio: 'inherit' });
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  await buildSandbox();
+  console.log('build-sandbox: dist/sandbox/ written');
+}
