@@ -72,7 +72,7 @@ export class PayrollLink extends LitElement {
     tokenUrl: { attribute: 'token-url' },
     linkUrl: { attribute: 'link-url' },
     endUserId: { attribute: 'end-user-id' },
-    prefetch: { type: Boolean },
+    prefetch: { converter: { fromAttribute: prefetchFromAttribute } },
     disabled: { type: Boolean, reflect: true },
     open: { type: Boolean, reflect: true },
     fetchToken: { attribute: false },
@@ -90,8 +90,15 @@ export class PayrollLink extends LitElement {
   declare linkUrl: string | undefined;
   /** Sent to `token-url` as `end_user_id`, so the backend can mint the token for that user. */
   declare endUserId: string | undefined;
-  /** Fetch the token ahead (on connect, hover, focus, and after the user closes the flow unfinished) so that the click opens at once. */
-  declare prefetch: boolean;
+  /**
+   * Fetch the token ahead so that the click opens at once. Each token is a billable call to the service
+   * (`POST /link_tokens`), so the bare attribute (`true`) fetches on intent only: when the pointer moves over the
+   * button, it gets focus or is pressed, and again after the user closes the flow unfinished; a page view with no
+   * interaction mints nothing. `prefetch="load"` (`'load'`) fetches as soon as the element connects as well: for a
+   * page where the button is the whole point (a "connect your payroll" step). At most one token fetched ahead is
+   * outstanding per element; one never used is left to expire.
+   */
+  declare prefetch: boolean | 'load';
   /** Disables the button; `show()` does nothing while set. */
   declare disabled: boolean;
   /** Whether the Link flow is showing. Reflected; setting it opens or closes the flow. */
@@ -137,7 +144,7 @@ export class PayrollLink extends LitElement {
     // Not at once: frameworks set properties just after inserting the element (Angular binds `[endUserId]` in
     // the same task), and a token fetched before that would be for nobody. The first connection fetches in
     // willUpdate; a reconnection (the element moved) once the pending update, if any, is done.
-    if (this.hasUpdated) void this.updateComplete.then(() => this.#warm());
+    if (this.hasUpdated) void this.updateComplete.then(() => this.#warmOnLoad());
   }
 
   override disconnectedCallback(): void {
@@ -153,7 +160,7 @@ export class PayrollLink extends LitElement {
     // Fetch ahead once the properties are in: at the first update (React's wrapper, Vue and Angular set them
     // after connecting), and when they change later, as when a server-rendered element gets its properties at
     // hydration, after its first update.
-    if (!this.hasUpdated || this.#callsForPrefetch(changed)) this.#warm();
+    if (!this.hasUpdated || this.#callsForPrefetch(changed)) this.#warmOnLoad();
     // `open` set by the page (in markup, or as a property) opens or closes the flow.
     if (changed.has('open')) {
       if (this.open && !this.#session) void this.#start(false);
@@ -260,6 +267,12 @@ export class PayrollLink extends LitElement {
     return changed.has('tokenUrl') || changed.has('endUserId') || changed.has('prefetch') || changed.has('disabled');
   }
 
+  /** Fetches ahead without a sign of intent: only with `prefetch="load"`. */
+  #warmOnLoad(): void {
+    if (this.prefetch === 'load') this.#warm();
+  }
+
+  /** The user showed intent (hover, focus, press), or closed the flow unfinished: fetch ahead with either `prefetch` form. */
   #warm(): void {
     // `open` is still true when focus comes back to our button at the end of a session: onExit decides then.
     // A detached element (a session ended by its removal) fetches nothing: nobody would ever use or drop it.
@@ -289,6 +302,12 @@ export class PayrollLink extends LitElement {
         : nothing}
     `;
   }
+}
+
+/** `prefetch` as an attribute: absent is off, `"load"` fetches on connect too, any other value (the bare attribute) on intent. */
+function prefetchFromAttribute(value: string | null): boolean | 'load' {
+  if (value === null) return false;
+  return value === 'load' ? 'load' : true;
 }
 
 declare global {

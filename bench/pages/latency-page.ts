@@ -60,7 +60,7 @@ if (variant === 'bare') {
   const element = new PayrollLink();
   element.linkUrl = linkUrl;
   element.tokenUrl = '/api/link-token';
-  element.prefetch = variant === 'prefetch';
+  element.prefetch = variant === 'prefetch' ? 'load' : false;
   element.addEventListener('link-open', stop);
   document.body.append(element);
 }

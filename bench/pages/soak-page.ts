@@ -41,7 +41,7 @@ document.body.append(holder);
 // Constructed from the class: the bench never depends on a bare import keeping the element's registration.
 const element = new PayrollLink();
 element.tokenUrl = '/token?key=element&plan=ok';
-element.prefetch = true;
+element.prefetch = 'load';
 holder.append(element);
 
 const expect = (what: string, actual: unknown, expected: unknown) => {

@@ -280,6 +280,8 @@ describe('npm run demo, end to end', { timeout: 300_000 }, () => {
       });
       const prefetched = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/link-token');
       await page.goto(shortLived.url);
+      // `prefetch` fetches on intent: the pointer over the button.
+      await page.locator('payroll-link#element-demo').getByRole('button', { name: 'Connect payroll' }).hover();
       const { data } = (await (await prefetched).json()) as { data: { expires: string } };
       // Expiry is about time passing: wait until the prefetched token is past its `expires`.
       await new Promise((resolve) => setTimeout(resolve, Math.max(0, Date.parse(data.expires) - Date.now()) + 200));
