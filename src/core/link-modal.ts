@@ -58,15 +58,15 @@ export function createLinkModal(options: LinkModalOptions): LinkModal {
   dialog.setAttribute('part', 'dialog');
   dialog.setAttribute('aria-label', options.title);
 
-  const header = doc.createElement('div');
-  header.className = 'header';
+  // One header: the Link page's. The close control overlays the frame's top-right corner, which the Link page
+  // leaves free when told so (`hostCloseControl` in the init message). First in the dialog, so showModal()
+  // focuses it and Tab reaches it before the frame, as a screen reader reads it.
   const close = doc.createElement('button');
   close.type = 'button';
   close.className = 'close';
   close.setAttribute('part', 'close-button');
   close.setAttribute('aria-label', 'Close');
   close.textContent = '×';
-  header.append(close);
 
   const body = doc.createElement('div');
   body.className = 'body';
@@ -78,7 +78,7 @@ export function createLinkModal(options: LinkModalOptions): LinkModal {
 
   let frame = createFrame(options);
   body.append(loading, frame);
-  dialog.append(header, body);
+  dialog.append(close, body);
 
   let host: HTMLElement | undefined;
   let watcher: IntersectionObserver | undefined;
