@@ -129,6 +129,36 @@ export interface PreparedLink {
 const DEFAULT_READY_TIMEOUT_MS = 20_000;
 
 /**
+ * Where a session is. The moves between phases are the session's rules:
+ *
+ * ```text
+ * warming ──open()──▶ waiting ──frame ready and token on hand: hand-over──▶ open
+ *    │                   ▲                                                   │
+ *    │                   └──── the Link page refused the token (once) ───────┤
+ *    ▼                                                                       ▼
+ * disposed ──open()──▶ ended ◀── closed, hidden, failed, Link exit (from waiting or open)
+ * ```
+ *
+ * - `warming`: built hidden (`prepareLink`); the frame loads, the token may be on its way; no token reaches
+ *   the frame, no callback fires.
+ * - `waiting`: shown; the token goes over once the Link page is ready and the token is on hand.
+ * - `open`: the token was handed over; Link events count only now (login and success at most once, see
+ *   onFrameEvent). A second "ready" here is the Link page reloading: a failure. The Link page refusing the
+ *   token goes back to `waiting` with a new frame and token, once per session.
+ * - `ended`: terminal; `onExit` was called, exactly once, and nothing else is called after it.
+ * - `disposed`: torn down before anyone opened it; `open()` then ends at once.
+ */
+type SessionPhase = 'warming' | 'waiting' | 'open' | 'ended' | 'disposed';
+
+const MOVES: Record<SessionPhase, readonly SessionPhase[]> = {
+  warming: ['waiting', 'disposed'],
+  waiting: ['open', 'ended'],
+  open: ['waiting', 'ended'],
+  disposed: ['ended'],
+  ended: [],
+};
+
+/**
  * Opens the hosted Link flow in a modal frame: gets a token (from `token`,
  * `fetchToken` or `tokenUrl`), loads `linkUrl` in parallel, hands the token to
  * the frame over `postMessage` once it says it is ready, and reports what
@@ -180,8 +210,7 @@ export function prepareLink(prepareOptions: PrepareLinkOptions): PreparedLink {
   // Read when used, so that open() can still give what it knows better (the token, callbacks, theme).
   const options: OpenLinkOptions = { ...prepareOptions };
   const abort = new AbortController();
-  let ended = false;
-  let handedOver = false;
+  let phase: SessionPhase = 'warming';
   let frameReady = false;
   let token: SessionToken | null = null;
   let accountId: string | undefined;
@@ -189,7 +218,6 @@ export function prepareLink(prepareOptions: PrepareLinkOptions): PreparedLink {
   let succeeded = false;
   let dropped = 0;
   let failure: { reason: ExitReason; error: LinkError } | null = null;
-  let opened = false;
   let renewed = false;
   let modal: LinkModal | null = null;
   let modalFailure: unknown = null;
@@ -200,11 +228,18 @@ export function prepareLink(prepareOptions: PrepareLinkOptions): PreparedLink {
   let resolveReady!: () => void;
   let resolveClosed!: (detail: ExitDetail) => void;
   let handle: LinkHandle | null = null;
-  let disposed = false;
   const linkOrigin = originOf(options.linkUrl);
   const canRefetch = () => Boolean(options.fetchToken || options.tokenUrl);
   const ready = new Promise<void>((resolve) => (resolveReady = resolve));
   const closed = new Promise<ExitDetail>((resolve) => (resolveClosed = resolve));
+  /** Shown and not yet ended: the only phases in which callbacks (but onExit) fire and failures end the session. */
+  const running = () => phase === 'waiting' || phase === 'open';
+  /** Every change of phase goes through here: a move the session's rules do not allow is a bug, never taken. */
+  const moveTo = (next: SessionPhase): boolean => {
+    if (!MOVES[phase].includes(next)) return false;
+    phase = next;
+    return true;
+  };
 
   /**
    * Calls an integrator callback; a callback that throws is reported, never allowed to break the session.
@@ -212,7 +247,7 @@ export function prepareLink(prepareOptions: PrepareLinkOptions): PreparedLink {
    * is still called, so that it stays the last thing the integrator hears.
    */
   const call = <K extends keyof LinkCallbacks>(name: K, detail: Parameters<NonNullable<LinkCallbacks[K]>>[0]) => {
-    if (ended && name !== 'onExit') return;
+    if (!running() && name !== 'onExit') return;
     guarded(options[name] as ((value: typeof detail) => void) | undefined, detail);
   };
 
@@ -227,8 +262,7 @@ export function prepareLink(prepareOptions: PrepareLinkOptions): PreparedLink {
   };
 
   const end = (reason: ExitReason, error: LinkError | null) => {
-    if (ended) return;
-    ended = true;
+    if (!moveTo('ended')) return;
     // A failure being reported wins over a close requested from inside its own onError callback.
     if (failure) ({ reason, error } = failure);
     tearDown();
@@ -243,25 +277,25 @@ export function prepareLink(prepareOptions: PrepareLinkOptions): PreparedLink {
 
   /** Reports `error` through onError, then ends the session with it (as `reason`: most failures are errors). */
   const fail = (error: LinkError, reason: ExitReason = 'error') => {
-    if (ended) return;
+    if (!running()) return;
     failure = { reason, error };
     call('onError', error);
     end(reason, error);
   };
 
-  /** The token goes to the frame only once the session has started (a handle exists) and both are there. */
+  /** The token goes to the frame only once the session waits for it (opened, not yet handed over) and both are there. */
   const handOver = () => {
-    if (!handle || ended || handedOver || !frameReady || !token || !channel) return;
-    handedOver = true;
+    if (phase !== 'waiting' || !frameReady || !token || !channel) return;
+    moveTo('open');
     channel.sendToken(token.token);
     modal?.markReady();
-    if (!opened) call('onOpen', { linkTokenId: token.id });
-    opened = true;
+    // A renewed token opens the same session: the integrator heard onOpen already.
+    if (!renewed) call('onOpen', { linkTokenId: token.id });
     resolveReady();
   };
 
   const onFrameEvent = (message: EventMessage) => {
-    if (ended) return;
+    if (phase !== 'open') return;
     if ((message.name === 'login' && loggedIn) || (message.name === 'success' && succeeded)) {
       dropped++;
       return;
@@ -323,7 +357,7 @@ export function prepareLink(prepareOptions: PrepareLinkOptions): PreparedLink {
         handOver();
       },
       (error: unknown) => {
-        if (ended) return;
+        if (!running()) return;
         fail(error instanceof LinkFailure ? error.linkError : linkError('systemError', 'UNEXPECTED', String(error)));
       },
     );
@@ -341,10 +375,10 @@ export function prepareLink(prepareOptions: PrepareLinkOptions): PreparedLink {
       frame,
       linkOrigin: origin,
       onReady() {
-        if (ended) return;
+        if (phase === 'ended' || phase === 'disposed') return;
         // A second "ready" means the Link page reloaded and lost the single-use token: the session cannot go on.
         // (Before the hand-over a reload loses nothing: the page is simply ready again.)
-        if (handedOver) return fail(linkError('systemError', 'LINK_RELOADED', 'The Link page reloaded during the session.'));
+        if (phase === 'open') return fail(linkError('systemError', 'LINK_RELOADED', 'The Link page reloaded during the session.'));
         frameReady = true;
         clearTimeout(readyTimer);
         handOver();
@@ -360,7 +394,7 @@ export function prepareLink(prepareOptions: PrepareLinkOptions): PreparedLink {
   const renewToken = () => {
     if (!modal || !linkOrigin) return;
     channel?.dispose();
-    handedOver = false;
+    moveTo('waiting');
     frameReady = false;
     token = null;
     channel = listen(modal.replaceFrame(), linkOrigin);
@@ -402,6 +436,7 @@ export function prepareLink(prepareOptions: PrepareLinkOptions): PreparedLink {
 
   /** Starts the session: shows the dialog and takes the token; the hand-over follows once both are there. */
   const start = () => {
+    moveTo('waiting');
     if (linkOrigin === null) {
       failSoon('INVALID_LINK_URL', 'link-url (linkUrl) must be an https URL (plain http only on localhost or 127.0.0.1).');
       return;
@@ -438,14 +473,12 @@ export function prepareLink(prepareOptions: PrepareLinkOptions): PreparedLink {
         },
       };
       // Disposed before it was opened: a session that ended before it began, with nothing left to tear down.
-      if (disposed) end('closed_by_host', null);
+      if (phase === 'disposed') end('closed_by_host', null);
       else start();
       return handle;
     },
     dispose() {
-      if (handle || disposed) return;
-      disposed = true;
-      tearDown();
+      if (moveTo('disposed')) tearDown();
     },
   };
 }
