@@ -18,9 +18,9 @@ const root = fileURLToPath(new URL('..', import.meta.url));
  * `z.object({ a: z.string() })` already 4.4 KB (see the README).
  */
 const BUDGETS = {
-  element: 21_300,
-  core: 13_900,
-  bundled: 21_600,
+  element: 22_200,
+  core: 14_300,
+  bundled: 22_500,
 };
 
 /** One measured figure. */

@@ -35,7 +35,7 @@ export type PayrollLinkJsxProps = Omit<DetailedHTMLProps<HTMLAttributes<PayrollL
     'token-url'?: string;
     'link-url'?: string;
     'end-user-id'?: string;
-    prefetch?: boolean;
+    prefetch?: boolean | 'load';
     disabled?: boolean;
     open?: boolean;
     fetchToken?: PayrollLink['fetchToken'];

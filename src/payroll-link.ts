@@ -1,12 +1,13 @@
 import { LitElement, html, nothing, type PropertyValues } from 'lit';
 import type { TokenInput } from './core/fetch-link-token.js';
-import { openLink, type LinkHandle } from './core/open-link.js';
+import { prepareLink, type LinkHandle } from './core/open-link.js';
 import { enclosingModal } from './core/enclosing-modal.js';
 import { emit, type PayrollLinkEventDetail } from './events.js';
 import { payrollLinkStyles } from './payroll-link.styles.js';
 import type { ExitDetail, LinkError, LinkEventDetail, LoginDetail, SuccessDetail } from './protocol.js';
 import { themeSheet } from './theme-sheet.js';
 import { TokenPrefetch } from './token-prefetch.js';
+import { WarmLink } from './warm-link.js';
 
 /**
  * A button that connects an end user's payroll account through the service's
@@ -72,7 +73,7 @@ export class PayrollLink extends LitElement {
     tokenUrl: { attribute: 'token-url' },
     linkUrl: { attribute: 'link-url' },
     endUserId: { attribute: 'end-user-id' },
-    prefetch: { type: Boolean },
+    prefetch: { converter: { fromAttribute: prefetchFromAttribute } },
     disabled: { type: Boolean, reflect: true },
     open: { type: Boolean, reflect: true },
     fetchToken: { attribute: false },
@@ -90,8 +91,15 @@ export class PayrollLink extends LitElement {
   declare linkUrl: string | undefined;
   /** Sent to `token-url` as `end_user_id`, so the backend can mint the token for that user. */
   declare endUserId: string | undefined;
-  /** Fetch the token ahead (on connect, hover, focus, and after the user closes the flow unfinished) so that the click opens at once. */
-  declare prefetch: boolean;
+  /**
+   * Fetch the token ahead so that the click opens at once. Each token is a billable call to the service
+   * (`POST /link_tokens`), so the bare attribute (`true`) fetches on intent only: when the pointer moves over the
+   * button, it gets focus or is pressed, and again after the user closes the flow unfinished; a page view with no
+   * interaction mints nothing. `prefetch="load"` (`'load'`) fetches as soon as the element connects as well: for a
+   * page where the button is the whole point (a "connect your payroll" step). At most one token fetched ahead is
+   * outstanding per element; one never used is left to expire.
+   */
+  declare prefetch: boolean | 'load';
   /** Disables the button; `show()` does nothing while set. */
   declare disabled: boolean;
   /** Whether the Link flow is showing. Reflected; setting it opens or closes the flow. */
@@ -117,6 +125,7 @@ export class PayrollLink extends LitElement {
 
   #session: LinkHandle | null = null;
   readonly #prefetch = new TokenPrefetch(this, () => this.#tokenSource());
+  readonly #warmLink = new WarmLink(this);
 
   constructor() {
     super();
@@ -137,7 +146,7 @@ export class PayrollLink extends LitElement {
     // Not at once: frameworks set properties just after inserting the element (Angular binds `[endUserId]` in
     // the same task), and a token fetched before that would be for nobody. The first connection fetches in
     // willUpdate; a reconnection (the element moved) once the pending update, if any, is done.
-    if (this.hasUpdated) void this.updateComplete.then(() => this.#warm());
+    if (this.hasUpdated) void this.updateComplete.then(() => this.#warmOnLoad());
   }
 
   override disconnectedCallback(): void {
@@ -150,10 +159,13 @@ export class PayrollLink extends LitElement {
     // A token fetched ahead for another source is never handed over (TokenPrefetch checks at take(), see
     // sameSource); checking here as well stops its fetch at once.
     if (changed.has('tokenUrl') || changed.has('endUserId') || changed.has('fetchToken')) this.#prefetch.dropUnusable();
+    // The frame built ahead goes when its Link URL or the token's source changes (see callsForPrefetch: not for a
+    // new fetchToken function in place of another), and when prefetch goes off or the button is disabled.
+    if (changed.has('linkUrl') || !this.prefetch || this.disabled || this.#callsForPrefetch(changed)) this.#warmLink.discard();
     // Fetch ahead once the properties are in: at the first update (React's wrapper, Vue and Angular set them
     // after connecting), and when they change later, as when a server-rendered element gets its properties at
     // hydration, after its first update.
-    if (!this.hasUpdated || this.#callsForPrefetch(changed)) this.#warm();
+    if (!this.hasUpdated || this.#callsForPrefetch(changed)) this.#warmOnLoad();
     // `open` set by the page (in markup, or as a property) opens or closes the flow.
     if (changed.has('open')) {
       if (this.open && !this.#session) void this.#start(false);
@@ -184,13 +196,16 @@ export class PayrollLink extends LitElement {
       this.open = false;
       return Promise.resolve();
     }
-    // The theme, the modal's place and the focus target first: once `open` is set and the token taken, only openLink runs, which
+    // The theme, the modal's place and the focus target first: once `open` is set and the token taken, only the session runs, which
     // never throws (what fails ends the session through onError and onExit), so nothing can leave us spinning.
     const theme = themeSheet(this);
     const containerParent = enclosingModal(this);
     // Started from the page's own control (show()), focus goes back there, not to our button.
     const returnFocusTo = fromButton ? this.renderRoot.querySelector<HTMLElement>('.button') : undefined;
     const taken = this.#prefetch.take();
+    const place = { linkUrl: this.linkUrl ?? '', containerParent };
+    // The frame built ahead on intent, if it is for this Link URL and place: the click then only shows it.
+    const prepared = this.#warmLink.take(place) ?? prepareLink({ ...place, fetchTokenAhead: false });
     this._status = 'loading';
     this.open = true;
     // Each callback relays only while its session is the running one: a listener that removes the
@@ -202,16 +217,14 @@ export class PayrollLink extends LitElement {
         emit(this, name, detail);
         if (this.#session === session) callback()?.(detail);
       };
-    const session: LinkHandle = openLink({
+    const session: LinkHandle = prepared.open({
       ...this.#tokenSource(),
-      linkUrl: this.linkUrl ?? '',
       token: taken?.token,
       cancelToken: taken?.cancel,
       // Always openLink's own container, never our shadow root: a page hides its button (a menu that closes on
       // click, a breakpoint, a Suspense fallback) as readily as it shows it, and a hidden modal would end the
       // session. At the end of <body>, or inside the open modal we sit in. Our custom properties go with it.
       theme,
-      containerParent,
       returnFocusTo,
       onOpen: (detail) => {
         this._status = 'idle';
@@ -260,10 +273,19 @@ export class PayrollLink extends LitElement {
     return changed.has('tokenUrl') || changed.has('endUserId') || changed.has('prefetch') || changed.has('disabled');
   }
 
+  /** Fetches ahead without a sign of intent: only with `prefetch="load"`. */
+  #warmOnLoad(): void {
+    if (this.prefetch === 'load') this.#warm();
+  }
+
+  /** The user showed intent (hover, focus, press), or closed the flow unfinished: fetch ahead with either `prefetch` form. */
   #warm(): void {
     // `open` is still true when focus comes back to our button at the end of a session: onExit decides then.
     // A detached element (a session ended by its removal) fetches nothing: nobody would ever use or drop it.
-    if (this.prefetch && !this.disabled && !this.open && this.isConnected && (this.tokenUrl || this.fetchToken)) this.#prefetch.warm();
+    if (!this.prefetch || this.disabled || this.open || !this.isConnected || !(this.tokenUrl || this.fetchToken)) return;
+    this.#prefetch.warm();
+    // "Instant open": the Link page loads hidden beside the token, so the click only shows it.
+    if (this.linkUrl) this.#warmLink.warm({ linkUrl: this.linkUrl, containerParent: enclosingModal(this) });
   }
 
   #onClick = () => {
@@ -289,6 +311,12 @@ export class PayrollLink extends LitElement {
         : nothing}
     `;
   }
+}
+
+/** `prefetch` as an attribute: absent is off, `"load"` fetches on connect too, any other value (the bare attribute) on intent. */
+function prefetchFromAttribute(value: string | null): boolean | 'load' {
+  if (value === null) return false;
+  return value === 'load' ? 'load' : true;
 }
 
 declare global {

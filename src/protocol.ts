@@ -167,7 +167,10 @@ export const InitMessageSchema = z.object({
   type: z.literal('payroll-link:init'),
   version: z.literal(PROTOCOL_VERSION),
   token: nonEmptyText(),
-  /** The page draws its own close control around the frame, so the Link page need not show one. */
+  /**
+   * The page draws its own close control over the frame's top-right corner (44 × 44 px, 4 px from the edges):
+   * the Link page shows none of its own and leaves that corner free.
+   */
   hostCloseControl: z.optional(z.boolean()),
 });
 

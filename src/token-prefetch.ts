@@ -28,7 +28,7 @@ function sameSource(a: TokenSource, b: TokenSource): boolean {
 }
 
 /**
- * Fetches a Link token ahead of the click (on connect, hover or focus) so the
+ * Fetches a Link token ahead of the click (on intent: hover, focus, press; or on connect with `prefetch="load"`) so the
  * flow opens at once. A token serves one session: `take()` hands it over and
  * forgets it. A token is never handed over when it went stale while waiting,
  * or when it was fetched for another endpoint, end user or (without an end

@@ -44,7 +44,7 @@ async function run(row: FaultRow): Promise<FaultOutcome> {
   const element = new PayrollLink();
   element.linkUrl = row.linkUrl;
   element.tokenUrl = row.tokenUrl;
-  element.prefetch = row.prefetch;
+  element.prefetch = row.prefetch ? 'load' : false;
   const events: string[] = [];
   const errors: LinkError[] = [];
   let exit: ExitDetail | null = null;

@@ -1,8 +1,9 @@
 /**
  * Open-latency page. `?variant=bare` shows a plain button that inserts a bare
  * `<iframe>` of the Link page by hand (the baseline) and stops the clock at
- * the frame's `payroll-link:ready` message; `prefetch` and `plain` show
- * `<payroll-link>` with and without `prefetch` and stop it at `link-open`.
+ * the frame's `payroll-link:ready` message; `hover` and `prefetch` show
+ * `<payroll-link prefetch>`, `load` `<payroll-link prefetch="load">`, `plain`
+ * `<payroll-link>` without prefetch; they stop it at `link-open`.
  * The clock starts at the click event's timestamp.
  */
 import { PayrollLink } from '../../src/index.js';
@@ -60,7 +61,7 @@ if (variant === 'bare') {
   const element = new PayrollLink();
   element.linkUrl = linkUrl;
   element.tokenUrl = '/api/link-token';
-  element.prefetch = variant === 'prefetch';
+  element.prefetch = variant === 'load' ? 'load' : variant === 'hover' || variant === 'prefetch' ? true : false;
   element.addEventListener('link-open', stop);
   document.body.append(element);
 }

@@ -1,5 +1,6 @@
 /**
- * Soak page: open/close cycles of `<payroll-link prefetch>` and of
+ * Soak page: open/close cycles of `<payroll-link prefetch>` (each after a
+ * hover, so the session opens in the Link frame built ahead) and of
  * `openLink()`, run inside the page (no round trip per cycle), ending the
  * session every way a session ends: closed by the host, completed, removed
  * from the DOM, the close control, closed before the frame was ready, a token
@@ -24,6 +25,9 @@ export interface SoakApi {
   elementCycles(from: number, count: number): Promise<void>;
   openLinkCycles(from: number, count: number): Promise<void>;
   census(): Census;
+  /** Removes the element (what it built ahead goes with it), so a census counts what sessions left behind. */
+  detach(): void;
+  attach(): void;
 }
 
 declare global {
@@ -48,12 +52,17 @@ const expect = (what: string, actual: unknown, expected: unknown) => {
   if (actual !== expected) throw new Error(`${what}: expected ${String(expected)}, got ${String(actual)}`);
 };
 const trigger = () => element.shadowRoot!.querySelector<HTMLButtonElement>('button[part="button"]')!;
-const closeControl = (root: ParentNode) => deepElements(root).find((e) => e.getAttribute('part') === 'close-button') as HTMLButtonElement;
+// The open modal's: a frame built ahead (the element's, between its sessions) has one too, hidden in its closed dialog.
+const closeControl = (root: ParentNode) =>
+  deepElements(root).find((e) => e.getAttribute('part') === 'close-button' && e.closest('dialog')?.open) as HTMLButtonElement;
 
 async function elementCycle(i: number): Promise<void> {
   const kind = i % 5;
   element.linkUrl = linkUrl(kind === 1 ? 'success' : 'idle');
   await element.updateComplete;
+  // The user's hover: the token and the Link frame are built ahead ("Instant open"), at most one frame at a time.
+  element.dispatchEvent(new PointerEvent('pointermove'));
+  expect(`element cycle ${i} frames built ahead`, deepElements().filter((e) => e.localName === 'iframe').length, 1);
   const exit = nextEvent<CustomEvent<{ reason: ExitReason }>>(element, 'link-exit', STEP_MS);
   const opened = kind === 4 ? null : nextEvent(element, 'link-open', STEP_MS);
   trigger().click();
@@ -89,6 +98,8 @@ async function run(cycle: (i: number) => Promise<void>, from: number, count: num
 window.soak = {
   elementCycles: (from, count) => run(elementCycle, from, count),
   openLinkCycles: (from, count) => run(openLinkCycle, from, count),
+  detach: () => holder.remove(),
+  attach: () => document.body.append(holder),
   census() {
     const all = deepElements();
     return {

@@ -42,6 +42,11 @@ export const linkAppStyles = css`
     padding: 0.75rem 1rem;
     border-bottom: 1px solid var(--link-border);
   }
+  /* The host page's close control overlays this corner (44 px, 4 px in): keep it free. */
+  header.host-close {
+    min-height: 52px;
+    padding-right: 56px;
+  }
   .brand {
     font-weight: 700;
     letter-spacing: -0.01em;

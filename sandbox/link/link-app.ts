@@ -123,7 +123,7 @@ export class LinkApp extends LitElement {
   override render() {
     const closable = !NO_CLOSE.has(this.#flow.screen) && !this.#flow.hostCloseControl;
     return html`
-      <header>
+      <header class=${this.#flow.hostCloseControl ? 'host-close' : ''}>
         <span class="brand">Payroll Link</span>
         <span class="badge">Sandbox</span>
         ${closable ? html`<button type="button" class="close" aria-label="Close Payroll Link" @click=${() => this.#flow.close()}>×</button>` : null}

@@ -75,7 +75,7 @@ export function connectFrame(options: FrameChannelOptions): FrameChannel {
       const channel = new MessageChannel();
       port = channel.port1;
       port.onmessage = onPortMessage;
-      // The modal has its own close control: the Link page can leave its own out, so the user sees one.
+      // The modal's close control overlays the frame's corner: the Link page leaves its own out and that corner free.
       const init: InitMessage = { type: 'payroll-link:init', version: PROTOCOL_VERSION, token, hostCloseControl: true };
       // Targeted at the exact Link origin: if the frame has navigated elsewhere, the browser drops it.
       target.postMessage(init, linkOrigin, [channel.port2]);

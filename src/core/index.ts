@@ -2,7 +2,16 @@
  * The framework-free core: `openLink()` and its types, without Lit. Import
  * `payroll-link/core` when you build your own button.
  */
-export { openLink, type LinkCallbacks, type LinkHandle, type OpenLinkOptions } from './open-link.js';
+export {
+  openLink,
+  prepareLink,
+  type LinkCallbacks,
+  type LinkHandle,
+  type OpenLinkOptions,
+  type OpenPreparedOptions,
+  type PrepareLinkOptions,
+  type PreparedLink,
+} from './open-link.js';
 export type { TokenInput, TokenSource, TokenFetchTuning } from './fetch-link-token.js';
 export type { DroppedMessage, DropReason } from './frame-channel.js';
 export * from '../protocol.js';

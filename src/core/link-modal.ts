@@ -11,6 +11,13 @@ export interface LinkModal {
    * the old one moved or reloaded (its single-use token is spent).
    */
   replaceFrame(): HTMLIFrameElement;
+  /**
+   * Shows the dialog with `showModal()` and watches it while it shows. Until then the dialog is closed: not
+   * rendered, not focusable, not in the accessibility tree, while its frame loads. `theme`, when given,
+   * replaces the one the modal was built with (the page's theme as it is when the flow opens). Throws when the
+   * browser refuses (a container outside the document): nothing stays behind then.
+   */
+  show(theme?: CSSStyleSheet): void;
   /** Hides the loading indicator once the Link page is ready. */
   markReady(): void;
   /** Closes the dialog and removes everything this modal added to the page. */
@@ -36,28 +43,30 @@ export interface LinkModalOptions {
 let sharedSheet: CSSStyleSheet | undefined;
 
 /**
- * Builds the modal `<dialog>` with its frame and shows it with `showModal()`
- * (top layer: no z-index wars, inert page behind it, focus moved inside).
- * Built with DOM calls, not HTML strings, and styled by class, never inline
- * styles, so it works under strict CSP and Trusted Types. Watched while it
- * shows: a modal the page no longer renders would leave the page blocked.
+ * Builds the modal `<dialog>` with its frame, closed, in its container: the
+ * Link page loads while nobody sees it, and `show()` shows it with
+ * `showModal()` (top layer: no z-index wars, inert page behind it, focus moved
+ * inside). Built with DOM calls, not HTML strings, and styled by class, never
+ * inline styles, so it works under strict CSP and Trusted Types. Watched while
+ * it shows: a modal the page no longer renders would leave the page blocked.
+ * Throws when it cannot be built (no constructed stylesheets): nothing stays behind then.
  */
-export function openLinkModal(options: LinkModalOptions): LinkModal {
+export function createLinkModal(options: LinkModalOptions): LinkModal {
   const doc = document;
   const dialog = doc.createElement('dialog');
   dialog.className = 'dialog';
   dialog.setAttribute('part', 'dialog');
   dialog.setAttribute('aria-label', options.title);
 
-  const header = doc.createElement('div');
-  header.className = 'header';
+  // One header: the Link page's. The close control overlays the frame's top-right corner, which the Link page
+  // leaves free when told so (`hostCloseControl` in the init message). First in the dialog, so showModal()
+  // focuses it and Tab reaches it before the frame, as a screen reader reads it.
   const close = doc.createElement('button');
   close.type = 'button';
   close.className = 'close';
   close.setAttribute('part', 'close-button');
   close.setAttribute('aria-label', 'Close');
   close.textContent = '×';
-  header.append(close);
 
   const body = doc.createElement('div');
   body.className = 'body';
@@ -69,7 +78,7 @@ export function openLinkModal(options: LinkModalOptions): LinkModal {
 
   let frame = createFrame(options);
   body.append(loading, frame);
-  dialog.append(header, body);
+  dialog.append(close, body);
 
   let host: HTMLElement | undefined;
   let watcher: IntersectionObserver | undefined;
@@ -94,37 +103,51 @@ export function openLinkModal(options: LinkModalOptions): LinkModal {
   });
   dialog.addEventListener('close', requestClose);
 
-  try {
+  let root: ShadowRoot | undefined;
+  const adopt = (theme: CSSStyleSheet | undefined) => {
+    sharedSheet ??= createSheet();
+    if (root) root.adoptedStyleSheets = theme ? [sharedSheet, theme] : [sharedSheet];
+  };
+  /** Runs `step`; if it throws, nothing stays behind: a dialog left open would block the page, and the frame would load the Link page for nobody. */
+  const orRemove = (step: () => void) => {
+    try {
+      step();
+    } catch (error) {
+      remove();
+      throw error;
+    }
+  };
+
+  orRemove(() => {
     let container = options.container;
     if (!container) {
       host = doc.createElement('div');
       host.setAttribute('data-payroll-link-modal', '');
       // React Aria hides what a modal of its own did not put on the page unless it is marked as top layer.
       host.setAttribute('data-react-aria-top-layer', '');
-      const root = host.attachShadow({ mode: 'open' });
-      sharedSheet ??= createSheet();
-      root.adoptedStyleSheets = options.theme ? [sharedSheet, options.theme] : [sharedSheet];
+      root = host.attachShadow({ mode: 'open' });
+      adopt(options.theme);
       (options.containerParent ?? doc.body).append(host);
       container = root;
     }
     container.append(dialog);
-    dialog.showModal();
-    // Hiding the dialog or an ancestor (`display: none`, `content-visibility: hidden`) ends its intersection
-    // with the viewport: the moment to check. (`visibility: hidden` cannot hide it: the browser's own styles
-    // make a modal dialog `visibility: visible`.) A dialog the browser closed is the `close` listener's.
-    watcher = new IntersectionObserver(() => {
-      if (dialog.open && !isRendered(dialog)) options.onHidden();
-    });
-    watcher.observe(dialog);
-  } catch (error) {
-    // Nothing stays behind: a dialog left open would block the page, and the frame inside would load the
-    // Link page for nobody.
-    remove();
-    throw error;
-  }
+  });
 
   return {
     dialog,
+    show(theme) {
+      orRemove(() => {
+        if (theme) adopt(theme);
+        dialog.showModal();
+        // Hiding the dialog or an ancestor (`display: none`, `content-visibility: hidden`) ends its intersection
+        // with the viewport: the moment to check. (`visibility: hidden` cannot hide it: the browser's own styles
+        // make a modal dialog `visibility: visible`.) A dialog the browser closed is the `close` listener's.
+        watcher = new IntersectionObserver(() => {
+          if (dialog.open && !isRendered(dialog)) options.onHidden();
+        });
+        watcher.observe(dialog);
+      });
+    },
     get frame() {
       return frame;
     },

@@ -22,8 +22,11 @@ export const modalCss = `
 }
 .dialog[open] { display: flex; flex-direction: column; }
 .dialog::backdrop { background: var(--payroll-link-backdrop, rgb(15 23 42 / 0.55)); }
-.header { display: flex; justify-content: flex-end; padding: 4px; }
 .close {
+  position: absolute;
+  top: 4px;
+  right: 4px;
+  z-index: 1;
   font: inherit;
   font-size: 1.5rem;
   line-height: 1;

@@ -21,7 +21,7 @@ import {
 import { saveFocus } from './focus-return.js';
 import { connectFrame, type DroppedMessage, type FrameChannel } from './frame-channel.js';
 import { LinkFailure, linkError } from './link-error.js';
-import { openLinkModal, type LinkModal } from './link-modal.js';
+import { createLinkModal, type LinkModal } from './link-modal.js';
 import { lockScroll } from './scroll-lock.js';
 
 /** The callbacks of a session. Each is read at the moment it fires, so it may be replaced while the session runs. */
@@ -94,7 +94,69 @@ export interface LinkHandle {
   readonly droppedMessages: number;
 }
 
+/** Options of {@link prepareLink}: those of {@link openLink}, and whether to fetch the token at once. */
+export interface PrepareLinkOptions extends OpenLinkOptions {
+  /**
+   * Fetch the token now, beside the frame, from `fetchToken` or `tokenUrl` (when no `token` is given), so
+   * that `open()` finds it on hand. Default true. Each token is a billable call to the service: prepare on
+   * a sign of intent (hover, focus), not on every page view. A token fetched ahead and never used is left
+   * to expire; one that failed is fetched again, silently, at `open()`.
+   */
+  fetchTokenAhead?: boolean;
+}
+
+/** What may still be given at {@link PreparedLink.open}: the token, its source, callbacks, theme, focus target and tuning. */
+export type OpenPreparedOptions = Partial<Omit<OpenLinkOptions, 'linkUrl' | 'container' | 'containerParent' | 'title'>>;
+
+/** A Link flow built ahead of the click, hidden: see {@link prepareLink}. */
+export interface PreparedLink {
+  /**
+   * Shows the flow and hands the token to the frame once both are there: at once, when the Link page has
+   * loaded and the token was fetched ahead. Options given here override the ones given to `prepareLink`
+   * (a token fetched meanwhile, the callbacks). Starts the one session this preparation serves: a second
+   * call returns the same handle, and after `dispose()` it returns a session that has already ended.
+   */
+  open(options?: OpenPreparedOptions): LinkHandle;
+  /**
+   * Tears down what was prepared (the hidden frame, the token fetch under way) when the user never opened
+   * it: the page's part when the button goes away or the preparation is no longer wanted (the Link URL or
+   * the token's source changed, nobody clicked for a while). No callback fires. After `open()` it does
+   * nothing: end the session with its handle's `close()`.
+   */
+  dispose(): void;
+}
+
 const DEFAULT_READY_TIMEOUT_MS = 20_000;
+
+/**
+ * Where a session is. The moves between phases are the session's rules:
+ *
+ * ```text
+ * warming ──open()──▶ waiting ──frame ready and token on hand: hand-over──▶ open
+ *    │                   ▲                                                   │
+ *    │                   └──── the Link page refused the token (once) ───────┤
+ *    ▼                                                                       ▼
+ * disposed ──open()──▶ ended ◀── closed, hidden, failed, Link exit (from waiting or open)
+ * ```
+ *
+ * - `warming`: built hidden (`prepareLink`); the frame loads, the token may be on its way; no token reaches
+ *   the frame, no callback fires.
+ * - `waiting`: shown; the token goes over once the Link page is ready and the token is on hand.
+ * - `open`: the token was handed over; Link events count only now (login and success at most once, see
+ *   onFrameEvent). A second "ready" here is the Link page reloading: a failure. The Link page refusing the
+ *   token goes back to `waiting` with a new frame and token, once per session.
+ * - `ended`: terminal; `onExit` was called, exactly once, and nothing else is called after it.
+ * - `disposed`: torn down before anyone opened it; `open()` then ends at once.
+ */
+type SessionPhase = 'warming' | 'waiting' | 'open' | 'ended' | 'disposed';
+
+const MOVES: Record<SessionPhase, readonly SessionPhase[]> = {
+  warming: ['waiting', 'disposed'],
+  waiting: ['open', 'ended'],
+  open: ['waiting', 'ended'],
+  disposed: ['ended'],
+  ended: [],
+};
 
 /**
  * Opens the hosted Link flow in a modal frame: gets a token (from `token`,
@@ -114,9 +176,41 @@ const DEFAULT_READY_TIMEOUT_MS = 20_000;
  * ```
  */
 export function openLink(options: OpenLinkOptions): LinkHandle {
+  return prepareLink({ ...options, fetchTokenAhead: false }).open();
+}
+
+/**
+ * Builds the Link flow ahead of the click, hidden: the modal `<dialog>` stays
+ * closed (not rendered, not focusable, not in the accessibility tree) while
+ * the Link page loads in its frame and says it is ready, and the token is
+ * fetched beside it (see `fetchTokenAhead`). `open()` then only shows the
+ * dialog and hands the token over: the Link page shows at once. The token
+ * never reaches the frame before `open()` (a token handed over starts a
+ * single-use Link session). `openLink()` is `prepareLink()` then `open()` in
+ * one call.
+ *
+ * Call it on a sign of intent (the pointer over your button, focus) and
+ * `dispose()` what you prepared when it is no longer wanted: the hidden frame
+ * holds a page (often a process) of its own. It is never moved in the DOM
+ * (moving a frame reloads it).
+ *
+ * @example
+ * ```js
+ * let prepared;
+ * button.addEventListener('pointerenter', () => {
+ *   prepared ??= prepareLink({ linkUrl: 'https://link.example.com/link', tokenUrl: '/api/link-token', onSuccess: save });
+ * });
+ * button.addEventListener('click', () => {
+ *   const link = (prepared ?? prepareLink({ linkUrl: 'https://link.example.com/link', tokenUrl: '/api/link-token', onSuccess: save })).open();
+ *   prepared = undefined;
+ * });
+ * ```
+ */
+export function prepareLink(prepareOptions: PrepareLinkOptions): PreparedLink {
+  // Read when used, so that open() can still give what it knows better (the token, callbacks, theme).
+  const options: OpenLinkOptions = { ...prepareOptions };
   const abort = new AbortController();
-  let ended = false;
-  let handedOver = false;
+  let phase: SessionPhase = 'warming';
   let frameReady = false;
   let token: SessionToken | null = null;
   let accountId: string | undefined;
@@ -124,19 +218,28 @@ export function openLink(options: OpenLinkOptions): LinkHandle {
   let succeeded = false;
   let dropped = 0;
   let failure: { reason: ExitReason; error: LinkError } | null = null;
-  let opened = false;
   let renewed = false;
   let modal: LinkModal | null = null;
+  let modalFailure: unknown = null;
   let channel: FrameChannel | null = null;
   let readyTimer: ReturnType<typeof setTimeout> | undefined;
   let releaseScroll = () => {};
   let restoreFocus = () => {};
   let resolveReady!: () => void;
   let resolveClosed!: (detail: ExitDetail) => void;
+  let handle: LinkHandle | null = null;
   const linkOrigin = originOf(options.linkUrl);
-  const canRefetch = Boolean(options.fetchToken || options.tokenUrl);
+  const canRefetch = () => Boolean(options.fetchToken || options.tokenUrl);
   const ready = new Promise<void>((resolve) => (resolveReady = resolve));
   const closed = new Promise<ExitDetail>((resolve) => (resolveClosed = resolve));
+  /** Shown and not yet ended: the only phases in which callbacks (but onExit) fire and failures end the session. */
+  const running = () => phase === 'waiting' || phase === 'open';
+  /** Every change of phase goes through here: a move the session's rules do not allow is a bug, never taken. */
+  const moveTo = (next: SessionPhase): boolean => {
+    if (!MOVES[phase].includes(next)) return false;
+    phase = next;
+    return true;
+  };
 
   /**
    * Calls an integrator callback; a callback that throws is reported, never allowed to break the session.
@@ -144,21 +247,25 @@ export function openLink(options: OpenLinkOptions): LinkHandle {
    * is still called, so that it stays the last thing the integrator hears.
    */
   const call = <K extends keyof LinkCallbacks>(name: K, detail: Parameters<NonNullable<LinkCallbacks[K]>>[0]) => {
-    if (ended && name !== 'onExit') return;
+    if (!running() && name !== 'onExit') return;
     guarded(options[name] as ((value: typeof detail) => void) | undefined, detail);
   };
 
-  const end = (reason: ExitReason, error: LinkError | null) => {
-    if (ended) return;
-    ended = true;
-    // A failure being reported wins over a close requested from inside its own onError callback.
-    if (failure) ({ reason, error } = failure);
+  /** Stops everything this preparation or session started and removes what it added to the page. */
+  const tearDown = () => {
     abort.abort();
     clearTimeout(readyTimer);
     channel?.dispose();
     modal?.remove();
     releaseScroll();
     restoreFocus();
+  };
+
+  const end = (reason: ExitReason, error: LinkError | null) => {
+    if (!moveTo('ended')) return;
+    // A failure being reported wins over a close requested from inside its own onError callback.
+    if (failure) ({ reason, error } = failure);
+    tearDown();
     // Once the job succeeded, closing (or hiding) the modal is the natural end of a completed session.
     const completed = succeeded && (reason === 'user_closed' || reason === 'closed_by_host');
     const detail: ExitDetail = { reason: completed ? 'completed' : reason, error: completed ? null : error, linkTokenId: token?.id ?? null };
@@ -170,31 +277,32 @@ export function openLink(options: OpenLinkOptions): LinkHandle {
 
   /** Reports `error` through onError, then ends the session with it (as `reason`: most failures are errors). */
   const fail = (error: LinkError, reason: ExitReason = 'error') => {
-    if (ended) return;
+    if (!running()) return;
     failure = { reason, error };
     call('onError', error);
     end(reason, error);
   };
 
+  /** The token goes to the frame only once the session waits for it (opened, not yet handed over) and both are there. */
   const handOver = () => {
-    if (ended || handedOver || !frameReady || !token || !channel) return;
-    handedOver = true;
+    if (phase !== 'waiting' || !frameReady || !token || !channel) return;
+    moveTo('open');
     channel.sendToken(token.token);
     modal?.markReady();
-    if (!opened) call('onOpen', { linkTokenId: token.id });
-    opened = true;
+    // A renewed token opens the same session: the integrator heard onOpen already.
+    if (!renewed) call('onOpen', { linkTokenId: token.id });
     resolveReady();
   };
 
   const onFrameEvent = (message: EventMessage) => {
-    if (ended) return;
+    if (phase !== 'open') return;
     if ((message.name === 'login' && loggedIn) || (message.name === 'success' && succeeded)) {
       dropped++;
       return;
     }
     // The Link page refused a token the widget thought fresh (clocks disagree, or it was spent): before
     // anything else happened, try once more with a new token in a new frame; the user never sees the failure.
-    if (message.name === 'error' && message.payload.type === 'invalidLinkToken' && !loggedIn && !renewed && canRefetch) {
+    if (message.name === 'error' && message.payload.type === 'invalidLinkToken' && !loggedIn && !renewed && canRefetch()) {
       renewed = true;
       renewToken();
       return;
@@ -225,18 +333,18 @@ export function openLink(options: OpenLinkOptions): LinkHandle {
     }
   };
 
-  const acquireToken = async (): Promise<SessionToken> => {
-    if (options.token !== undefined) {
+  const acquireToken = async (given: OpenLinkOptions['token'], cancelGiven: (() => void) | undefined): Promise<SessionToken> => {
+    if (given !== undefined) {
       try {
-        const given = toSessionToken(await settleWithin(options.token, abort.signal, options.tokenFetch?.timeoutMs));
-        if (!isStale(given)) return given;
-        if (!canRefetch) throw new LinkFailure(linkError('invalidLinkToken', 'TOKEN_EXPIRED', 'The Link token given has expired.'));
+        const taken = toSessionToken(await settleWithin(given, abort.signal, options.tokenFetch?.timeoutMs));
+        if (!isStale(taken)) return taken;
+        if (!canRefetch()) throw new LinkFailure(linkError('invalidLinkToken', 'TOKEN_EXPIRED', 'The Link token given has expired.'));
       } catch (error) {
         // Given up on: a fetch ahead still retrying must stop, not run beside the session's own.
-        options.cancelToken?.();
+        cancelGiven?.();
         // A token fetched ahead that failed or expired is replaced silently when there is a source for a new
         // one; not when the session has ended meanwhile.
-        if (!canRefetch || abort.signal.aborted) throw error;
+        if (!canRefetch() || abort.signal.aborted) throw error;
       }
     }
     return fetchLinkToken(options, abort.signal, options.tokenFetch);
@@ -249,7 +357,7 @@ export function openLink(options: OpenLinkOptions): LinkHandle {
         handOver();
       },
       (error: unknown) => {
-        if (ended) return;
+        if (!running()) return;
         fail(error instanceof LinkFailure ? error.linkError : linkError('systemError', 'UNEXPECTED', String(error)));
       },
     );
@@ -267,9 +375,10 @@ export function openLink(options: OpenLinkOptions): LinkHandle {
       frame,
       linkOrigin: origin,
       onReady() {
-        if (ended) return;
+        if (phase === 'ended' || phase === 'disposed') return;
         // A second "ready" means the Link page reloaded and lost the single-use token: the session cannot go on.
-        if (handedOver) return fail(linkError('systemError', 'LINK_RELOADED', 'The Link page reloaded during the session.'));
+        // (Before the hand-over a reload loses nothing: the page is simply ready again.)
+        if (phase === 'open') return fail(linkError('systemError', 'LINK_RELOADED', 'The Link page reloaded during the session.'));
         frameReady = true;
         clearTimeout(readyTimer);
         handOver();
@@ -285,7 +394,7 @@ export function openLink(options: OpenLinkOptions): LinkHandle {
   const renewToken = () => {
     if (!modal || !linkOrigin) return;
     channel?.dispose();
-    handedOver = false;
+    moveTo('waiting');
     frameReady = false;
     token = null;
     channel = listen(modal.replaceFrame(), linkOrigin);
@@ -296,13 +405,11 @@ export function openLink(options: OpenLinkOptions): LinkHandle {
   /** A session that cannot start ends through the usual error path, once the caller holds its handle. */
   const failSoon = (code: string, message: string) => queueMicrotask(() => fail(linkError('clientError', code, message)));
 
-  if (linkOrigin === null) {
-    failSoon('INVALID_LINK_URL', 'link-url (linkUrl) must be an https URL (plain http only on localhost or 127.0.0.1).');
-  } else {
-    restoreFocus = saveFocus(options.returnFocusTo ?? undefined);
+  // Prepared: the modal built closed, its frame loading and listened to, the token on its way if asked.
+  let ahead: Promise<TokenInput> | undefined;
+  if (linkOrigin !== null) {
     try {
-      releaseScroll = lockScroll();
-      modal = openLinkModal({
+      modal = createLinkModal({
         container: options.container,
         theme: options.theme,
         containerParent: options.containerParent,
@@ -315,26 +422,63 @@ export function openLink(options: OpenLinkOptions): LinkHandle {
           else fail(linkError('clientError', 'MODAL_HIDDEN', 'The page hid the Link modal.'), 'closed_by_host');
         },
       });
+      channel = listen(modal.frame, linkOrigin);
+    } catch (error) {
+      // The browser lacks what the modal needs (constructed stylesheets): reported when the session starts.
+      modalFailure = error;
+    }
+    if (modal && prepareOptions.fetchTokenAhead !== false && options.token === undefined && canRefetch()) {
+      ahead = fetchLinkToken(options, abort.signal, options.tokenFetch).then((fetched) => fetched.input);
+      // A failure here is no one's yet: open() replaces that token silently (see acquireToken).
+      ahead.catch(() => {});
+    }
+  }
+
+  /** Starts the session: shows the dialog and takes the token; the hand-over follows once both are there. */
+  const start = () => {
+    moveTo('waiting');
+    if (linkOrigin === null) {
+      failSoon('INVALID_LINK_URL', 'link-url (linkUrl) must be an https URL (plain http only on localhost or 127.0.0.1).');
+      return;
+    }
+    restoreFocus = saveFocus(options.returnFocusTo ?? undefined);
+    try {
+      if (modalFailure) throw modalFailure;
+      releaseScroll = lockScroll();
+      modal!.show(options.theme);
     } catch (error) {
       // showModal() refused (a container outside the document...), or the browser lacks what the modal needs
       // (constructed stylesheets). end() releases the scroll lock and gives focus back; nothing is thrown at
       // the caller, and `closed` and `ready` settle as documented.
       failSoon('MODAL_UNAVAILABLE', `The Link modal could not be shown (${error}).`);
+      return;
     }
-    // Nothing below throws: adding a listener and a timer, and an async token fetch whose failures takeToken reports.
-    if (modal) {
-      channel = listen(modal.frame, linkOrigin);
-      watchReady();
-      void takeToken(acquireToken());
-    }
-  }
+    // Nothing below throws: a timer, and an async token fetch whose failures takeToken reports.
+    if (!frameReady) watchReady();
+    const given = options.token ?? ahead;
+    void takeToken(acquireToken(given, options.token !== undefined ? options.cancelToken : undefined));
+    handOver();
+  };
 
   return {
-    close: () => end('closed_by_host', null),
-    closed,
-    ready,
-    get droppedMessages() {
-      return dropped;
+    open(late) {
+      if (handle) return handle;
+      if (late) Object.assign(options, late);
+      handle = {
+        close: () => end('closed_by_host', null),
+        closed,
+        ready,
+        get droppedMessages() {
+          return dropped;
+        },
+      };
+      // Disposed before it was opened: a session that ended before it began, with nothing left to tear down.
+      if (phase === 'disposed') end('closed_by_host', null);
+      else start();
+      return handle;
+    },
+    dispose() {
+      if (moveTo('disposed')) tearDown();
     },
   };
 }

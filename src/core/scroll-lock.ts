@@ -14,8 +14,11 @@ export function lockScroll(doc: Document = document): () => void {
   if (!lock) {
     const view = doc.defaultView!;
     const sheet = new view.CSSStyleSheet();
-    // `scrollbar-gutter` keeps the layout from jumping when the scrollbar disappears.
-    sheet.replaceSync('html { overflow: hidden !important; scrollbar-gutter: stable; }');
+    // A gutter keeps the layout from jumping when a classic scrollbar disappears; only then. Reserved on a page
+    // with no scrollbar (or overlay scrollbars), it would shift the page by half its width and leave a strip the
+    // backdrop does not dim.
+    const gutter = hasClassicScrollbar(doc) ? ' scrollbar-gutter: stable;' : '';
+    sheet.replaceSync(`html { overflow: hidden !important;${gutter} }`);
     lock = { count: 0, sheet, x: view.scrollX, y: view.scrollY };
     locks.set(doc, lock);
     doc.adoptedStyleSheets = [...doc.adoptedStyleSheets, sheet];
@@ -32,4 +35,9 @@ export function lockScroll(doc: Document = document): () => void {
     const view = doc.defaultView;
     if (view && (view.scrollX !== current.x || view.scrollY !== current.y)) view.scrollTo(current.x, current.y);
   };
+}
+
+/** Whether the page shows a vertical scrollbar that takes room (a classic one, not an overlay): the room the lock must keep. */
+function hasClassicScrollbar(doc: Document): boolean {
+  return doc.defaultView!.innerWidth > doc.documentElement.clientWidth;
 }

@@ -12,7 +12,7 @@ describe('sessions under pressure: races, odd orders, hostile inputs', () => {
   it('never hands a token fetched ahead for one end user to another, even in the same tick', async () => {
     const token = fakeTokenUrl('ok');
     const el = await fixture<PayrollLink>(
-      html`<payroll-link prefetch end-user-id="a" token-url=${token.url} link-url=${await fakeLinkUrl('idle')}></payroll-link>`,
+      html`<payroll-link prefetch="load" end-user-id="a" token-url=${token.url} link-url=${await fakeLinkUrl('idle')}></payroll-link>`,
     );
     await untilCalls(token, 1);
     el.endUserId = 'b';
@@ -69,7 +69,7 @@ describe('sessions under pressure: races, odd orders, hostile inputs', () => {
 
   it('stops the retries of a fetch ahead when its session ends first', async () => {
     const token = fakeTokenUrl('503,503,ok');
-    const el = await fixture<PayrollLink>(html`<payroll-link prefetch token-url=${token.url} link-url=${await fakeLinkUrl('idle')}></payroll-link>`);
+    const el = await fixture<PayrollLink>(html`<payroll-link prefetch="load" token-url=${token.url} link-url=${await fakeLinkUrl('idle')}></payroll-link>`);
     await untilCalls(token, 1);
     const exit = oneEvent(el, 'link-exit');
     void el.show();

@@ -4,10 +4,10 @@ import '../../src/index.js';
 import { openLink, type PayrollLink } from '../../src/index.js';
 import { afterRendering, deepQueryAll, fakeLinkUrl, fakeTokenUrl, recordEvents, refusedUrl, untilCalls } from './helpers.js';
 
-async function linkElement(plan: string, scenario = 'success', prefetch = false) {
+async function linkElement(plan: string, scenario = 'success', prefetch: PayrollLink['prefetch'] = false) {
   const token = fakeTokenUrl(plan);
   const el = await fixture<PayrollLink>(
-    html`<payroll-link token-url=${token.url} link-url=${await fakeLinkUrl(scenario)} ?prefetch=${prefetch}></payroll-link>`,
+    html`<payroll-link token-url=${token.url} link-url=${await fakeLinkUrl(scenario)} .prefetch=${prefetch}></payroll-link>`,
   );
   return { el, token, button: el.shadowRoot!.querySelector('button')! };
 }
@@ -154,8 +154,32 @@ describe('token fetching', () => {
     expect((await garbage.closed).error).to.include({ type: 'invalidLinkToken', code: 'TOKEN_INVALID' });
   });
 
+  it('mints no token ahead on load with the bare prefetch, only once the user shows intent; prefetch="load" mints on connect', async () => {
+    const onIntent = fakeTokenUrl('ok');
+    const onLoad = fakeTokenUrl('ok');
+    const linkUrl = await fakeLinkUrl('idle');
+    const page = await fixture<HTMLElement>(html`<div>
+      <payroll-link prefetch token-url=${onIntent.url} link-url=${linkUrl}></payroll-link>
+      <payroll-link prefetch="load" token-url=${onLoad.url} link-url=${linkUrl}></payroll-link>
+    </div>`);
+    const [el, loaded] = page.querySelectorAll('payroll-link');
+    expect([el.prefetch, loaded.prefetch]).to.deep.equal([true, 'load']);
+    // Both connected and updated in the same task: once the "load" element's token request has arrived, the
+    // other's would have too.
+    await untilCalls(onLoad, 1);
+    expect(await onIntent.calls(), 'a page view without interaction mints nothing').to.have.length(0);
+    el.dispatchEvent(new PointerEvent('pointermove'));
+    await untilCalls(onIntent, 1);
+    // More hints while a token is on hand mint no more: one outstanding token per element.
+    el.dispatchEvent(new PointerEvent('pointermove'));
+    el.shadowRoot!.querySelector('button')!.focus();
+    await untilCalls(onLoad, 1);
+    expect(await onIntent.calls()).to.have.length(1);
+    page.remove();
+  });
+
   it('prefetches on connect, so the click uses that token, and never reuses it', async () => {
-    const { el, token, button } = await linkElement('ok', 'idle', true);
+    const { el, token, button } = await linkElement('ok', 'idle', 'load');
     await untilCalls(token, 1);
     button.click();
     const open = await oneEvent(el, 'link-open');
@@ -173,7 +197,7 @@ describe('token fetching', () => {
   });
 
   it('fetches the next token ahead when the user closes the flow, so the next click opens at once', async () => {
-    const { el, token, button } = await linkElement('ok', 'idle', true);
+    const { el, token, button } = await linkElement('ok', 'idle', 'load');
     await untilCalls(token, 1);
     button.click();
     await oneEvent(el, 'link-open');
@@ -214,7 +238,7 @@ describe('token fetching', () => {
   async function prefetchingElement(endUserId?: string) {
     const tokens = countingFetchToken();
     const el = await fixture<PayrollLink>(
-      html`<payroll-link prefetch .endUserId=${endUserId} link-url=${await fakeLinkUrl('idle')} .fetchToken=${() => tokens.getToken()}></payroll-link>`,
+      html`<payroll-link prefetch="load" .endUserId=${endUserId} link-url=${await fakeLinkUrl('idle')} .fetchToken=${() => tokens.getToken()}></payroll-link>`,
     );
     await tokens.until(1);
     return { el, tokens };
@@ -312,6 +336,8 @@ describe('token fetching', () => {
         await tokens.until(nth);
         await resetMouse();
       }
+      // The Link frame built on the last hint goes with the element.
+      el.remove();
     });
 
     it('fetches nothing ahead when the modal goes away under a resting pointer, leaving it over the button', async () => {
@@ -339,7 +365,7 @@ describe('token fetching', () => {
     // @lit/react sets properties in a layout effect, after React has inserted the element.
     el.tokenUrl = token.url;
     el.linkUrl = linkUrl;
-    el.prefetch = true;
+    el.prefetch = 'load';
     try {
       await untilCalls(token, 1);
       expect(await token.calls()).to.have.length(1);
@@ -354,7 +380,7 @@ describe('token fetching', () => {
     const el = document.createElement('payroll-link');
     el.setAttribute('token-url', token.url);
     el.setAttribute('link-url', await fakeLinkUrl('idle'));
-    el.setAttribute('prefetch', '');
+    el.setAttribute('prefetch', 'load');
     document.body.append(el);
     el.endUserId = 'user-angular';
     try {
@@ -376,7 +402,7 @@ describe('token fetching', () => {
     el.tokenUrl = token.url;
     el.linkUrl = await fakeLinkUrl('idle');
     el.endUserId = 'user-next';
-    el.prefetch = true;
+    el.prefetch = 'load';
     try {
       await untilCalls(token, 1);
       expect((await token.calls()).map((call) => JSON.parse(call.body))).to.deep.equal([{ end_user_id: 'user-next' }]);
@@ -386,7 +412,7 @@ describe('token fetching', () => {
   });
 
   it('silently replaces a prefetched token that has expired while waiting', async () => {
-    const { el, token, button } = await linkElement('short,ok', 'success', true);
+    const { el, token, button } = await linkElement('short,ok', 'success', 'load');
     await untilCalls(token, 1);
     // Expiry is about time passing: move this page's clock past the prefetched token's life (1 s)
     // instead of waiting for it. Whether the token arrived before or after, it reads as expired.

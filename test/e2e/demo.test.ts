@@ -290,6 +290,8 @@ describe('npm run demo, end to end', { timeout: 900_000 }, () => {
       });
       const prefetched = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/link-token');
       await page.goto(shortLived.url);
+      // `prefetch` fetches on intent: the pointer over the button.
+      await page.locator('payroll-link#element-demo').getByRole('button', { name: 'Connect payroll' }).hover();
       const { data } = (await (await prefetched).json()) as { data: { expires: string } };
       // Move the whole system one second past the prefetched token's `expires`: the sandbox (which mints
       // the next token, and checks it when the Link page opens a session) and the page (the widget

@@ -43,8 +43,9 @@ export interface SessionResult {
 }
 
 /**
- * Opens the app's page, waits for the token fetched ahead when the app asks
- * for `prefetch`, clicks the button as a user would, and waits for `exit`.
+ * Opens the app's page, hovers the button and waits for the token fetched
+ * ahead when the app asks for `prefetch`, clicks the button as a user would,
+ * and waits for `exit`.
  */
 export async function runSession(browser: Browser, plan: SessionPlan): Promise<SessionResult> {
   const page: Page = await browser.newPage();
@@ -56,10 +57,13 @@ export async function runSession(browser: Browser, plan: SessionPlan): Promise<S
   try {
     const tokenRequest = page.waitForRequest((request) => plan.isTokenRequest(new URL(request.url())), { timeout: 10_000 });
     await page.goto(plan.pageUrl);
-    // With prefetch, the token is on its way before any click.
-    if (plan.prefetch) await tokenRequest;
     // The app's recorder is running (the Next.js app starts it after hydration).
     await page.waitForFunction(() => Array.isArray(window.payrollLinkSeen), undefined, { timeout: 10_000 });
+    // With prefetch, the token is on its way once the pointer is over the button, before any click.
+    if (plan.prefetch) {
+      await page.locator('payroll-link button').hover();
+      await tokenRequest;
+    }
     await page.locator('payroll-link button').click();
     // The session's end, or a policy violation (the plain page records them) that would stop it.
     const ended = () =>

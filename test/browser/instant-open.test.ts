@@ -1,0 +1,134 @@
+import { expect, fixture, html, oneEvent } from '@open-wc/testing';
+import '../../src/index.js';
+import { prepareLink, type PayrollLink } from '../../src/index.js';
+import { deepQueryAll, fakeLinkUrl, fakeTokenUrl, recordEvents, untilCalls } from './helpers.js';
+
+const frames = () => deepQueryAll('iframe') as HTMLIFrameElement[];
+
+/** Resolves when `frame`'s Link page says it is ready (listen before it can have loaded). */
+function untilReady(frame: HTMLIFrameElement): Promise<void> {
+  return new Promise((resolve) => {
+    const onMessage = (event: MessageEvent) => {
+      if (event.source !== frame.contentWindow || event.data?.type !== 'payroll-link:ready') return;
+      window.removeEventListener('message', onMessage);
+      resolve();
+    };
+    window.addEventListener('message', onMessage);
+  });
+}
+
+/** The one frame built ahead: closed in its dialog, so not rendered, not focusable, not in the accessibility tree. */
+function hiddenFrame(): HTMLIFrameElement {
+  const built = frames();
+  expect(built, 'one frame built ahead').to.have.length(1);
+  const dialog = built[0].closest('dialog')!;
+  expect(dialog.open).to.equal(false);
+  expect(built[0].checkVisibility()).to.equal(false);
+  return built[0];
+}
+
+describe('Instant open: the Link frame built on intent', () => {
+  afterEach(() => expect(frames(), 'no frame outlives its test').to.have.length(0));
+
+  it('builds the frame hidden on hover; the click shows that same frame and hands the token over only then', async () => {
+    const token = fakeTokenUrl('ok');
+    const el = await fixture<PayrollLink>(html`<payroll-link prefetch token-url=${token.url} link-url=${await fakeLinkUrl('idle')}></payroll-link>`);
+    expect(frames(), 'nothing is built on load').to.have.length(0);
+    const events = recordEvents(el);
+    el.dispatchEvent(new PointerEvent('pointermove'));
+    const frame = hiddenFrame();
+    await untilReady(frame);
+    await untilCalls(token, 1);
+    // More hints build nothing more: one frame built ahead per element.
+    el.dispatchEvent(new PointerEvent('pointermove'));
+    expect(hiddenFrame()).to.equal(frame);
+    expect(events.seen, 'no token handed over before the click').to.have.length(0);
+    const opened = oneEvent(el, 'link-open');
+    const received = oneEvent(el, 'link-event');
+    el.shadowRoot!.querySelector('button')!.click();
+    const { detail } = await opened;
+    // The fake Link page reports the token it received.
+    const { name, payload } = (await received).detail;
+    expect(name).to.equal('open');
+    expect((payload as { token: string }).token.startsWith(`tok.${detail.linkTokenId}`)).to.equal(true);
+    expect(frames(), 'the frame built ahead, not a new one').to.deep.equal([frame]);
+    expect(frame.closest('dialog')!.open).to.equal(true);
+    expect(await token.calls()).to.have.length(1);
+    events.stop();
+    const exit = oneEvent(el, 'link-exit');
+    el.close();
+    await exit;
+  });
+
+  it('builds the frame on connect with prefetch="load"', async () => {
+    const token = fakeTokenUrl('ok');
+    const el = await fixture<PayrollLink>(html`<payroll-link prefetch="load" token-url=${token.url} link-url=${await fakeLinkUrl('idle')}></payroll-link>`);
+    hiddenFrame();
+    el.remove();
+  });
+
+  it('tears the frame built ahead down when link-url or the token source changes, and with the element', async () => {
+    const token = fakeTokenUrl('ok');
+    const el = await fixture<PayrollLink>(html`<payroll-link prefetch token-url=${token.url} link-url=${await fakeLinkUrl('idle')}></payroll-link>`);
+    const changes: Array<() => void> = [
+      () => (el.linkUrl = `${el.linkUrl}&again`),
+      () => (el.endUserId = 'someone-else'),
+      () => (el.tokenUrl = fakeTokenUrl('ok').url),
+      () => (el.fetchToken = async () => `tok.${crypto.randomUUID()}`),
+      () => (el.prefetch = false),
+    ];
+    for (const change of changes) {
+      el.prefetch = true;
+      await el.updateComplete;
+      el.dispatchEvent(new PointerEvent('pointermove'));
+      hiddenFrame();
+      change();
+      await el.updateComplete;
+      expect(frames(), String(change)).to.have.length(0);
+    }
+    el.prefetch = true;
+    el.dispatchEvent(new PointerEvent('pointermove'));
+    hiddenFrame();
+    el.remove();
+    expect(frames()).to.have.length(0);
+    expect(document.querySelectorAll('[data-payroll-link-modal]')).to.have.length(0);
+  });
+});
+
+describe('prepareLink()', () => {
+  afterEach(() => expect(frames(), 'no frame outlives its test').to.have.length(0));
+
+  it('loads the Link page and fetches the token ahead; open() only shows it and hands the token over', async () => {
+    const token = fakeTokenUrl('ok');
+    const heard: string[] = [];
+    const prepared = prepareLink({
+      linkUrl: await fakeLinkUrl('success'),
+      tokenUrl: token.url,
+      onOpen: () => heard.push('open'),
+      onSuccess: () => heard.push('success'),
+    });
+    const frame = hiddenFrame();
+    await untilReady(frame);
+    await untilCalls(token, 1);
+    expect(heard).to.deep.equal([]);
+    const link = prepared.open({ onExit: ({ reason }) => heard.push(`exit:${reason}`) });
+    expect(prepared.open(), 'one session per preparation').to.equal(link);
+    expect((await link.closed).reason).to.equal('completed');
+    expect(heard).to.deep.equal(['open', 'success', 'exit:completed']);
+    expect(await token.calls()).to.have.length(1);
+  });
+
+  it('dispose() leaves nothing behind and calls nothing; open() after it ends at once', async () => {
+    const token = fakeTokenUrl('ok');
+    const heard: string[] = [];
+    const prepared = prepareLink({ linkUrl: await fakeLinkUrl('idle'), tokenUrl: token.url, onExit: ({ reason }) => heard.push(`exit:${reason}`) });
+    hiddenFrame();
+    prepared.dispose();
+    expect(frames()).to.have.length(0);
+    expect(document.querySelectorAll('[data-payroll-link-modal]')).to.have.length(0);
+    expect(heard).to.deep.equal([]);
+    const late = prepared.open();
+    expect((await late.closed).reason).to.equal('closed_by_host');
+    expect(heard).to.deep.equal(['exit:closed_by_host']);
+  });
+});
