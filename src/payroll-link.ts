@@ -97,7 +97,8 @@ export class PayrollLink extends LitElement {
    * button, it gets focus or is pressed, and again after the user closes the flow unfinished; a page view with no
    * interaction mints nothing. `prefetch="load"` (`'load'`) fetches as soon as the element connects as well: for a
    * page where the button is the whole point (a "connect your payroll" step). At most one token fetched ahead is
-   * outstanding per element; one never used is left to expire.
+   * outstanding per element; one never used is left to expire. Beside the token, the Link page loads hidden
+   * ("Instant open"), so the click only shows it; that frame goes after 2 minutes without intent.
    */
   declare prefetch: boolean | 'load';
   /** Disables the button; `show()` does nothing while set. */
