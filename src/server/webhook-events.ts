@@ -1,9 +1,11 @@
 /**
  * The service's webhook events as the receiving side reads them: the envelope
  * `{ event, event_id, payload }` and one payload schema per event the spec
- * lists. Payloads are loose objects: the service adds fields over time, and a
- * field we do not know must never make a delivery fail. The sandbox builds the
- * events it sends from the same shapes (strict there, so it cannot drift).
+ * lists. Only what the spec states is required; every other field is typed
+ * where we know it (from the sandbox) and optional, because older versions and
+ * the real service may leave it out. Payloads are loose objects: the service
+ * adds fields over time. A node test parses every event the sandbox sends
+ * with these schemas, so the two cannot drift apart unnoticed.
  */
 import { z } from 'zod';
 
@@ -14,7 +16,8 @@ const dateTime = () => z.iso.datetime({ offset: true });
 /** `account.added`: sent right after the user logs in through Link. Store `account_id` against your user. */
 export const AccountAddedPayloadSchema = z.looseObject({
   account_id: id(),
-  platform_name: z.string(),
+  /** Added in a later version: older deliveries lack it. */
+  platform_name: z.string().optional(),
   platform_id: id().optional(),
   /** Link-initiated events carry the Link token id and the job id; an account made by a sandbox trigger has none. */
   link_token_id: id().nullable().optional(),
@@ -24,11 +27,12 @@ export const AccountAddedPayloadSchema = z.looseObject({
 
 /** `paystubs.added` and `shifts.added`: new records synced for an account, with the sync's progress. */
 export const RecordsAddedPayloadSchema = z.looseObject({
-  account_id: id(),
-  /** The sync's progress; the spec does not list its values (the sandbox sends `synced`). */
-  sync_status: z.string().min(1),
-  added_count: z.int().min(0),
-  deleted_count: z.int().min(0),
+  account_id: id().optional(),
+  /** The sync's progress; the spec does not list its values (the sandbox sends `synced`). Added in a later version. */
+  sync_status: z.string().min(1).optional(),
+  /** Added and deleted records: the spec does not name these fields; these are the sandbox's names. */
+  added_count: z.int().min(0).optional(),
+  deleted_count: z.int().min(0).optional(),
   job_id: id().nullable().optional(),
   link_token_id: id().nullable().optional(),
   end_user_id: endUserId(),
@@ -36,9 +40,10 @@ export const RecordsAddedPayloadSchema = z.looseObject({
 
 /** `account.monitoring_status.updated`: the account's monitoring status moved (disconnected, needs the user, back). */
 export const MonitoringStatusUpdatedPayloadSchema = z.looseObject({
-  account_id: id(),
+  /** The spec does not show this payload: these are the sandbox's fields, all optional. */
+  account_id: id().optional(),
   /** The spec does not list the values; new ones may come, so any string is accepted. */
-  monitoring_status: z.string().min(1),
+  monitoring_status: z.string().min(1).optional(),
   previous_monitoring_status: z.string().min(1).optional(),
   connected: z.boolean().optional(),
   updated_at: dateTime().optional(),
@@ -47,7 +52,7 @@ export const MonitoringStatusUpdatedPayloadSchema = z.looseObject({
 
 /** `account.disconnected` and `account.reconnected`: deprecated, sent only to integrations on the versions that had them. */
 export const AccountConnectionPayloadSchema = z.looseObject({
-  account_id: id(),
+  account_id: id().optional(),
   end_user_id: endUserId(),
 });
 
@@ -60,7 +65,8 @@ export const AvailabilitySchema = z.looseObject({
 
 /** `verification_reports.refreshed`: fetch the reports again with `end_user_id`. */
 export const VerificationReportsRefreshedPayloadSchema = z.looseObject({
-  end_user_id: z.string().min(1).max(255),
+  /** "If provided" when the user connected, says the spec. */
+  end_user_id: z.string().min(1).max(255).optional(),
   availability: z.looseObject({ voe: AvailabilitySchema, voie: AvailabilitySchema }),
 });
 

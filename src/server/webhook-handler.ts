@@ -69,6 +69,8 @@ export interface WebhookAcknowledgement {
   duplicate: boolean;
 }
 
+const isKnownName = (name: string) => WebhookEventSchema.options.some((option) => option.shape.event.value === name);
+
 const internalError = (message: string) => simpleErrorResponse(500, 'INTERNAL_ERROR', 'INTERNAL_ERROR', message);
 
 /**
@@ -76,9 +78,10 @@ const internalError = (message: string) => simpleErrorResponse(500, 'INTERNAL_ER
  * deliveries (`POST`). For each one it checks authenticity (`secret`, `verify`),
  * reads the envelope and the payload of a known event with zod, runs your
  * callback once per `event_id`, and only then answers `200 { received, duplicate }`.
- * Bad input gets the service's error body: 405, 415, 413, 400 (a malformed
- * envelope, or a known event whose payload does not fit), 401 (unverified),
- * 500 (your callback or store threw: the service delivers again).
+ * A known event whose payload does not fit goes to `onUnknownEvent`, with a
+ * warning. Bad input gets the service's error body: 405, 415, 413, 400 (a
+ * malformed envelope), 401 (unverified), 500 (your callback or store threw:
+ * the service delivers again).
  *
  * Throws a {@link ConfigError} naming the field when the options are wrong.
  *
@@ -119,10 +122,13 @@ export function createWebhookHandler(options: WebhookHandlerOptions): (request: 
     const envelope = WebhookEnvelopeSchema.safeParse(body.value);
     if (!envelope.success) return invalidParamsResponse(envelope.error);
     const known = WebhookEventSchema.safeParse(body.value);
-    // A known name with a payload that does not fit is refused (logged): handing it over typed would be a lie.
-    if (!known.success && WebhookEventSchema.options.some((option) => option.shape.event.value === envelope.data.event)) {
-      log.warn(`webhook ${envelope.data.event}: payload does not match the event's schema`, { eventId: envelope.data.event_id });
-      return invalidParamsResponse(known.error);
+    if (!known.success && isKnownName(envelope.data.event)) {
+      // A known name whose payload does not fit: the service changed it. Refusing would only make it deliver
+      // again and again; handing it over typed would be a lie. So it goes to onUnknownEvent, untyped, and is logged.
+      log.warn(`webhook ${envelope.data.event}: payload does not match this version's schema; handed over as unknown`, {
+        eventId: envelope.data.event_id,
+        problems: known.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`),
+      });
     }
     return deliverOnce(envelope.data.event_id, () =>
       known.success ? onEvent(known.data, request) : handleUnknown(envelope.data, request),
