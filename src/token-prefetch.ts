@@ -85,7 +85,10 @@ export class TokenPrefetch implements ReactiveController {
     this.#abort = null;
     this.#fetchedFor = null;
     if (!pending || !abort) return undefined;
-    return { token: pending.then((token) => token.input), cancel: () => abort.abort() };
+    const token = pending.then((fetched) => fetched.input);
+    // The session may end before it reads the token (and then cancels it): that rejection is nobody's to report.
+    token.catch(() => {});
+    return { token, cancel: () => abort.abort() };
   }
 
   /** Forgets any token on hand and stops a fetch under way. */

@@ -1,5 +1,6 @@
 import {
   EventMessageSchema,
+  InitMessageSchema,
   PROTOCOL_VERSION,
   ReadyMessageSchema,
   type EventMessage,
@@ -76,7 +77,10 @@ export function connectFrame(options: FrameChannelOptions): FrameChannel {
       port = channel.port1;
       port.onmessage = onPortMessage;
       // The modal's close control overlays the frame's corner: the Link page leaves its own out and that corner free.
-      const init: InitMessage = { type: 'payroll-link:init', version: PROTOCOL_VERSION, token, hostCloseControl: true, ...(language ? { language } : {}) };
+      // The language only when the contract accepts it: the Link page drops an init that fails the schema, and a
+      // page's odd `lang` must never cost the session.
+      const told = language !== undefined && InitMessageSchema.shape.language.safeParse(language).success ? { language } : {};
+      const init: InitMessage = { type: 'payroll-link:init', version: PROTOCOL_VERSION, token, hostCloseControl: true, ...told };
       // Targeted at the exact Link origin: if the frame has navigated elsewhere, the browser drops it.
       target.postMessage(init, linkOrigin, [channel.port2]);
     },

@@ -476,6 +476,9 @@ export function prepareLink(prepareOptions: PrepareLinkOptions): PreparedLink {
   return {
     open(late) {
       if (handle) return handle;
+      // A token fetched ahead belongs to the source it was fetched from: another user's (endUserId) or another
+      // endpoint's token must never start this session, so a changed source means a fresh fetch.
+      if (late && TOKEN_SOURCE_KEYS.some((key) => key in late && late[key] !== options[key])) ahead = undefined;
       if (late) Object.assign(options, late);
       handle = {
         close: () => end('closed_by_host', null),
@@ -495,6 +498,9 @@ export function prepareLink(prepareOptions: PrepareLinkOptions): PreparedLink {
     },
   };
 }
+
+/** What decides whose token a session gets. */
+const TOKEN_SOURCE_KEYS = ['tokenUrl', 'fetchToken', 'endUserId'] as const;
 
 /**
  * The exact origin of a Link URL (relative URLs resolve against the page), or

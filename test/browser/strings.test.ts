@@ -92,3 +92,23 @@ describe('the widget in English and Spanish', () => {
     }
   });
 });
+
+describe('what the Link page is told', () => {
+  afterEach(() => expect(deepQueryAll('iframe')).to.have.length(0));
+
+  it('a lang the contract does not accept is left out of the init message, and the session runs', async () => {
+    let told!: (language: unknown) => void;
+    const toldLinkPage = new Promise((resolve) => (told = resolve));
+    const link = openLink({
+      linkUrl: await fakeLinkUrl('idle'),
+      language: 'x',
+      fetchToken: async () => `tok.${crypto.randomUUID()}`,
+      onEvent: ({ name, payload }) => {
+        if (name === 'open') told((payload as { language: unknown }).language);
+      },
+    });
+    expect(await toldLinkPage).to.equal(null);
+    link.close();
+    await link.closed;
+  });
+});
