@@ -68,6 +68,7 @@ export class LinkApp extends LitElement {
           .busy=${flow.busy}
           .error=${flow.formError}
           .onLogIn=${flow.logIn.bind(flow)}
+          .canGoBack=${flow.canSearch}
           .onBack=${() => flow.back()}
         ></link-login>`;
       case 'mfa':
