@@ -62,7 +62,7 @@ export async function startExampleServer(options: ExampleServerOptions): Promise
     '/api/webhooks': (request) => (request.method === 'GET' ? listWebhooks(request) : handleWebhook(request)),
   };
   if (demoRoutes) {
-    if (!isLoopbackHost(host)) log.warn(`demoRoutes is on while listening on ${host}: GET /api/accounts and GET /api/webhooks answer anyone`);
+    if (!isLoopbackHost(host)) log.warn(`demoRoutes is on while listening on ${host}: GET /api/accounts, GET /api/webhooks and the account controls answer anyone`);
     const demoOnly = (handle: (request: Request) => Promise<Response>) => async (request: Request) =>
       !isLoopbackHost(host) || isAddressedToLoopback(request)
         ? handle(request)
