@@ -86,7 +86,7 @@ export class PayrollLink extends LitElement {
     _status: { state: true },
   };
 
-  /** The integrator's backend endpoint: receives `POST {"end_user_id": ...}` (or `{}`) and answers `{ data: LinkToken }`. */
+  /** The integrator's backend endpoint: receives `POST {"end_user_id": ...}` (or `{}`; `account_id` too with `account-id`) and answers `{ data: LinkToken }`. */
   declare tokenUrl: string | undefined;
   /** The hosted Link page. Its origin is the only origin whose messages are trusted. */
   declare linkUrl: string | undefined;
