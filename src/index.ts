@@ -5,3 +5,4 @@
 export * from './core/index.js';
 export { PayrollLink } from './payroll-link.js';
 export type { PayrollLinkEventMap, PayrollLinkEventName, PayrollLinkEventDetail } from './events.js';
+export { WIDGET_STRINGS, type WidgetLanguage, type WidgetStrings } from './strings.js';

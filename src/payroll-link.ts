@@ -7,7 +7,8 @@ import { payrollLinkStyles } from './payroll-link.styles.js';
 import type { ExitDetail, LinkError, LinkEventDetail, LoginDetail, SuccessDetail } from './protocol.js';
 import { themeSheet } from './theme-sheet.js';
 import { TokenPrefetch } from './token-prefetch.js';
-import { WarmLink } from './warm-link.js';
+import { WarmLink, type WarmPlace } from './warm-link.js';
+import { languageOf, widgetStrings, type WidgetStrings } from './strings.js';
 
 /**
  * A button that connects an end user's payroll account through the service's
@@ -28,7 +29,7 @@ import { WarmLink } from './warm-link.js';
  * @summary Connects a payroll account through the hosted Link flow.
  * @tag payroll-link
  *
- * @slot - The button's label. Default: "Connect payroll".
+ * @slot - The button's label. Default: "Connect payroll" (in Spanish pages, "Conectar nómina"; see `strings`).
  *
  * @csspart button - The trigger `<button>`.
  * @csspart spinner - The loading indicator inside the button.
@@ -83,6 +84,7 @@ export class PayrollLink extends LitElement {
     onExit: { attribute: false },
     onError: { attribute: false },
     onEvent: { attribute: false },
+    strings: { attribute: false },
     _status: { state: true },
   };
 
@@ -106,7 +108,8 @@ export class PayrollLink extends LitElement {
    * button, it gets focus or is pressed, and again after the user closes the flow unfinished; a page view with no
    * interaction mints nothing. `prefetch="load"` (`'load'`) fetches as soon as the element connects as well: for a
    * page where the button is the whole point (a "connect your payroll" step). At most one token fetched ahead is
-   * outstanding per element; one never used is left to expire.
+   * outstanding per element; one never used is left to expire. Beside the token, the Link page loads hidden
+   * ("Instant open"), so the click only shows it; that frame goes after 2 minutes without intent.
    */
   declare prefetch: boolean | 'load';
   /** Disables the button; `show()` does nothing while set. */
@@ -129,6 +132,13 @@ export class PayrollLink extends LitElement {
   declare onError: ((detail: LinkError) => void) | undefined;
   /** Called with the `link-event` detail; read when it fires. */
   declare onEvent: ((detail: LinkEventDetail) => void) | undefined;
+  /**
+   * The widget's own words, over the defaults of the page's language: `connect` (the button, unless it has
+   * content), `error`, and the modal's `title`, `close` and `loading`. The language is the nearest `lang`
+   * attribute (the element's ancestors, then `<html lang>`): English and Spanish (`es`, `es-MX`...) are built
+   * in, any other language gets English. The Link page is told the language too.
+   */
+  declare strings: Partial<WidgetStrings> | undefined;
 
   declare private _status: 'idle' | 'loading' | 'error';
 
@@ -212,7 +222,7 @@ export class PayrollLink extends LitElement {
     // Started from the page's own control (show()), focus goes back there, not to our button.
     const returnFocusTo = fromButton ? this.renderRoot.querySelector<HTMLElement>('.button') : undefined;
     const taken = this.#prefetch.take();
-    const place = { linkUrl: this.linkUrl ?? '', containerParent };
+    const place = this.#warmPlace(this.linkUrl ?? '', containerParent);
     // The frame built ahead on intent, if it is for this Link URL and place: the click then only shows it.
     const prepared = this.#warmLink.take(place) ?? prepareLink({ ...place, fetchTokenAhead: false });
     this._status = 'loading';
@@ -294,7 +304,14 @@ export class PayrollLink extends LitElement {
     if (!this.prefetch || this.disabled || this.open || !this.isConnected || !(this.tokenUrl || this.fetchToken)) return;
     this.#prefetch.warm();
     // "Instant open": the Link page loads hidden beside the token, so the click only shows it.
-    if (this.linkUrl) this.#warmLink.warm({ linkUrl: this.linkUrl, containerParent: enclosingModal(this) });
+    if (this.linkUrl) this.#warmLink.warm(this.#warmPlace(this.linkUrl, enclosingModal(this)));
+  }
+
+  /** Where and how the flow is built: the Link page, the modal it goes in, and the words of the page's language. */
+  #warmPlace(linkUrl: string, containerParent: Element | undefined): WarmPlace {
+    const language = languageOf(this);
+    const words = widgetStrings(language, this.strings);
+    return { linkUrl, containerParent, language, title: words.title, strings: { close: words.close, loading: words.loading } };
   }
 
   #onClick = () => {
@@ -303,6 +320,7 @@ export class PayrollLink extends LitElement {
 
   protected override render() {
     const loading = this._status === 'loading';
+    const words = widgetStrings(languageOf(this), this.strings);
     return html`
       <button
         part="button"
@@ -313,10 +331,10 @@ export class PayrollLink extends LitElement {
         @click=${this.#onClick}
       >
         ${loading ? html`<span part="spinner" class="spinner" aria-hidden="true"></span>` : nothing}
-        <slot>Connect payroll</slot>
+        <slot>${words.connect}</slot>
       </button>
       ${this._status === 'error'
-        ? html`<p part="error" class="error" role="alert">We couldn't connect your payroll account. Please try again.</p>`
+        ? html`<p part="error" class="error" role="alert">${words.error}</p>`
         : nothing}
     `;
   }

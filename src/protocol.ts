@@ -172,6 +172,8 @@ export const InitMessageSchema = z.object({
    * the Link page shows none of its own and leaves that corner free.
    */
   hostCloseControl: z.optional(z.boolean()),
+  /** The page's language (a BCP 47 tag such as `es` or `es-MX`), for the Link page to speak it where it can. */
+  language: z.optional(z.string().check(z.minLength(2), z.maxLength(35))),
 });
 
 /** The payload the frame sends with its own `exit` event; the page adds the Link token id. */

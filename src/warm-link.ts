@@ -4,10 +4,16 @@ import { prepareLink, type PreparedLink } from './core/open-link.js';
 /** A frame built ahead and never opened is torn down this long after the last sign of intent: it holds a page (often a process). */
 export const WARM_IDLE_MS = 120_000;
 
-/** Where a Link frame is built ahead: the Link page, and the open modal of the page its container goes into (if any). */
+/**
+ * Where and how a Link frame is built ahead: the Link page, the open modal of the page its container goes
+ * into (if any), and the modal's words in the page's language.
+ */
 export interface WarmPlace {
   linkUrl: string;
   containerParent: Element | undefined;
+  language: string;
+  title: string;
+  strings: { close: string; loading: string };
 }
 
 /**
@@ -33,7 +39,7 @@ export class WarmLink implements ReactiveController {
   warm(place: WarmPlace): void {
     if (this.#warm && !samePlace(this.#warm.place, place)) this.discard();
     if (this.#warm) clearTimeout(this.#warm.idle);
-    const link = this.#warm?.link ?? prepareLink({ linkUrl: place.linkUrl, containerParent: place.containerParent, fetchTokenAhead: false });
+    const link = this.#warm?.link ?? prepareLink({ ...place, fetchTokenAhead: false });
     this.#warm = { link, place, idle: setTimeout(() => this.discard(), WARM_IDLE_MS) };
   }
 
@@ -60,5 +66,12 @@ export class WarmLink implements ReactiveController {
 }
 
 function samePlace(a: WarmPlace, b: WarmPlace): boolean {
-  return a.linkUrl === b.linkUrl && a.containerParent === b.containerParent;
+  return (
+    a.linkUrl === b.linkUrl &&
+    a.containerParent === b.containerParent &&
+    a.language === b.language &&
+    a.title === b.title &&
+    a.strings.close === b.strings.close &&
+    a.strings.loading === b.strings.loading
+  );
 }

@@ -29,8 +29,8 @@ export interface FrameChannelOptions {
 
 /** The page's side of the frame protocol for one frame. */
 export interface FrameChannel {
-  /** Hands the token to the frame with a fresh MessagePort for everything after. */
-  sendToken(token: string): void;
+  /** Hands the token (and the page's language, if known) to the frame with a fresh MessagePort for everything after. */
+  sendToken(token: string, language?: string): void;
   /** Stops listening and closes the port. */
   dispose(): void;
 }
@@ -68,7 +68,7 @@ export function connectFrame(options: FrameChannelOptions): FrameChannel {
   window.addEventListener('message', onWindowMessage);
 
   return {
-    sendToken(token) {
+    sendToken(token, language) {
       const target = frame.contentWindow;
       if (!target) return;
       closePort();
@@ -76,7 +76,7 @@ export function connectFrame(options: FrameChannelOptions): FrameChannel {
       port = channel.port1;
       port.onmessage = onPortMessage;
       // The modal's close control overlays the frame's corner: the Link page leaves its own out and that corner free.
-      const init: InitMessage = { type: 'payroll-link:init', version: PROTOCOL_VERSION, token, hostCloseControl: true };
+      const init: InitMessage = { type: 'payroll-link:init', version: PROTOCOL_VERSION, token, hostCloseControl: true, ...(language ? { language } : {}) };
       // Targeted at the exact Link origin: if the frame has navigated elsewhere, the browser drops it.
       target.postMessage(init, linkOrigin, [channel.port2]);
     },

@@ -1,5 +1,5 @@
 /**
- * The framework-free core: `openLink()` and its types, without Lit. Import
+ * The framework-free core: `openLink()`, `prepareLink()` and their types, without Lit. Import
  * `payroll-link/core` when you build your own button.
  */
 export {

@@ -34,6 +34,10 @@ export interface LinkModalOptions {
   linkUrl: string;
   /** Accessible name of the dialog and the frame. */
   title: string;
+  /** Accessible name of the close control. */
+  closeLabel: string;
+  /** Shown until the Link page is ready. */
+  loadingText: string;
   /** The user asked to close: Escape, the close control, or the browser closing the dialog. */
   onUserClose(): void;
   /** The page hid the dialog while it showed (it, or an ancestor): a blocked page with nothing on it. */
@@ -65,7 +69,7 @@ export function createLinkModal(options: LinkModalOptions): LinkModal {
   close.type = 'button';
   close.className = 'close';
   close.setAttribute('part', 'close-button');
-  close.setAttribute('aria-label', 'Close');
+  close.setAttribute('aria-label', options.closeLabel);
   close.textContent = '×';
 
   const body = doc.createElement('div');
@@ -74,7 +78,7 @@ export function createLinkModal(options: LinkModalOptions): LinkModal {
   loading.className = 'loading';
   loading.setAttribute('part', 'loading');
   loading.setAttribute('role', 'status');
-  loading.textContent = 'Loading…';
+  loading.textContent = options.loadingText;
 
   let frame = createFrame(options);
   body.append(loading, frame);

@@ -23,6 +23,7 @@ import { connectFrame, type DroppedMessage, type FrameChannel } from './frame-ch
 import { LinkFailure, linkError } from './link-error.js';
 import { createLinkModal, type LinkModal } from './link-modal.js';
 import { lockScroll } from './scroll-lock.js';
+import { widgetStrings, type WidgetStrings } from '../strings.js';
 
 /** The callbacks of a session. Each is read at the moment it fires, so it may be replaced while the session runs. */
 export interface LinkCallbacks {
@@ -72,8 +73,15 @@ export interface OpenLinkOptions extends TokenSource, LinkCallbacks {
   containerParent?: Element;
   /** Where focus returns when the session ends. Default: the element focused when the session started. */
   returnFocusTo?: HTMLElement | null;
-  /** Accessible name of the modal and the frame. */
+  /** Accessible name of the modal and the frame. Default: `strings.title`, in the page's language. */
   title?: string;
+  /**
+   * The page's language (a BCP 47 tag such as `es-MX`): the modal's own words come in it (English or
+   * Spanish) and the Link page is told it. Default: `<html lang>`.
+   */
+  language?: string;
+  /** The modal's own words (`close`, `loading`), over the language's defaults. */
+  strings?: Partial<Pick<WidgetStrings, 'close' | 'loading'>>;
   /** How long the Link page may take to say it is ready before the session ends with an error. */
   readyTimeoutMs?: number;
   /** Token fetch tuning (timeouts, retries); the defaults suit users. */
@@ -106,7 +114,7 @@ export interface PrepareLinkOptions extends OpenLinkOptions {
 }
 
 /** What may still be given at {@link PreparedLink.open}: the token, its source, callbacks, theme, focus target and tuning. */
-export type OpenPreparedOptions = Partial<Omit<OpenLinkOptions, 'linkUrl' | 'container' | 'containerParent' | 'title'>>;
+export type OpenPreparedOptions = Partial<Omit<OpenLinkOptions, 'linkUrl' | 'container' | 'containerParent' | 'title' | 'language' | 'strings'>>;
 
 /** A Link flow built ahead of the click, hidden: see {@link prepareLink}. */
 export interface PreparedLink {
@@ -209,6 +217,9 @@ export function openLink(options: OpenLinkOptions): LinkHandle {
 export function prepareLink(prepareOptions: PrepareLinkOptions): PreparedLink {
   // Read when used, so that open() can still give what it knows better (the token, callbacks, theme).
   const options: OpenLinkOptions = { ...prepareOptions };
+  // The page's language, read when the flow is built: the modal's own words, and what the Link page is told.
+  const language = options.language ?? document.documentElement.lang;
+  const words = widgetStrings(language, options.strings);
   const abort = new AbortController();
   let phase: SessionPhase = 'warming';
   let frameReady = false;
@@ -289,7 +300,7 @@ export function prepareLink(prepareOptions: PrepareLinkOptions): PreparedLink {
   const handOver = () => {
     if (phase !== 'waiting' || !frameReady || !token || !channel) return;
     moveTo('open');
-    channel.sendToken(token.token);
+    channel.sendToken(token.token, language || undefined);
     modal?.markReady();
     // A renewed token opens the same session: the integrator heard onOpen already.
     if (!renewed) call('onOpen', { linkTokenId: token.id });
@@ -420,7 +431,9 @@ export function prepareLink(prepareOptions: PrepareLinkOptions): PreparedLink {
         theme: options.theme,
         containerParent: options.containerParent,
         linkUrl: new URL(options.linkUrl, document.baseURI).href,
-        title: options.title ?? 'Connect your payroll account',
+        title: options.title ?? words.title,
+        closeLabel: words.close,
+        loadingText: words.loading,
         onUserClose: () => end('user_closed', null),
         onHidden: () => {
           // Hidden once the job succeeded: the session is complete, nothing failed (see end()).

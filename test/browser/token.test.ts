@@ -131,7 +131,9 @@ describe('token fetching', () => {
 
   it('times out a hanging endpoint once, without retrying it, and ends in a networkError: never a stuck spinner', async () => {
     const token = fakeTokenUrl('hang');
-    const link = openLink({ linkUrl: await fakeLinkUrl('success'), tokenUrl: token.url, tokenFetch: { timeoutMs: 150, maxAttempts: 3, backoffBaseMs: 10 } });
+    // Long enough for the request to reach the fake server even on a loaded machine (at 150 ms, Firefox under
+    // load sometimes aborted before sending it, and the server counted none): the count must be exactly one.
+    const link = openLink({ linkUrl: await fakeLinkUrl('success'), tokenUrl: token.url, tokenFetch: { timeoutMs: 3_000, maxAttempts: 3, backoffBaseMs: 10 } });
     const exit = await link.closed;
     expect(exit.error).to.include({ type: 'networkError', code: 'TOKEN_TIMEOUT' });
     expect(await token.calls()).to.have.length(1);

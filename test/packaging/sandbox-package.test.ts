@@ -23,6 +23,8 @@ const VERSION = { 'Service-Version': '2025-07-08' };
 /** The guide's app (README, `app.js`). */
 interface GuideApp {
   url: string;
+  /** The URL to register with the sandbox: it carries the webhook secret. */
+  webhookUrl: string;
   webhook(matches: (event: WebhookEvent) => boolean): Promise<WebhookEvent>;
   close(): Promise<void>;
 }
@@ -123,7 +125,7 @@ describe('the sandbox from the packed package', () => {
   it('`npx payroll-link-sandbox --port 0` starts, serves the Link page, mints tokens, runs a Link session in Chromium, and fires every trigger from the CLI', async () => {
     const { startApp } = (await import(pathToFileURL(join(scratch, 'app.js')).href)) as { startApp(): Promise<GuideApp> };
     const app = await startApp();
-    const bin = await startBin(['--webhook-url', `${app.url}/webhooks`]);
+    const bin = await startBin(['--webhook-url', app.webhookUrl]);
     const browser: Browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
     try {
       const page = await fetch(`${bin.url}/link`);
@@ -213,7 +215,7 @@ describe('the sandbox from the packed package', () => {
     const { startApp } = (await import(pathToFileURL(join(scratch, 'app.js')).href)) as { startApp(): Promise<GuideApp> };
     const app = await startApp();
     const module = (await import(pathToFileURL(join(scratch, 'node_modules/payroll-link/dist/sandbox/index.js')).href)) as SandboxModule;
-    const sandbox = await module.startSandbox({ webhookUrl: `${app.url}/webhooks`, webhookVersion: '2021-07-28' });
+    const sandbox = await module.startSandbox({ webhookUrl: app.webhookUrl, webhookVersion: '2021-07-28' });
     try {
       const call = async (path: string, body: unknown) => {
         const response = await fetch(`${sandbox.url}${path}`, {

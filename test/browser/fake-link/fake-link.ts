@@ -22,7 +22,7 @@ function send(port: MessagePort, message: EventMessage) {
 const event = <N extends EventMessage['name']>(name: N, payload: Extract<EventMessage, { name: N }>['payload']) =>
   ({ type: 'payroll-link:event', name, payload }) as EventMessage;
 
-function run(port: MessagePort, token: string, hostCloseControl: boolean) {
+function run(port: MessagePort, token: string, hostCloseControl: boolean, language: string | null) {
   const linkTokenId = token.startsWith('tok.') ? token.slice(4).split('.')[0] : '00000000-0000-4000-8000-000000000000';
   const login = event('login', { accountId, platformId, linkTokenId });
   const success = event('success', {
@@ -36,7 +36,7 @@ function run(port: MessagePort, token: string, hostCloseControl: boolean) {
   const exit = (reason: 'completed' | 'user_closed' | 'error', error: Extract<EventMessage, { name: 'error' }>['payload'] | null = null) =>
     event('exit', { reason, error, accountId });
   // The fake reports what it received, so tests can check the token arrived by message and not in the URL.
-  send(port, event('open', { token, href: location.href, referrer: document.referrer, hostCloseControl }));
+  send(port, event('open', { token, href: location.href, referrer: document.referrer, hostCloseControl, language }));
 
   switch (scenario) {
     case 'success':
@@ -104,7 +104,7 @@ if (scenario === 'forger') {
     if (message.source !== parent) return;
     const init = InitMessageSchema.safeParse(message.data);
     if (!init.success || !message.ports[0]) return;
-    run(message.ports[0], init.data.token, init.data.hostCloseControl === true);
+    run(message.ports[0], init.data.token, init.data.hostCloseControl === true, init.data.language ?? null);
   });
   parent.postMessage({ type: 'payroll-link:ready', version: PROTOCOL_VERSION }, '*');
 }

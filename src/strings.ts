@@ -1,0 +1,56 @@
+/**
+ * The words the widget itself shows (the Link page's own are the service's),
+ * in English and Spanish, and how it picks the language: the nearest `lang`
+ * attribute (the element's ancestors, across shadow roots, then `<html lang>`).
+ * Any other language gets English; right-to-left languages are out of scope.
+ */
+
+/** The widget's own words. Override any of them with the element's `strings` property. */
+export interface WidgetStrings {
+  /** The button's label (when the element has no content of its own). */
+  connect: string;
+  /** Shown under the button when a session could not start or ended in an error. */
+  error: string;
+  /** Accessible name of the modal and of the Link frame. */
+  title: string;
+  /** Accessible name of the modal's close control. */
+  close: string;
+  /** Shown until the Link page is ready. */
+  loading: string;
+}
+
+/** The languages the widget's own words come in. */
+export type WidgetLanguage = 'en' | 'es';
+
+/** The widget's words in each language it speaks. */
+export const WIDGET_STRINGS: Readonly<Record<WidgetLanguage, Readonly<WidgetStrings>>> = {
+  en: {
+    connect: 'Connect payroll',
+    error: "We couldn't connect your payroll account. Please try again.",
+    title: 'Connect your payroll account',
+    close: 'Close',
+    loading: 'Loading…',
+  },
+  es: {
+    connect: 'Conectar nómina',
+    error: 'No pudimos conectar tu cuenta de nómina. Inténtalo de nuevo.',
+    title: 'Conecta tu cuenta de nómina',
+    close: 'Cerrar',
+    loading: 'Cargando…',
+  },
+};
+
+/** The language tag in force for `node`: its nearest `lang`, crossing shadow roots; '' when none says. */
+export function languageOf(node: Node): string {
+  for (let current: Node | null = node; current; ) {
+    if (current instanceof Element && current.hasAttribute('lang')) return current.getAttribute('lang')!.trim();
+    current = current.parentNode ?? (current instanceof ShadowRoot ? current.host : null);
+  }
+  return '';
+}
+
+/** The widget's words for a language tag (`es`, `es-MX` → Spanish; anything else → English), with overrides. */
+export function widgetStrings(languageTag: string, overrides: Partial<WidgetStrings> = {}): WidgetStrings {
+  const language: WidgetLanguage = /^es(-|$)/i.test(languageTag) ? 'es' : 'en';
+  return { ...WIDGET_STRINGS[language], ...overrides };
+}
