@@ -8,6 +8,17 @@ const timeline = byId<HTMLOListElement>('timeline');
 const status = byId<HTMLParagraphElement>('status');
 const element = byId<PayrollLink>('element-demo');
 element.linkUrl = linkUrl;
+const reconnectElement = byId<PayrollLink>('reconnect-demo');
+reconnectElement.linkUrl = linkUrl;
+
+// The demo's signed-in user (a demo rule: the backend's authorizeAccount trusts this cookie; a real app has a session).
+const userSelect = byId<HTMLSelectElement>('demo-user');
+const signIn = () => {
+  document.cookie = `demo_user=${encodeURIComponent(userSelect.value)}; path=/; SameSite=Strict`;
+  element.endUserId = userSelect.value;
+};
+userSelect.addEventListener('change', signIn);
+signIn();
 
 // DOM events, heard at document level: they bubble and cross shadow roots.
 const EVENTS: PayrollLinkEventName[] = ['link-open', 'link-login', 'link-success', 'link-error', 'link-event', 'link-exit'];
@@ -36,6 +47,7 @@ imperative.addEventListener('click', async () => {
   const link = openLink({
     linkUrl,
     tokenUrl: '/api/link-token',
+    endUserId: userSelect.value,
     onLogin: (detail) => addTimelineEntry(timeline, 'callback', 'openLink onLogin', detail),
     onSuccess: (detail) => {
       addTimelineEntry(timeline, 'callback', 'openLink onSuccess', detail);
@@ -83,15 +95,79 @@ function renderRows(list: HTMLElement, rows: string[][], empty: string) {
   );
 }
 
+/** The account's state as the service reports it: connected and monitored, disconnected, or waiting for its user. */
+const accountState = (account: Record<string, unknown>): string =>
+  account.monitoring_status === 'user_action_required' ? 'needs login' : account.connected === false ? 'disconnected' : 'connected';
+
+/** A control of an account row: Disconnect, Simulate password change (sandbox calls through the backend), Reconnect. */
+function accountButton(label: string, account: Record<string, unknown>, action: () => Promise<void>): HTMLButtonElement {
+  const button = document.createElement('button');
+  button.type = 'button';
+  button.className = 'secondary';
+  button.textContent = label;
+  button.setAttribute('aria-label', `${label} ${String(account.id)}`);
+  button.addEventListener('click', () => void action());
+  return button;
+}
+
+/** Asks the backend's demo route to disconnect the account or require its user to log in again; the answer goes to the timeline. */
+async function accountAction(accountId: string, action: 'disconnect' | 'require_reauth') {
+  const seen = webhookCount(accountId, MONITORING_EVENT);
+  const response = await fetch(`/api/accounts/${accountId}/${action}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+  const body = (await response.json().catch(() => null)) as { data?: { account?: unknown }; error?: unknown } | null;
+  addTimelineEntry(timeline, 'callback', `backend ${action} (HTTP ${response.status})`, body?.data?.account ?? body?.error ?? null);
+  await refreshAccounts();
+  if (response.ok) await refreshUntilWebhook(accountId, MONITORING_EVENT, seen);
+}
+
+/** The webhook the service sends when an account's state changes (the demo's backend uses the latest version). */
+const MONITORING_EVENT = 'account.monitoring_status.updated';
+
+/** Runs the reconnect session for the account in the widget: the same account id, brought back through Link. */
+async function reconnect(accountId: string) {
+  reconnectSeen = webhookCount(accountId, MONITORING_EVENT);
+  reconnectElement.endUserId = userSelect.value;
+  reconnectElement.accountId = accountId;
+  await reconnectElement.updateComplete;
+  await reconnectElement.show();
+}
+let reconnectSeen = 0;
+reconnectElement.onExit = (detail) => {
+  status.textContent = detail.reason === 'error' ? `Reconnect failed (${detail.error?.code}).` : `Reconnect ended: ${detail.reason.replace('_', ' ')}.`;
+  const { accountId } = detail;
+  void refreshAccounts().then(async () => {
+    if (detail.reason === 'completed' && accountId) await refreshUntilWebhook(accountId, MONITORING_EVENT, reconnectSeen);
+    else await refreshWebhooks();
+  });
+};
+
 async function refreshAccounts(): Promise<Array<Record<string, unknown>>> {
   const list = byId<HTMLUListElement>('accounts');
   try {
     const accounts = await getList('/api/accounts');
     renderRows(
       list,
-      accounts.map((a) => [String(a.id), String(a.platform_name ?? a.employer_name ?? ''), a.connected === false ? 'disconnected' : 'connected']),
+      accounts.map((a) => [String(a.id), String(a.platform_name ?? a.employer_name ?? ''), String(a.end_user_id ?? 'no end user'), accountState(a)]),
       'No accounts yet.',
     );
+    accounts.forEach((account, index) => {
+      const item = list.children[index]!;
+      item.querySelector('span:last-child')!.className = 'state';
+      const id = String(account.id);
+      item.setAttribute('data-account-id', id);
+      item.setAttribute('data-state', accountState(account));
+      const actions = document.createElement('div');
+      actions.className = 'account-actions';
+      if (account.monitoring_status === 'active') {
+        actions.append(
+          accountButton('Disconnect', account, () => accountAction(id, 'disconnect')),
+          accountButton('Simulate password change', account, () => accountAction(id, 'require_reauth')),
+        );
+      } else {
+        actions.append(accountButton('Reconnect', account, () => reconnect(id)));
+      }
+      item.append(actions);
+    });
     list.dataset.ids = accounts.map((a) => a.id).join(' ');
     return accounts;
   } catch (error) {
@@ -123,9 +199,20 @@ async function refreshWebhooks(): Promise<Array<Record<string, unknown>>> {
 /** After a success, show the account and wait (bounded) for its `account.added` webhook to arrive. */
 async function refreshAfterSuccess(accountId: string) {
   await refreshAccounts();
+  await refreshUntilWebhook(accountId, 'account.added', 0);
+}
+
+/** How many `event` webhooks the list shows for the account. */
+function webhookCount(accountId: string, event: string): number {
+  const shown = JSON.parse(byId('webhooks').dataset.events ?? '[]') as Array<{ event: string; payload?: { account_id?: unknown } }>;
+  return shown.filter((e) => e.event === event && e.payload?.account_id === accountId).length;
+}
+
+/** Refreshes the webhooks list until more than `seen` `event` webhooks for the account arrived (bounded): they come a moment after the change. */
+async function refreshUntilWebhook(accountId: string, event: string, seen: number) {
   for (let attempt = 0; attempt < 20; attempt++) {
-    const events = await refreshWebhooks();
-    if (events.some((e) => e.event === 'account.added' && (e.payload as Record<string, unknown>)?.account_id === accountId)) return;
+    await refreshWebhooks();
+    if (webhookCount(accountId, event) > seen) return;
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
 }

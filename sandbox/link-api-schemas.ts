@@ -33,6 +33,11 @@ export const LinkSessionSchema = z.object({
   employer_id: nullableUuid(),
   /** The token's platform, or its employer's when the token named only an employer: the page skips the search. */
   platform_id: nullableUuid(),
+  /**
+   * The account the token reconnects (its `account_id`), or null for a new connection. A reconnect goes
+   * straight to the login for that account's platform, and only that account's credentials are accepted.
+   */
+  account_id: nullableUuid(),
   skip_intro_screen: z.boolean(),
   language: z.nullable(z.string()),
   /** The token's preset allocation: the page runs the deposit switch with it instead of asking. */

@@ -11,6 +11,7 @@ import { connectAccount } from './connect-account.js';
 import { apiError, invalidParams, notFound } from './errors.js';
 import { allocationParams } from './job-params.js';
 import { requireAllocationSupport, requireConnected, supportsPercentage } from './job-rules.js';
+import { changeMonitoringStatus } from './monitoring.js';
 import { jsonResponse, type SandboxRequest } from './http-types.js';
 import {
   CreateSessionRequestSchema,
@@ -25,6 +26,7 @@ import {
 import { CursorSchema, LimitSchema } from './pagination.js';
 import type { RouteHandler, Router } from './router.js';
 import type { SandboxDeps } from './sandbox-deps.js';
+import type { JobName } from './resources.js';
 import type { JobRecord, LinkSessionRecord, Scenario } from './store.js';
 import { parseBody, parseParam, parseQuery, requireJsonContentType } from './validate.js';
 
@@ -97,6 +99,8 @@ export const addLinkApiRoutes = (router: Router<null>, deps: SandboxDeps): void 
     }
     const token_ = session.linkToken;
     const employer = token_.employerId === null ? undefined : store.catalogue.employerById.get(token_.employerId);
+    // A reconnect names the account, and the account names its platform and employer.
+    const account = token_.accountId === null ? undefined : store.account(token_.accountId)?.account;
     const data: LinkSession = {
       session_id: session.id,
       link_token_id: token_.id,
@@ -104,9 +108,10 @@ export const addLinkApiRoutes = (router: Router<null>, deps: SandboxDeps): void 
       mode: 'sandbox',
       jobs: [...token_.jobs],
       end_user_id: token_.endUserId,
-      employer_id: token_.employerId,
+      employer_id: token_.employerId ?? account?.employer_id ?? null,
       // An employer is reached through one platform: naming the employer names the platform too.
-      platform_id: token_.platformId ?? employer?.platform_id ?? null,
+      platform_id: token_.platformId ?? employer?.platform_id ?? account?.platform_id ?? null,
+      account_id: token_.accountId,
       skip_intro_screen: token_.skipIntroScreen,
       language: token_.language,
       allocation: token_.allocation,
@@ -176,7 +181,11 @@ export const addLinkApiRoutes = (router: Router<null>, deps: SandboxDeps): void 
     }
     // A time-tracking platform cannot switch deposits: its Link job is a shifts sync (spec, "Platform").
     const jobName = platform.type === 'time_and_attendance' ? 'shifts' : 'direct_deposit_switch';
-    const { account, job } = connectAccount(deps, { token: session.linkToken, platform, employer, scenario, jobName });
+    const reconnecting = session.linkToken.accountId;
+    const { account, job } =
+      reconnecting === null
+        ? connectAccount(deps, { token: session.linkToken, platform, employer, scenario, jobName })
+        : reconnectAccount(reconnecting, platform.id, scenario, session, jobName);
     session.accountId = account.account.id;
     session.jobId = job.job.id;
     const data: LoginResult = {
@@ -189,6 +198,23 @@ export const addLinkApiRoutes = (router: Router<null>, deps: SandboxDeps): void 
     };
     return jsonResponse(200, { data });
   });
+
+  /**
+   * The login of a reconnect session: the same account comes back to `active` (connected, recurring
+   * access, monitoring on; the webhook of the sandbox's version goes out) and gets the token's job.
+   * Credentials of another test user are another account: refused, never connected as a new one.
+   */
+  const reconnectAccount = (accountId: string, platformId: string, scenario: Scenario, session: LinkSessionRecord, jobName: JobName) => {
+    // The token was checked against the account when it was made; accounts are never deleted.
+    const account = store.account(accountId)!;
+    if (platformId !== account.account.platform_id) throw invalidParams('platform_id: a reconnect logs in to the account’s own platform');
+    if (scenario !== account.scenario) {
+      throw apiError(403, 'FORBIDDEN', 'ACCOUNT_MISMATCH', 'These credentials belong to another account than the one this Link session reconnects');
+    }
+    changeMonitoringStatus(deps, account, 'active');
+    const job = store.addJob({ name: jobName, accountId, linkTokenId: session.linkToken.id }, false);
+    return { account, job };
+  };
 
   post('/link/api/jobs/:job_id/run', ({ request, params }) => {
     const session = requireSession(request);

@@ -84,3 +84,72 @@ export function createAccountsRoute(service: ServiceAccess): (request: Request) 
     }
   };
 }
+
+/** The demo's signed-in user: a cookie the demo page sets (no password: the demo has no real users). */
+export const DEMO_USER_COOKIE = 'demo_user';
+
+/** The demo user named by the request's cookie, or undefined. */
+function demoUser(request: Request): string | undefined {
+  for (const pair of (request.headers.get('cookie') ?? '').split(';')) {
+    const [name, value] = pair.trim().split('=');
+    if (name === DEMO_USER_COOKIE && value) return decodeURIComponent(value);
+  }
+  return undefined;
+}
+
+/** Calls the service with the secret; undefined when it could not be reached. */
+async function callService(service: ServiceAccess, method: string, path: string): Promise<Response | undefined> {
+  try {
+    return await fetch(`${service.baseUrl}${path}`, {
+      method,
+      headers: { 'x-api-secret': service.apiSecret, 'service-version': service.version },
+      signal: AbortSignal.timeout(10_000),
+    });
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The demo's `authorizeAccount` (a DEMO RULE, not a pattern for production): the demo's user is who the
+ * `demo_user` cookie says, and owns the accounts the service lists with that `end_user_id`. A real backend
+ * looks the account up in its own records of who connected what, against its real session.
+ */
+export function createDemoAccountAuthorizer(service: ServiceAccess): (request: Request, accountId: string) => Promise<boolean> {
+  return async (request, accountId) => {
+    const user = demoUser(request);
+    if (!user || !z.uuid().safeParse(accountId).success) return false;
+    const upstream = await callService(service, 'GET', `/v1/accounts/${accountId}`);
+    if (!upstream?.ok) return false;
+    const body = (await upstream.json()) as { data?: { end_user_id?: unknown } };
+    return body.data?.end_user_id === user;
+  };
+}
+
+/** What the demo's account controls ask the sandbox for: the service's disconnect, and the re-authentication trigger. */
+const ACCOUNT_ACTIONS: Record<string, (id: string) => string> = {
+  disconnect: (id) => `/v1/accounts/${id}/disconnect`,
+  require_reauth: (id) => `/sandbox/accounts/${id}/require_reauth`,
+};
+
+/**
+ * `POST /api/accounts/{id}/disconnect` and `POST /api/accounts/{id}/require_reauth`: the demo's "Disconnect"
+ * and "Simulate password change" controls, passed to the sandbox with the secret; the service's answer
+ * (its error body included) comes back as it is. JSON only, so a cross-site form cannot press them.
+ */
+export function createAccountActionRoute(service: ServiceAccess): (request: Request) => Promise<Response> {
+  return async (request) => {
+    const match = /^\/api\/accounts\/([^/]+)\/([a-z_]+)$/.exec(new URL(request.url).pathname);
+    const action = match ? ACCOUNT_ACTIONS[match[2]!] : undefined;
+    if (!match || !action) return simpleErrorAnswer(404, 'NOT_FOUND', 'No such route.');
+    if (request.method !== 'POST') return simpleErrorAnswer(405, 'METHOD_NOT_ALLOWED', 'Use POST.', { allow: 'POST' });
+    if (!(request.headers.get('content-type') ?? '').startsWith('application/json')) {
+      return simpleErrorAnswer(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send Content-Type: application/json.');
+    }
+    const id = z.uuid().safeParse(match[1]);
+    if (!id.success) return simpleErrorAnswer(400, 'INVALID_PARAMS', 'The account id must be a UUID.');
+    const upstream = await callService(service, 'POST', action(id.data));
+    if (!upstream) return simpleErrorAnswer(502, 'UPSTREAM_ERROR', 'The service could not be reached.');
+    return Response.json(await upstream.json().catch(() => null), { status: upstream.status, headers: NO_STORE });
+  };
+}

@@ -8,7 +8,14 @@ import { createServer } from 'node:http';
 import { pathToFileURL } from 'node:url';
 import { ConfigError, createLinkTokenHandler, createWebhookHandler, type WebhookEvent } from 'payroll-link/server';
 import { toNodeHandler } from 'payroll-link/server/node';
-import { createAccountsRoute, isAddressedToLoopback, isLoopbackHost, simpleErrorAnswer } from './demo-routes.js';
+import {
+  createAccountActionRoute,
+  createAccountsRoute,
+  createDemoAccountAuthorizer,
+  isAddressedToLoopback,
+  isLoopbackHost,
+  simpleErrorAnswer,
+} from './demo-routes.js';
 import { checkExampleOptions, exampleServerOptionsFromEnv, type ExampleServerOptions } from './options.js';
 
 export { exampleServerOptionsFromEnv, type ExampleServerOptions };
@@ -46,21 +53,28 @@ export async function startExampleServer(options: ExampleServerOptions): Promise
   });
   const notFound = async () => simpleErrorAnswer(404, 'NOT_FOUND', 'No such route.');
   let listWebhooks: (request: Request) => Promise<Response> = notFound; // GET /api/webhooks, a demo route
+  let accountAction: (request: Request) => Promise<Response> = notFound; // POST /api/accounts/{id}/…, demo routes
+  const demoRoutes = options.demoRoutes ?? isLoopbackHost(host);
+  // Reconnects need an owner check; the demo, which has no real users, brings its own rule (see demo-routes.ts).
+  const authorizeAccount = options.authorizeAccount ?? (demoRoutes ? createDemoAccountAuthorizer(options) : undefined);
   const routes: Record<string, (request: Request) => Promise<Response>> = {
-    '/api/link-token': createLinkTokenHandler(options), // answers other methods with 405 itself
+    '/api/link-token': createLinkTokenHandler({ ...options, authorizeAccount }), // answers other methods with 405 itself
     '/api/webhooks': (request) => (request.method === 'GET' ? listWebhooks(request) : handleWebhook(request)),
   };
-  const demoRoutes = options.demoRoutes ?? isLoopbackHost(host);
   if (demoRoutes) {
-    if (!isLoopbackHost(host)) log.warn(`demoRoutes is on while listening on ${host}: GET /api/accounts and GET /api/webhooks answer anyone`);
+    if (!isLoopbackHost(host)) log.warn(`demoRoutes is on while listening on ${host}: GET /api/accounts, GET /api/webhooks and the account controls answer anyone`);
     const demoOnly = (handle: (request: Request) => Promise<Response>) => async (request: Request) =>
       !isLoopbackHost(host) || isAddressedToLoopback(request)
         ? handle(request)
         : simpleErrorAnswer(403, 'HOST_NOT_LOOPBACK', 'The demo routes answer only requests addressed to localhost, 127.0.0.1 or [::1].');
     routes['/api/accounts'] = demoOnly(createAccountsRoute(options));
+    accountAction = demoOnly(createAccountActionRoute(options));
     listWebhooks = demoOnly(async () => Response.json({ data: received, meta: { count: received.length } }, { headers: { 'cache-control': 'no-store' } }));
   }
-  const server = createServer(toNodeHandler((request) => (routes[new URL(request.url).pathname] ?? notFound)(request), { log }));
+  const server = createServer(toNodeHandler((request) => {
+    const path = new URL(request.url).pathname;
+    return (routes[path] ?? (path.startsWith('/api/accounts/') ? accountAction : notFound))(request);
+  }, { log }));
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) =>
       reject(new ConfigError(error.code === 'EADDRINUSE' ? `Port ${port} on ${host} is already in use: stop what runs there, or set PORT to another port.` : `Cannot listen on ${host}:${port}: ${error.code ?? error.message}.`)),

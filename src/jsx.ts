@@ -35,6 +35,7 @@ export type PayrollLinkJsxProps = Omit<DetailedHTMLProps<HTMLAttributes<PayrollL
     'token-url'?: string;
     'link-url'?: string;
     'end-user-id'?: string;
+    'account-id'?: string;
     prefetch?: boolean | 'load';
     disabled?: boolean;
     open?: boolean;

@@ -74,6 +74,7 @@ export class PayrollLink extends LitElement {
     tokenUrl: { attribute: 'token-url' },
     linkUrl: { attribute: 'link-url' },
     endUserId: { attribute: 'end-user-id' },
+    accountId: { attribute: 'account-id' },
     prefetch: { converter: { fromAttribute: prefetchFromAttribute } },
     disabled: { type: Boolean, reflect: true },
     open: { type: Boolean, reflect: true },
@@ -87,12 +88,20 @@ export class PayrollLink extends LitElement {
     _status: { state: true },
   };
 
-  /** The integrator's backend endpoint: receives `POST {"end_user_id": ...}` (or `{}`) and answers `{ data: LinkToken }`. */
+  /** The integrator's backend endpoint: receives `POST {"end_user_id": ...}` (or `{}`; `account_id` too with `account-id`) and answers `{ data: LinkToken }`. */
   declare tokenUrl: string | undefined;
   /** The hosted Link page. Its origin is the only origin whose messages are trusted. */
   declare linkUrl: string | undefined;
   /** Sent to `token-url` as `end_user_id`, so the backend can mint the token for that user. */
   declare endUserId: string | undefined;
+  /**
+   * Reconnects this account instead of connecting a new one (update mode), for an account that was disconnected
+   * or whose platform wants its user to log in again. Sent to `token-url` as `account_id` (your backend forwards
+   * it only for an account this user owns: `authorizeAccount`), and carried by the session's details
+   * (`link-exit`'s `accountId`). A login to another account ends the session with `link-error` code
+   * `ACCOUNT_MISMATCH`. With `fetchToken`, your function must ask for the reconnect token itself.
+   */
+  declare accountId: string | undefined;
   /**
    * Fetch the token ahead so that the click opens at once. Each token is a billable call to the service
    * (`POST /link_tokens`), so the bare attribute (`true`) fetches on intent only: when the pointer moves over the
@@ -168,7 +177,7 @@ export class PayrollLink extends LitElement {
   protected override willUpdate(changed: PropertyValues<this>): void {
     // A token fetched ahead for another source is never handed over (TokenPrefetch checks at take(), see
     // sameSource); checking here as well stops its fetch at once.
-    if (changed.has('tokenUrl') || changed.has('endUserId') || changed.has('fetchToken')) this.#prefetch.dropUnusable();
+    if (changed.has('tokenUrl') || changed.has('endUserId') || changed.has('accountId') || changed.has('fetchToken')) this.#prefetch.dropUnusable();
     // The frame built ahead goes when its Link URL or the token's source changes (see callsForPrefetch: not for a
     // new fetchToken function in place of another), and when prefetch goes off or the button is disabled.
     if (changed.has('linkUrl') || !this.prefetch || this.disabled || this.#callsForPrefetch(changed)) this.#warmLink.discard();
@@ -264,7 +273,7 @@ export class PayrollLink extends LitElement {
   }
 
   #tokenSource() {
-    return { tokenUrl: this.tokenUrl, endUserId: this.endUserId, fetchToken: this.fetchToken };
+    return { tokenUrl: this.tokenUrl, endUserId: this.endUserId, accountId: this.accountId, fetchToken: this.fetchToken };
   }
 
   /**
@@ -280,7 +289,7 @@ export class PayrollLink extends LitElement {
       const hasFetchToken = Boolean(this.fetchToken);
       if (hadFetchToken !== hasFetchToken) return true;
     }
-    return changed.has('tokenUrl') || changed.has('endUserId') || changed.has('prefetch') || changed.has('disabled');
+    return changed.has('tokenUrl') || changed.has('endUserId') || changed.has('accountId') || changed.has('prefetch') || changed.has('disabled');
   }
 
   /** Fetches ahead without a sign of intent: only with `prefetch="load"`. */

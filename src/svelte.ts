@@ -38,6 +38,7 @@ export type PayrollLinkSvelteProps = Omit<HTMLAttributes<PayrollLink>, keyof Lin
     'token-url'?: string | null;
     'link-url'?: string | null;
     'end-user-id'?: string | null;
+    'account-id'?: string | null;
     prefetch?: boolean | null;
     disabled?: boolean | null;
     open?: boolean | null;

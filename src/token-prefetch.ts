@@ -21,7 +21,8 @@ export interface TakenToken {
  * `useCallback`) or the token is dropped at each new one.
  */
 function sameSource(a: TokenSource, b: TokenSource): boolean {
-  if (a.tokenUrl !== b.tokenUrl || a.endUserId !== b.endUserId) return false;
+  // A token for one account's reconnect must never serve another account, nor a new connection.
+  if (a.tokenUrl !== b.tokenUrl || a.endUserId !== b.endUserId || a.accountId !== b.accountId) return false;
   // An empty end-user-id identifies nobody: the token request leaves it out too.
   if (a.endUserId) return Boolean(a.fetchToken) === Boolean(b.fetchToken);
   return a.fetchToken === b.fetchToken;
@@ -31,7 +32,7 @@ function sameSource(a: TokenSource, b: TokenSource): boolean {
  * Fetches a Link token ahead of the click (on intent: hover, focus, press; or on connect with `prefetch="load"`) so the
  * flow opens at once. A token serves one session: `take()` hands it over and
  * forgets it. A token is never handed over when it went stale while waiting,
- * or when it was fetched for another endpoint, end user or (without an end
+ * or when it was fetched for another endpoint, end user, account or (without an end
  * user) `fetchToken` function than the current one (see {@link sameSource});
  * a fetch ahead that failed is not reported (the click fetches again and
  * reports).

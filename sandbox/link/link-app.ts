@@ -68,6 +68,7 @@ export class LinkApp extends LitElement {
           .busy=${flow.busy}
           .error=${flow.formError}
           .onLogIn=${flow.logIn.bind(flow)}
+          .canGoBack=${flow.canSearch}
           .onBack=${() => flow.back()}
         ></link-login>`;
       case 'mfa':
@@ -76,6 +77,7 @@ export class LinkApp extends LitElement {
           .busy=${flow.busy}
           .error=${flow.formError}
           .onVerify=${flow.verify.bind(flow)}
+          .canGoBack=${flow.canSearch}
           .onBack=${() => flow.back()}
         ></link-mfa>`;
       case 'allocation':

@@ -114,9 +114,14 @@ export class LinkFlow implements ReactiveController {
     window.removeEventListener('keydown', this.#onKeydown);
   }
 
-  /** Intro → search. */
+  /** Intro → search, or straight to the login when the Link token named the platform. */
   begin(): void {
-    if (this.screen === 'intro') this.#go('search');
+    if (this.screen === 'intro') this.#go(this.provider ? 'login' : 'search');
+  }
+
+  /** A reconnect session logs in to one account's platform: there is no search to go back to. */
+  get canSearch(): boolean {
+    return this.session?.account_id == null;
   }
 
   /** Search → login with the picked employer or platform. */
@@ -134,7 +139,7 @@ export class LinkFlow implements ReactiveController {
   /** Login or one-time code → back to search. */
   back(): void {
     // Not while a login is in flight: its answer (an account, maybe) must not be dropped on the floor.
-    if ((this.screen !== 'login' && this.screen !== 'mfa') || this.busy) return;
+    if ((this.screen !== 'login' && this.screen !== 'mfa') || this.busy || !this.canSearch) return;
     this.#credentials = null;
     this.#go('search');
   }
@@ -311,7 +316,14 @@ export class LinkFlow implements ReactiveController {
       return this.#end('error', { type: 'systemError', code: 'UNEXPECTED', message: 'Something went wrong in the Link flow.', pendingRetry: false });
     }
     const invalidToken = cause.code === 'INVALID_LINK_TOKEN' || cause.code === 'INVALID_LINK_SESSION';
-    const type: LinkErrorType = invalidToken ? 'invalidLinkToken' : cause.code === 'NETWORK_ERROR' ? 'networkError' : 'systemError';
+    const type: LinkErrorType = invalidToken
+      ? 'invalidLinkToken'
+      : cause.code === 'NETWORK_ERROR'
+        ? 'networkError'
+        : // Credentials of another account in a reconnect session: terminal, the session exists to bring back one account.
+          cause.code === 'ACCOUNT_MISMATCH'
+          ? 'invalidCredentials'
+          : 'systemError';
     this.#end(invalidToken ? 'invalid_token' : 'error', { type, code: cause.code, message: cause.message, pendingRetry: false });
   }
 

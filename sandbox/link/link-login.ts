@@ -1,4 +1,4 @@
-import { css, html } from 'lit';
+import { css, html, nothing } from 'lit';
 import type { Credentials } from './link-flow.js';
 import { LinkScreen } from './link-screen.js';
 
@@ -66,6 +66,7 @@ export class LinkLogin extends LinkScreen {
     providerName: { attribute: false },
     sandbox: { attribute: false },
     busy: { attribute: false },
+    canGoBack: { attribute: false },
     error: { attribute: false },
     _username: { state: true },
     _password: { state: true },
@@ -78,6 +79,8 @@ export class LinkLogin extends LinkScreen {
   declare sandbox: boolean;
   /** A login call is in flight. */
   declare busy: boolean;
+  /** False in a reconnect session: the account fixes the platform, so there is no search to go back to. */
+  declare canGoBack: boolean;
   /** Why the last attempt failed, shown above the form. */
   declare error: string | null;
   declare _username: string;
@@ -94,6 +97,7 @@ export class LinkLogin extends LinkScreen {
     this.providerName = null;
     this.sandbox = false;
     this.busy = false;
+    this.canGoBack = true;
     this.error = null;
     this._username = '';
     this._password = '';
@@ -123,7 +127,9 @@ export class LinkLogin extends LinkScreen {
     const message = this._missing ?? this.error;
     const invalid = message !== null;
     return html`
-      <button type="button" class="link-button back" aria-disabled=${this.busy} @click=${() => this.onBack()}>‹ Back to search</button>
+      ${this.canGoBack
+        ? html`<button type="button" class="link-button back" aria-disabled=${this.busy} @click=${() => this.onBack()}>‹ Back to search</button>`
+        : nothing}
       <h1 tabindex="-1">Log in to ${this.providerName ?? 'your payroll provider'}</h1>
       <p class="lead">Use the username and password you use for your payroll account.</p>
       <form @submit=${this.#onSubmit} novalidate>

@@ -1,4 +1,4 @@
-import { html } from 'lit';
+import { html, nothing } from 'lit';
 import { LinkScreen } from './link-screen.js';
 
 /**
@@ -11,6 +11,7 @@ export class LinkMfa extends LinkScreen {
   static override properties = {
     sandbox: { attribute: false },
     busy: { attribute: false },
+    canGoBack: { attribute: false },
     error: { attribute: false },
     _code: { state: true },
     _missing: { state: true },
@@ -20,6 +21,8 @@ export class LinkMfa extends LinkScreen {
   declare sandbox: boolean;
   /** A verification call is in flight. */
   declare busy: boolean;
+  /** False in a reconnect session: the account fixes the platform, so there is no search to go back to. */
+  declare canGoBack: boolean;
   /** Why the last code was refused. */
   declare error: string | null;
   declare _code: string;
@@ -34,6 +37,7 @@ export class LinkMfa extends LinkScreen {
     super();
     this.sandbox = false;
     this.busy = false;
+    this.canGoBack = true;
     this.error = null;
     this._code = '';
     this._missing = null;
@@ -50,7 +54,7 @@ export class LinkMfa extends LinkScreen {
   override render() {
     const message = this._missing ?? this.error;
     return html`
-      <button type="button" class="link-button" @click=${() => this.onBack()}>‹ Back to search</button>
+      ${this.canGoBack ? html`<button type="button" class="link-button" @click=${() => this.onBack()}>‹ Back to search</button>` : nothing}
       <h1 tabindex="-1">Enter your one-time code</h1>
       <p class="lead">Your payroll provider sent a code to confirm it is you.</p>
       <form @submit=${this.#onSubmit} novalidate>

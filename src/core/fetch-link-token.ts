@@ -18,9 +18,16 @@ export interface SessionToken {
 
 /** Where and how to get a Link token. */
 export interface TokenSource {
-  /** The integrator's backend endpoint; receives `POST {"end_user_id"}` or `POST {}`. */
+  /** The integrator's backend endpoint; receives `POST { "end_user_id"?, "account_id"? }` (`{}` when neither is set). */
   tokenUrl?: string;
   endUserId?: string;
+  /**
+   * The account to reconnect (update mode): set it to bring back an account that was disconnected or needs
+   * its user to log in again. The token request carries it as `account_id`; the backend forwards it only for
+   * an account this user owns. The session then logs in to that account only: a login to another one ends
+   * the session with error code `ACCOUNT_MISMATCH`.
+   */
+  accountId?: string;
   /** The integrator's own fetch (custom headers etc.); wins over `tokenUrl`. */
   fetchToken?: () => Promise<TokenInput>;
 }
@@ -113,6 +120,14 @@ const fail = (failure: LinkFailure, retryable: boolean, retryAfterMs: number | n
   retryAfterMs,
 });
 
+/** What the token endpoint is told: whom the token is for and, for a reconnect, which account; empty values are left out. */
+function tokenRequestBody({ endUserId, accountId }: TokenSource): Record<string, string> {
+  const body: Record<string, string> = {};
+  if (endUserId) body['end_user_id'] = endUserId;
+  if (accountId) body['account_id'] = accountId;
+  return body;
+}
+
 async function tryOnce(source: TokenSource, outer: AbortSignal, timeoutMs: number): Promise<Outcome> {
   const { signal, dispose, timedOut } = withTimeout(outer, timeoutMs);
   try {
@@ -120,7 +135,7 @@ async function tryOnce(source: TokenSource, outer: AbortSignal, timeoutMs: numbe
     const response = await fetch(source.tokenUrl!, {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify(source.endUserId ? { end_user_id: source.endUserId } : {}),
+      body: JSON.stringify(tokenRequestBody(source)),
       credentials: 'same-origin',
       signal,
     });

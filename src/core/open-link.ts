@@ -280,7 +280,9 @@ export function prepareLink(prepareOptions: PrepareLinkOptions): PreparedLink {
     // Once the job succeeded, closing (or hiding) the modal is the natural end of a completed session.
     const completed = succeeded && (reason === 'user_closed' || reason === 'closed_by_host');
     const detail: ExitDetail = { reason: completed ? 'completed' : reason, error: completed ? null : error, linkTokenId: token?.id ?? null };
-    if (accountId) detail.accountId = accountId;
+    // A reconnect session is about its account from the start, even when it ends before the login.
+    const account = accountId ?? options.accountId;
+    if (account) detail.accountId = account;
     resolveReady();
     resolveClosed(detail);
     call('onExit', detail);
@@ -320,6 +322,10 @@ export function prepareLink(prepareOptions: PrepareLinkOptions): PreparedLink {
     }
     // State first: a callback below may end the session, and the exit detail must already know this.
     if (message.name === 'login') {
+      // A reconnect session brings back one account: a login to another is an error, never a silent new account.
+      if (options.accountId && message.payload.accountId !== options.accountId) {
+        return fail(linkError('invalidCredentials', 'ACCOUNT_MISMATCH', 'The user logged in to another account than the one to reconnect.'));
+      }
       loggedIn = true;
       accountId = message.payload.accountId;
     } else if (message.name === 'success') {

@@ -316,4 +316,134 @@ describe('npm run demo, end to end', { timeout: 900_000 }, () => {
       await shortLived.close();
     }
   });
+
+  // Reconnect (#16): the accounts list's controls and a Reconnect session with the same account id.
+
+  /** Connects an account with user_good through the element and returns its id, once the accounts list shows it. */
+  async function connectGood(page: Page): Promise<string> {
+    const frame = await startSession(page);
+    await pickEmployer(frame);
+    await logIn(frame, 'user_good', 'pass_good');
+    await switchDeposit(frame);
+    await waitForTimeline(page, 'link-exit');
+    const accountId: string = one(await domEvents(page), 'link-login').accountId;
+    await accountRow(page, accountId, 'connected').waitFor();
+    return accountId;
+  }
+
+  /** The account's row in the accounts list, once it shows `state`. */
+  const accountRow = (page: Page, accountId: string, state: string) => page.locator(`#accounts li[data-account-id="${accountId}"][data-state="${state}"]`);
+
+  /** Presses a row's control after clearing the timeline, so the timeline then holds what that control started. */
+  async function press(page: Page, accountId: string, state: string, label: string) {
+    await page.getByRole('button', { name: 'Clear timeline' }).click();
+    await accountRow(page, accountId, state).getByRole('button', { name: `${label} ${accountId}` }).click();
+  }
+
+  /** Presses Reconnect and returns the reconnect session's frame at its login screen (after the intro, no search). */
+  async function startReconnect(page: Page, accountId: string, state: string): Promise<Frame> {
+    await press(page, accountId, state, 'Reconnect');
+    await waitForTimeline(page, 'link-open');
+    // The newest modal container is the reconnect session's (the element's frame built ahead, if any, is older).
+    const frame = await (await page.locator('[data-payroll-link-modal] iframe').last().elementHandle())!.contentFrame();
+    assert.ok(frame);
+    await frame.getByRole('button', { name: 'Continue' }).click();
+    await frame.getByRole('heading', { level: 1, name: /^Log in to / }).waitFor();
+    assert.equal(await frame.getByRole('button', { name: /Back to search/ }).count(), 0, 'a reconnect has no search to go back to');
+    return frame;
+  }
+
+  /** The payloads of the webhooks the demo's list shows for an account, oldest first, once `count` of `event` arrived. */
+  async function webhooksFor(page: Page, accountId: string, event: string, count: number): Promise<Array<Record<string, any>>> {
+    const shown = await page.waitForFunction(
+      ([id, name, n]) => {
+        const events = JSON.parse(document.getElementById('webhooks')?.dataset.events ?? '[]') as Array<{ event: string; payload: any }>;
+        const found = events.filter((e) => e.event === name && e.payload?.account_id === id).map((e) => e.payload);
+        return found.length >= (n as number) ? found.reverse() : null;
+      },
+      [accountId, event, count] as const,
+    );
+    return (await shown.jsonValue()) as Array<Record<string, any>>;
+  }
+
+  test('connect, disconnect, then reconnect the same account id; another user is refused; another account is an error', async () => {
+    const { page, errors, close } = await openDemo();
+    try {
+      const accountId = await connectGood(page);
+
+      await press(page, accountId, 'connected', 'Disconnect');
+      await accountRow(page, accountId, 'disconnected').waitFor();
+      assert.equal((await webhooksFor(page, accountId, 'account.monitoring_status.updated', 1))[0]!.monitoring_status, 'disconnected');
+
+      // Ben may not reconnect Ana's account: the backend's authorizeAccount refuses the token (403).
+      await page.locator('#demo-user').selectOption('demo-ben');
+      await press(page, accountId, 'disconnected', 'Reconnect');
+      await waitForTimeline(page, 'link-exit');
+      let events = await domEvents(page);
+      assert.deepEqual(events.map((e) => e.name), ['link-error', 'link-exit']);
+      assert.equal(one(events, 'link-error').code, 'TOKEN_HTTP_403');
+      assert.equal(one(events, 'link-exit').reason, 'error');
+      assert.equal(await accountRow(page, accountId, 'disconnected').count(), 1);
+      await page.locator('#demo-user').selectOption('demo-ana');
+
+      // Ana logs in as another test user (another account): a typed error, never a new account.
+      let frame = await startReconnect(page, accountId, 'disconnected');
+      await logIn(frame, 'user_error', 'pass_good');
+      await waitForTimeline(page, 'link-error');
+      await frame.getByRole('button', { name: 'Close', exact: true }).last().waitFor();
+      await finalPress(frame.getByRole('button', { name: 'Close', exact: true }).last());
+      await waitForTimeline(page, 'link-exit');
+      events = await domEvents(page);
+      assert.deepEqual(events.map((e) => e.name), ['link-open', 'link-error', 'link-exit']);
+      assert.deepEqual(one(events, 'link-error'), { type: 'invalidCredentials', code: 'ACCOUNT_MISMATCH', message: one(events, 'link-error').message, pendingRetry: false });
+      assert.equal(one(events, 'link-exit').error.code, 'ACCOUNT_MISMATCH');
+      assert.equal(one(events, 'link-exit').accountId, accountId);
+
+      // The right credentials: the same account comes back, connected, in one session.
+      frame = await startReconnect(page, accountId, 'disconnected');
+      await logIn(frame, 'user_good', 'pass_good');
+      await switchDeposit(frame);
+      await waitForTimeline(page, 'link-exit');
+      events = await domEvents(page);
+      assert.deepEqual(events.map((e) => e.name), ['link-open', 'link-login', 'link-success', 'link-exit']);
+      assert.equal(one(events, 'link-login').accountId, accountId);
+      assert.equal(one(events, 'link-success').accountId, accountId);
+      assert.deepEqual(one(events, 'link-exit'), { reason: 'completed', error: null, linkTokenId: one(events, 'link-login').linkTokenId, accountId });
+      await accountRow(page, accountId, 'connected').waitFor();
+      const statuses = await webhooksFor(page, accountId, 'account.monitoring_status.updated', 2);
+      assert.deepEqual(statuses.map((payload) => payload.monitoring_status), ['disconnected', 'active']);
+      assert.equal((await webhooksFor(page, accountId, 'account.added', 1)).length, 1, 'no second account.added: no new account');
+      const accounts = (await (await fetch(`${demo.backendUrl}/api/accounts`)).json()) as { data: Array<{ link_token_id: string }> };
+      assert.equal(accounts.data.filter((a) => a.link_token_id === one(events, 'link-login').linkTokenId).length, 0, 'no account made by the reconnect token');
+      assert.deepEqual(errors, []);
+    } finally {
+      await close();
+    }
+  });
+
+  test('re-authentication: Simulate password change makes the account need its user, and a Reconnect brings it back', async () => {
+    const { page, errors, close } = await openDemo();
+    try {
+      const accountId = await connectGood(page);
+      await press(page, accountId, 'connected', 'Simulate password change');
+      await accountRow(page, accountId, 'needs login').waitFor();
+      assert.equal((await webhooksFor(page, accountId, 'account.monitoring_status.updated', 1))[0]!.monitoring_status, 'user_action_required');
+      const frame = await startReconnect(page, accountId, 'needs login');
+      await logIn(frame, 'user_good', 'pass_good');
+      await switchDeposit(frame);
+      await waitForTimeline(page, 'link-exit');
+      const events = await domEvents(page);
+      assert.equal(one(events, 'link-login').accountId, accountId);
+      assert.equal(one(events, 'link-exit').reason, 'completed');
+      await accountRow(page, accountId, 'connected').waitFor();
+      const statuses = await webhooksFor(page, accountId, 'account.monitoring_status.updated', 2);
+      assert.deepEqual(statuses.map((payload) => [payload.previous_monitoring_status, payload.monitoring_status]), [
+        ['active', 'user_action_required'],
+        ['user_action_required', 'active'],
+      ]);
+      assert.deepEqual(errors, []);
+    } finally {
+      await close();
+    }
+  });
 });

@@ -18,7 +18,7 @@ import { exampleServerOptionsFromEnv, startExampleServer, type ExampleServer } f
 import { SERVICE_VERSIONS } from '../../src/server/service-version.js';
 import type { WebhookEvent } from 'payroll-link/server';
 import { LinkTokenEnvelopeSchema } from '../../src/protocol.js';
-import { captureLog } from './server-example-upstream.js';
+import { captureLog, serviceConfigFor } from './server-example-upstream.js';
 
 const json = { 'content-type': 'application/json' };
 
@@ -65,16 +65,7 @@ function eventWaiter() {
 
 /** The token handler's configuration for a running sandbox. */
 function configFor(sandbox: Pick<Sandbox, 'secret' | 'url'>, overrides: Partial<LinkTokenHandlerConfig> = {}): LinkTokenHandlerConfig {
-  return {
-    apiSecret: sandbox.secret,
-    baseUrl: sandbox.url,
-    version: '2025-07-08',
-    orgName: 'Acme Payroll',
-    solution: 'Deposit Switch',
-    features: ['direct_deposit_switch'],
-    log: captureLog().log,
-    ...overrides,
-  };
+  return { ...serviceConfigFor(sandbox), ...overrides };
 }
 
 describe('Link tokens from the real sandbox', () => {

@@ -116,3 +116,16 @@ export function exampleServerOptions(service: FakeUpstream, apiSecret: string, l
     retry: { baseDelayMs: 5, maxDelayMs: 20 },
   };
 }
+
+/** The token handler's configuration for a running service (the real sandbox): its URL and secret, the latest version. */
+export function serviceConfigFor(service: { secret: string; url: string }): ExampleServerOptions {
+  return {
+    apiSecret: service.secret,
+    baseUrl: service.url,
+    version: '2025-07-08',
+    orgName: 'Acme Payroll',
+    solution: 'Deposit Switch',
+    features: ['direct_deposit_switch'],
+    log: captureLog().log,
+  };
+}
