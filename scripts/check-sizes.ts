@@ -18,10 +18,11 @@ const root = fileURLToPath(new URL('..', import.meta.url));
  * `z.object({ a: z.string() })` already 4.4 KB (see the README).
  */
 const BUDGETS = {
-  element: 22_200,
-  // +120 B: reconnect (#16) added 111 B to the core (account_id in the token request, the account check on login).
-  core: 14_420,
-  bundled: 22_500,
+  // Reset to what was reached +3 % after the widget's English and Spanish words (#15, about 0.3 KB) and
+  // reconnect (#16, about 0.1 KB: account_id in the token request, the account check on login).
+  element: 22_800,
+  core: 14_850,
+  bundled: 23_200,
 };
 
 /** One measured figure. */
