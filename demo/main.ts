@@ -3,6 +3,12 @@ import { addTimelineEntry } from './timeline.js';
 
 const linkUrl = import.meta.env.DEMO_LINK_URL ?? 'http://127.0.0.1:4010/link';
 
+// ?lang=es: the whole session in Spanish. Set before the element's first render (this module runs before
+// Lit's first update); the element and openLink() read <html lang> and pass it to the Link page.
+const language = new URLSearchParams(location.search).get('lang') === 'es' ? 'es' : 'en';
+document.documentElement.lang = language;
+document.querySelector(`.languages a[hreflang="${language}"]`)?.setAttribute('aria-current', 'page');
+
 const byId = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 const timeline = byId<HTMLOListElement>('timeline');
 const status = byId<HTMLParagraphElement>('status');

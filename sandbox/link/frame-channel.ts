@@ -11,6 +11,7 @@ import {
   type EventMessage,
   type ReadyMessage,
 } from '../../src/protocol.js';
+import { setPageLanguage } from './link-strings.js';
 
 /**
  * The frame's channel to the widget that embeds it.
@@ -87,6 +88,8 @@ export class FrameChannel {
     // Nothing comes back over the port, but starting it keeps the channel's state explicit.
     port.start();
     window.removeEventListener('message', this.#onWindowMessage);
+    // The embedding page's language, until the Link token says otherwise (see link-strings.ts).
+    setPageLanguage(parsed.data.language);
     this.#onInit(parsed.data);
   };
 }

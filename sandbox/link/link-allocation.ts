@@ -5,11 +5,8 @@ import { readAllocation } from './read-allocation.js';
 
 type AllocationType = Allocation['type'];
 
-const CHOICES: ReadonlyArray<{ type: AllocationType; label: string; hint: string }> = [
-  { type: 'remainder', label: 'My entire paycheck', hint: 'Everything left after your other deposits.' },
-  { type: 'amount', label: 'A fixed amount', hint: 'The same amount from every paycheck.' },
-  { type: 'percentage', label: 'A percentage', hint: 'A share of every paycheck.' },
-];
+/** The choices, in the order shown; their words are in the page's strings. */
+const CHOICES: readonly AllocationType[] = ['remainder', 'amount', 'percentage'];
 
 /**
  * Chooses how much of each paycheck goes to the new account: everything left,
@@ -103,7 +100,7 @@ export class LinkAllocation extends LinkScreen {
   #onSubmit(event: SubmitEvent): void {
     event.preventDefault();
     if (this.busy) return;
-    const allocation = readAllocation(this._type, this._value);
+    const allocation = readAllocation(this._type, this._value, this.strings);
     if (typeof allocation === 'string') {
       this._error = allocation;
       void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLInputElement>('#value')?.focus());
@@ -123,7 +120,7 @@ export class LinkAllocation extends LinkScreen {
     if (this._type === 'remainder') return null;
     const amount = this._type === 'amount';
     return html`<div>
-      <label for="value">${amount ? 'Amount per paycheck (USD)' : 'Percentage of each paycheck'}</label>
+      <label for="value">${amount ? this.strings.amountLabel : this.strings.percentageLabel}</label>
       <input
         id="value"
         type="text"
@@ -140,14 +137,15 @@ export class LinkAllocation extends LinkScreen {
   }
 
   override render() {
+    const t = this.strings;
     return html`
-      <h1 tabindex="-1">Choose your deposit</h1>
-      <p class="lead">How much of each paycheck from ${this.providerName ?? 'your employer'} should go to this account?</p>
+      <h1 tabindex="-1">${t.allocationHeading}</h1>
+      <p class="lead">${t.allocationLead(this.providerName)}</p>
       <form @submit=${this.#onSubmit} novalidate>
         <fieldset>
-          <legend class="visually-hidden">Deposit amount</legend>
-          ${CHOICES.filter(({ type }) => type !== 'percentage' || this.allowPercentage).map(
-            ({ type, label, hint }) => html`<label class="choice">
+          <legend class="visually-hidden">${t.allocationLegend}</legend>
+          ${CHOICES.filter((type) => type !== 'percentage' || this.allowPercentage).map(
+            (type) => html`<label class="choice">
               <input
                 type="radio"
                 name="allocation"
@@ -155,12 +153,12 @@ export class LinkAllocation extends LinkScreen {
                 .checked=${this._type === type}
                 @change=${() => this.#choose(type)}
               />
-              <span><strong>${label}</strong><span>${hint}</span></span>
+              <span><strong>${t.choices[type].label}</strong><span>${t.choices[type].hint}</span></span>
             </label>`,
           )}
         </fieldset>
         ${this.#renderValueField()}
-        <button type="submit" class="primary" aria-disabled=${this.busy}>${this.busy ? 'Starting…' : 'Switch my deposit'}</button>
+        <button type="submit" class="primary" aria-disabled=${this.busy}>${this.busy ? t.starting : t.switchDeposit}</button>
       </form>
     `;
   }

@@ -5,7 +5,6 @@
  */
 import { LitElement, html, type TemplateResult } from 'lit';
 import { keyed } from 'lit/directives/keyed.js';
-import type { LinkError } from '../../src/protocol.js';
 import { linkAppStyles, linkDocumentStyles } from './link-app.styles.js';
 import { LinkFlow, type LinkScreenName } from './link-flow.js';
 import './link-allocation.js';
@@ -15,12 +14,7 @@ import './link-mfa.js';
 import './link-result.js';
 import './link-running.js';
 import './link-search.js';
-
-/** Headings of the terminal error screen, by error type: say what failed, not how. */
-const ERROR_HEADINGS: Partial<Record<LinkError['type'], string>> = {
-  platformError: 'Your payroll provider could not finish',
-  networkError: 'We could not reach the service',
-};
+import { pageStrings, setPageLanguage } from './link-strings.js';
 
 /** Screens without a close control: nothing to close yet, or already closed. */
 const NO_CLOSE: ReadonlySet<LinkScreenName> = new Set(['waiting', 'standalone', 'closed']);
@@ -38,8 +32,19 @@ export class LinkApp extends LitElement {
   static override styles = linkAppStyles;
 
   readonly #flow = new LinkFlow(this);
+  #tokenLanguageApplied = false;
+
+  override willUpdate(): void {
+    // The Link token's language, where the integrator's backend set one, wins over the embedding page's (see link-strings.ts).
+    const tokenLanguage = this.#flow.session?.language ?? null;
+    if (tokenLanguage !== null && !this.#tokenLanguageApplied) {
+      this.#tokenLanguageApplied = true;
+      setPageLanguage(tokenLanguage);
+    }
+  }
 
   #renderScreen(): TemplateResult {
+    const t = pageStrings();
     const flow = this.#flow;
     const session = flow.session;
     const providerName = flow.provider?.name ?? null;
@@ -47,12 +52,9 @@ export class LinkApp extends LitElement {
     const depositSwitch = flow.job === 'direct_deposit_switch';
     switch (flow.screen) {
       case 'waiting':
-        return html`<link-result .heading=${'Getting ready'} .message=${'Starting your secure session…'}></link-result>`;
+        return html`<link-result .heading=${t.waitingHeading} .message=${t.waitingMessage}></link-result>`;
       case 'standalone':
-        return html`<link-result
-          .heading=${'Open this page from the app'}
-          .message=${'This is the Payroll Link flow. It runs inside the app that asked you to connect your payroll account, which starts it for you. Go back to that app and start again there.'}
-        ></link-result>`;
+        return html`<link-result .heading=${t.standaloneHeading} .message=${t.standaloneMessage}></link-result>`;
       case 'intro':
         return html`<link-intro
           .orgName=${session?.org_name ?? ''}
@@ -88,50 +90,49 @@ export class LinkApp extends LitElement {
           .onAllocate=${flow.allocate.bind(flow)}
         ></link-allocation>`;
       case 'running':
-        return html`<link-running .heading=${depositSwitch ? 'Switching your direct deposit' : 'Syncing your account'}></link-running>`;
+        return html`<link-running .heading=${depositSwitch ? t.runningSwitch : t.runningSync}></link-running>`;
       case 'success':
         return html`<link-result
           .tone=${'success'}
-          .heading=${depositSwitch ? 'Your direct deposit is switched' : 'Your account is connected'}
-          .message=${depositSwitch
-            ? `Your paychecks${providerName ? ` from ${providerName}` : ''} will go to the new account from the next pay date.`
-            : `${session?.org_name ?? 'The app'} can now see your payroll data.`}
-          .action=${'Done'}
+          .heading=${depositSwitch ? t.successSwitchHeading : t.successConnectHeading}
+          .message=${depositSwitch ? t.successSwitchMessage(providerName) : t.successConnectMessage(session?.org_name ?? null)}
+          .action=${t.done}
           .onAction=${() => flow.close()}
         ></link-result>`;
       case 'error':
         return html`<link-result
           .tone=${'error'}
-          .heading=${(flow.error && ERROR_HEADINGS[flow.error.type]) ?? 'Something went wrong'}
-          .message=${flow.error?.message ?? ''}
-          .detail=${flow.error ? `Error code: ${flow.error.code}` : null}
-          .action=${'Close'}
+          .heading=${(flow.error && t.errorHeadings[flow.error.type]) ?? t.errorHeading}
+          .message=${t.errorMessage(flow.error)}
+          .detail=${flow.error ? t.errorCode(flow.error.code) : null}
+          .action=${t.close}
           .onAction=${() => flow.close()}
         ></link-result>`;
       case 'invalid_token':
         return html`<link-result
           .tone=${'error'}
-          .heading=${'This link is no longer valid'}
-          .message=${'It may have been used already, or it has expired. Close this window and start again from the app.'}
-          .detail=${flow.error ? `Error code: ${flow.error.code}` : null}
-          .action=${'Close'}
+          .heading=${t.invalidTokenHeading}
+          .message=${t.invalidTokenMessage}
+          .detail=${flow.error ? t.errorCode(flow.error.code) : null}
+          .action=${t.close}
           .onAction=${() => flow.close()}
         ></link-result>`;
       case 'closed':
-        return html`<link-result .heading=${'Session ended'} .message=${'You can close this window.'}></link-result>`;
+        return html`<link-result .heading=${t.closedHeading} .message=${t.closedMessage}></link-result>`;
     }
   }
 
   override render() {
+    const t = pageStrings();
     const closable = !NO_CLOSE.has(this.#flow.screen) && !this.#flow.hostCloseControl;
     return html`
       <header class=${this.#flow.hostCloseControl ? 'host-close' : ''}>
-        <span class="brand">Payroll Link</span>
-        <span class="badge">Sandbox</span>
-        ${closable ? html`<button type="button" class="close" aria-label="Close Payroll Link" @click=${() => this.#flow.close()}>×</button>` : null}
+        <span class="brand">${t.brand}</span>
+        <span class="badge">${t.sandboxBadge}</span>
+        ${closable ? html`<button type="button" class="close" aria-label=${t.closeLabel} @click=${() => this.#flow.close()}>×</button>` : null}
       </header>
       <main>${keyed(this.#flow.screen, this.#renderScreen())}</main>
-      <footer>Test mode: no real payroll account is changed.</footer>
+      <footer>${t.footer}</footer>
     `;
   }
 }

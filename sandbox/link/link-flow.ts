@@ -3,6 +3,7 @@ import type { EventMessage, FrameExitPayload, LinkError, LinkErrorType } from '.
 import { FrameChannel } from './frame-channel.js';
 import type { Allocation, LinkJob, LinkSession, SearchResult } from '../link-api-schemas.js';
 import { LinkApi, LinkApiError } from './link-api.js';
+import { pageStrings } from './link-strings.js';
 
 /**
  * The screens of the Link flow. The names of the user-facing ones are also
@@ -211,7 +212,7 @@ export class LinkFlow implements ReactiveController {
       if (this.screen !== from) return;
       this.#setBusy(false);
       if (cause instanceof LinkApiError && (cause.code === 'INVALID_CREDENTIALS' || cause.code === 'INVALID_MFA_CODE')) {
-        const message = from === 'mfa' ? 'That code is not right. Check it and try again.' : 'That username and password did not work. Check them and try again.';
+        const message = from === 'mfa' ? pageStrings().wrongCode : pageStrings().wrongCredentials;
         this.#emit('error', { type: 'invalidCredentials', code: cause.code, message: cause.message, pendingRetry: true });
         this.formError = message;
         this.#host.requestUpdate();
@@ -220,7 +221,7 @@ export class LinkFlow implements ReactiveController {
       if (cause instanceof LinkApiError && cause.code === 'NETWORK_ERROR') {
         // A lost connection on a form is worth another try, not the end of the session.
         this.#emit('error', { type: 'networkError', code: cause.code, message: cause.message, pendingRetry: true });
-        this.formError = 'We could not reach the service. Check your connection and try again.';
+        this.formError = pageStrings().unreachable;
         this.#host.requestUpdate();
         return;
       }

@@ -62,19 +62,19 @@ export class LinkIntro extends LinkScreen {
   }
 
   override render() {
-    const goal = this.depositSwitch ? 'switch your direct deposit' : 'connect your payroll account';
+    const t = this.strings;
     return html`
-      <h1 tabindex="-1">${this.orgName} wants to ${goal}</h1>
-      <p class="lead">It takes about a minute. Here is what happens:</p>
+      <h1 tabindex="-1">${t.introHeading(this.orgName, this.depositSwitch)}</h1>
+      <p class="lead">${t.introLead}</p>
       <ol>
-        <li><span class="step" aria-hidden="true">1</span><span>Find your employer or payroll provider.</span></li>
-        <li><span class="step" aria-hidden="true">2</span><span>Log in with your payroll credentials.</span></li>
+        <li><span class="step" aria-hidden="true">1</span><span>${t.introStepFind}</span></li>
+        <li><span class="step" aria-hidden="true">2</span><span>${t.introStepLogIn}</span></li>
         ${this.depositSwitch
-          ? html`<li><span class="step" aria-hidden="true">3</span><span>Choose how much of each paycheck to deposit.</span></li>`
+          ? html`<li><span class="step" aria-hidden="true">3</span><span>${t.introStepAllocate}</span></li>`
           : null}
       </ol>
-      <button type="button" class="primary" @click=${() => this.onContinue()}>Continue</button>
-      <p class="fine-print">Your credentials go to your payroll provider only; ${this.orgName} never sees them.</p>
+      <button type="button" class="primary" @click=${() => this.onContinue()}>${t.continue}</button>
+      <p class="fine-print">${t.introFinePrint(this.orgName)}</p>
     `;
   }
 }

@@ -1,14 +1,10 @@
 import { css, html, nothing } from 'lit';
 import type { Credentials } from './link-flow.js';
 import { LinkScreen } from './link-screen.js';
+import type { SandboxUser } from './link-strings.js';
 
 /** The sandbox's test users, shown on the login screen in sandbox mode (same list as sandbox/README.md). */
-const SANDBOX_USERS = [
-  { username: 'user_good', outcome: 'Connects; the deposit switch succeeds.' },
-  { username: 'user_mfa', outcome: 'Asks for a one-time code: mfa_code.' },
-  { username: 'user_error', outcome: 'Connects; the deposit switch then fails.' },
-  { username: 'user_pending', outcome: 'Connects; the job stays pending, then fails.' },
-] as const;
+const SANDBOX_USERS: readonly SandboxUser[] = ['user_good', 'user_mfa', 'user_error', 'user_pending'];
 const SANDBOX_PASSWORD = 'pass_good';
 
 /**
@@ -109,7 +105,7 @@ export class LinkLogin extends LinkScreen {
     if (this.busy) return;
     const username = this._username.trim();
     if (!username || !this._password) {
-      this._missing = 'Enter your username and password.';
+      this._missing = this.strings.missingCredentials;
       return;
     }
     this._missing = null;
@@ -124,18 +120,19 @@ export class LinkLogin extends LinkScreen {
   }
 
   override render() {
+    const t = this.strings;
     const message = this._missing ?? this.error;
     const invalid = message !== null;
     return html`
       ${this.canGoBack
-        ? html`<button type="button" class="link-button back" aria-disabled=${this.busy} @click=${() => this.onBack()}>‹ Back to search</button>`
+        ? html`<button type="button" class="link-button back" aria-disabled=${this.busy} @click=${() => this.onBack()}>${t.backToSearch}</button>`
         : nothing}
-      <h1 tabindex="-1">Log in to ${this.providerName ?? 'your payroll provider'}</h1>
-      <p class="lead">Use the username and password you use for your payroll account.</p>
+      <h1 tabindex="-1">${t.loginHeading(this.providerName)}</h1>
+      <p class="lead">${t.loginLead}</p>
       <form @submit=${this.#onSubmit} novalidate>
         <p id="login-error" class="form-error" role="alert">${message ?? ''}</p>
         <div>
-          <label for="username">Username</label>
+          <label for="username">${t.username}</label>
           <input
             id="username"
             type="text"
@@ -151,7 +148,7 @@ export class LinkLogin extends LinkScreen {
           />
         </div>
         <div>
-          <label for="password">Password</label>
+          <label for="password">${t.password}</label>
           <input
             id="password"
             type="password"
@@ -164,18 +161,18 @@ export class LinkLogin extends LinkScreen {
             @input=${(e: InputEvent) => (this._password = (e.target as HTMLInputElement).value)}
           />
         </div>
-        <button type="submit" class="primary" aria-disabled=${this.busy}>${this.busy ? 'Logging in…' : 'Log in'}</button>
+        <button type="submit" class="primary" aria-disabled=${this.busy}>${this.busy ? t.loggingIn : t.logIn}</button>
       </form>
       ${this.sandbox
         ? html`<section class="panel" aria-labelledby="sandbox-heading">
-            <h2 id="sandbox-heading">Sandbox test credentials</h2>
-            <p>Password for every test user: <code>${SANDBOX_PASSWORD}</code>. Any other password is refused.</p>
+            <h2 id="sandbox-heading">${t.sandboxCredentialsHeading}</h2>
+            <p>${t.sandboxPassword[0]}<code>${SANDBOX_PASSWORD}</code>${t.sandboxPassword[1]}</p>
             <ul>
               ${SANDBOX_USERS.map(
-                ({ username, outcome }) => html`<li>
-                  <span><code>${username}</code><span class="outcome">${outcome}</span></span>
-                  <button type="button" class="secondary use" aria-label=${`Use ${username}`} @click=${() => this.#fill(username)}>
-                    Use
+                (username) => html`<li>
+                  <span><code>${username}</code><span class="outcome">${t.sandboxOutcomes[username]}</span></span>
+                  <button type="button" class="secondary use" aria-label=${t.useLabel(username)} @click=${() => this.#fill(username)}>
+                    ${t.use}
                   </button>
                 </li>`,
               )}

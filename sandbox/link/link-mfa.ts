@@ -47,20 +47,21 @@ export class LinkMfa extends LinkScreen {
     event.preventDefault();
     if (this.busy) return;
     const code = this._code.trim();
-    this._missing = code ? null : 'Enter the code.';
+    this._missing = code ? null : this.strings.missingCode;
     if (code) this.onVerify(code);
   }
 
   override render() {
+    const t = this.strings;
     const message = this._missing ?? this.error;
     return html`
-      ${this.canGoBack ? html`<button type="button" class="link-button" @click=${() => this.onBack()}>‹ Back to search</button>` : nothing}
-      <h1 tabindex="-1">Enter your one-time code</h1>
-      <p class="lead">Your payroll provider sent a code to confirm it is you.</p>
+      ${this.canGoBack ? html`<button type="button" class="link-button" @click=${() => this.onBack()}>${t.backToSearch}</button>` : nothing}
+      <h1 tabindex="-1">${t.mfaHeading}</h1>
+      <p class="lead">${t.mfaLead}</p>
       <form @submit=${this.#onSubmit} novalidate>
         <p id="mfa-error" class="form-error" role="alert">${message ?? ''}</p>
         <div>
-          <label for="code">One-time code</label>
+          <label for="code">${t.mfaLabel}</label>
           <input
             id="code"
             type="text"
@@ -74,9 +75,9 @@ export class LinkMfa extends LinkScreen {
             .value=${this._code}
             @input=${(e: InputEvent) => (this._code = (e.target as HTMLInputElement).value)}
           />
-          ${this.sandbox ? html`<p id="code-hint" class="hint">Sandbox: the code is <code>mfa_code</code>.</p>` : html`<span id="code-hint"></span>`}
+          ${this.sandbox ? html`<p id="code-hint" class="hint">${t.mfaSandboxHint}<code>mfa_code</code>.</p>` : html`<span id="code-hint"></span>`}
         </div>
-        <button type="submit" class="primary" aria-disabled=${this.busy}>${this.busy ? 'Checking…' : 'Verify'}</button>
+        <button type="submit" class="primary" aria-disabled=${this.busy}>${this.busy ? t.checking : t.verify}</button>
       </form>
     `;
   }

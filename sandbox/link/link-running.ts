@@ -42,19 +42,19 @@ export class LinkRunning extends LinkScreen {
     heading: { attribute: false },
   };
 
-  /** What is happening, e.g. "Switching your direct deposit". */
-  declare heading: string;
+  /** What is happening, e.g. "Switching your direct deposit"; null for a general "Working on it". */
+  declare heading: string | null;
 
   constructor() {
     super();
-    this.heading = 'Working on it';
+    this.heading = null;
   }
 
   override render() {
     return html`
       <div class="spinner" aria-hidden="true"></div>
-      <h1 tabindex="-1">${this.heading}</h1>
-      <p class="lead" role="status">This usually takes a few seconds. Please keep this window open.</p>
+      <h1 tabindex="-1">${this.heading ?? this.strings.runningDefault}</h1>
+      <p class="lead" role="status">${this.strings.runningStatus}</p>
     `;
   }
 }

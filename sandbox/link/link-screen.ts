@@ -1,5 +1,6 @@
 import { LitElement, type CSSResultGroup } from 'lit';
 import { linkScreenStyles } from './link-screen.styles.js';
+import { pageStrings, type LinkStrings } from './link-strings.js';
 
 /**
  * The base of every screen of the Link page. A screen renders one `<h1>` with
@@ -9,6 +10,11 @@ import { linkScreenStyles } from './link-screen.styles.js';
  */
 export class LinkScreen extends LitElement {
   static override styles: CSSResultGroup = [linkScreenStyles];
+
+  /** The words in the language the page speaks (its `<html lang>`, set before any screen renders). */
+  protected get strings(): Readonly<LinkStrings> {
+    return pageStrings();
+  }
 
   protected override firstUpdated(): void {
     this.renderRoot.querySelector<HTMLElement>('h1')?.focus();

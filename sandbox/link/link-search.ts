@@ -8,12 +8,6 @@ const PAGE_SIZE = 8;
 /** Typing pauses this long before a search runs, so each keystroke is not a request. */
 const TYPING_PAUSE_MS = 250;
 
-const KIND_LABELS = {
-  employer: 'Employer',
-  payroll: 'Payroll provider',
-  time_and_attendance: 'Time and attendance provider',
-} as const;
-
 /**
  * Search for an employer or a payroll platform in the sandbox catalogue, one
  * page at a time ("Load more" follows the cursor). An empty query lists the
@@ -141,7 +135,7 @@ export class LinkSearch extends LinkScreen {
       return;
     } catch {
       if (generation !== this.#generation) return;
-      this._error = 'The search failed. Try again.';
+      this._error = this.strings.searchFailed;
     }
     this._loading = false;
   }
@@ -164,21 +158,22 @@ export class LinkSearch extends LinkScreen {
   }
 
   #status(): string {
+    const t = this.strings;
     if (this._error) return this._error;
-    if (this._loading) return 'Searching…';
-    if (this._items.length === 0) return this._query.trim() ? `No match for “${this._query.trim()}”.` : 'Nothing to show yet.';
-    const shown = `${this._items.length} ${this._items.length === 1 ? 'result' : 'results'}`;
-    return this._nextCursor ? `${shown} shown, more available.` : `${shown}.`;
+    if (this._loading) return t.searching;
+    if (this._items.length === 0) return this._query.trim() ? t.noMatch(this._query.trim()) : t.nothingYet;
+    return t.resultCount(this._items.length, this._nextCursor !== null);
   }
 
   override render() {
+    const t = this.strings;
     return html`
-      <h1 tabindex="-1">Find your employer</h1>
-      <p class="lead">Search by employer or by payroll provider.</p>
+      <h1 tabindex="-1">${t.searchHeading}</h1>
+      <p class="lead">${t.searchLead}</p>
       <div class="stack">
         <form role="search" @submit=${this.#onSubmit}>
           <div>
-            <label for="query">Employer or payroll provider</label>
+            <label for="query">${t.searchLabel}</label>
             <input
               id="query"
               type="text"
@@ -192,7 +187,7 @@ export class LinkSearch extends LinkScreen {
         </form>
         <p class="status" role="status">${this.#status()}</p>
         ${this._items.length
-          ? html`<ul aria-label="Search results">
+          ? html`<ul aria-label=${t.searchResultsLabel}>
               ${this._items.map(
                 (item) => html`<li>
                   <button
@@ -204,7 +199,7 @@ export class LinkSearch extends LinkScreen {
                   >
                     <span>
                       <span class="name">${item.name}</span>
-                      <span class="kind">${KIND_LABELS[item.kind === 'employer' ? 'employer' : item.platform_type]}</span>
+                      <span class="kind">${t.kind[item.kind === 'employer' ? 'employer' : item.platform_type]}</span>
                     </span>
                     <span class="chevron" aria-hidden="true">›</span>
                   </button>
@@ -214,7 +209,7 @@ export class LinkSearch extends LinkScreen {
           : null}
         ${this._nextCursor
           ? html`<button type="button" class="secondary more" aria-disabled=${this._loading} @click=${this.#onMore}>
-              Load more
+              ${t.loadMore}
             </button>`
           : null}
       </div>

@@ -38,14 +38,14 @@ describe('npm run demo, end to end', { timeout: 900_000 }, () => {
     await demo?.close();
   });
 
-  async function openDemo(url = demo.url): Promise<{ page: Page; errors: string[]; close: () => Promise<void> }> {
+  async function openDemo(url = demo.url, connectLabel = 'Connect payroll'): Promise<{ page: Page; errors: string[]; close: () => Promise<void> }> {
     const context = await browser.newContext({ viewport: { width: 1100, height: 900 } });
     context.setDefaultTimeout(WAIT_MS);
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
     await page.goto(url);
-    await page.locator('payroll-link#element-demo').getByRole('button', { name: 'Connect payroll' }).waitFor();
+    await page.locator('payroll-link#element-demo').getByRole('button', { name: connectLabel }).waitFor();
     return { page, errors, close: () => context.close() };
   }
 
@@ -261,6 +261,35 @@ describe('npm run demo, end to end', { timeout: 900_000 }, () => {
       assert.equal(one(entries, 'openLink closed').reason, 'completed');
       assert.equal(await page.locator('[data-payroll-link-modal]').count(), 0);
       assert.equal(await button.isEnabled(), true);
+      assert.deepEqual(errors, []);
+    } finally {
+      await close();
+    }
+  });
+
+  test('?lang=es: the widget and the Link page speak Spanish for a whole session', async () => {
+    const { page, errors, close } = await openDemo(new URL('?lang=es', demo.url).href, 'Conectar nómina');
+    try {
+      assert.equal(await page.evaluate(() => document.documentElement.lang), 'es');
+      assert.equal(await page.getByRole('link', { name: 'Español' }).getAttribute('aria-current'), 'page');
+      await page.locator('payroll-link#element-demo').getByRole('button', { name: 'Conectar nómina' }).click();
+      const frame = await (await page.waitForSelector('[data-payroll-link-modal] iframe')).contentFrame();
+      assert.ok(frame);
+      await frame.getByRole('heading', { level: 1, name: /quiere cambiar tu depósito directo$/ }).waitFor();
+      assert.equal(await frame.evaluate(() => document.documentElement.lang), 'es');
+      await frame.getByRole('button', { name: 'Continuar' }).click();
+      await frame.getByRole('heading', { level: 1, name: 'Busca a tu empleador' }).waitFor();
+      await frame.locator('button.hit[data-kind="employer"][data-platform-type="payroll"]').first().click();
+      await frame.getByRole('heading', { level: 1, name: /^Inicia sesión en / }).waitFor();
+      await frame.getByLabel('Usuario').fill('user_good');
+      await frame.getByLabel('Contraseña').fill('pass_good');
+      await frame.getByRole('button', { name: 'Iniciar sesión' }).click();
+      await frame.getByRole('heading', { level: 1, name: 'Elige tu depósito' }).waitFor();
+      await frame.getByRole('button', { name: 'Cambiar mi depósito' }).click();
+      await frame.getByRole('heading', { level: 1, name: 'Tu depósito directo está cambiado' }).waitFor();
+      await finalPress(frame.getByRole('button', { name: 'Listo' }));
+      await waitForTimeline(page, 'link-exit');
+      assert.equal(one(await domEvents(page), 'link-exit').reason, 'completed');
       assert.deepEqual(errors, []);
     } finally {
       await close();

@@ -4,13 +4,12 @@
  * host page on a second loopback server embeds it the way the widget does.
  */
 import assert from 'node:assert/strict';
-import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createRequire } from 'node:module';
 import { after, before, describe, test } from 'node:test';
 import { chromium, type Browser, type BrowserContext, type Frame, type Page } from 'playwright-core';
 import { startSandbox } from '../../sandbox/server.js';
+import { axeViolations } from './axe-violations.js';
 
 const SERVICE_VERSION = '2025-07-08';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
@@ -82,7 +81,6 @@ describe('hosted Link page', { timeout: 600_000 }, () => {
   let host: Server;
   let hostUrl: string;
   let browser: Browser;
-  let axeSource: string;
 
   before(async () => {
     // A short pending phase, so user_pending reaches its timeout within the test.
@@ -93,7 +91,6 @@ describe('hosted Link page', { timeout: 600_000 }, () => {
       else res.writeHead(204).end();
     });
     hostUrl = await listen(host);
-    axeSource = await readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
     browser = await chromium.launch({
       executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
       args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync', '--disable-quic'],
@@ -183,14 +180,7 @@ describe('hosted Link page', { timeout: 600_000 }, () => {
 
   /** Runs axe in the Link frame and asserts no violations and no sideways scrolling. */
   async function expectAccessible(frame: Frame, screen: string): Promise<void> {
-    // Evaluated through the DevTools protocol, which the page's strict CSP does not govern; no CSP bypass needed.
-    if (!(await frame.evaluate(() => 'axe' in window))) await frame.evaluate(axeSource);
-    const violations = await frame.evaluate(async () => {
-      const axe = (window as unknown as { axe: { run(context: Document): Promise<{ violations: Array<{ id: string; nodes: Array<{ target: unknown }> }> }> } }).axe;
-      const results = await axe.run(document);
-      return results.violations.map((violation) => `${violation.id}: ${JSON.stringify(violation.nodes.map((node) => node.target))}`);
-    });
-    assert.deepEqual(violations, [], `axe violations on the ${screen} screen`);
+    assert.deepEqual(await axeViolations(frame), [], `axe violations on the ${screen} screen`);
     // Reflow (WCAG 1.4.10): at phone width the screen must not scroll sideways.
     const overflow = await frame.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     assert.ok(overflow <= 0, `the ${screen} screen is ${overflow}px wider than the frame`);
