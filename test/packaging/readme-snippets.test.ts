@@ -20,6 +20,7 @@ const dir = fileURLToPath(new URL('./servers/readme-snippets/', import.meta.url)
 const CHECKED: [section: string, block: number, file: string][] = [
   ['ESM and bundlers (Vite, webpack, esbuild, Rollup)', 0, 'esm-element.ts'],
   ['ESM and bundlers (Vite, webpack, esbuild, Rollup)', 1, 'esm-core.ts'],
+  ['ESM and bundlers (Vite, webpack, esbuild, Rollup)', 2, 'esm-prepare.ts'],
   ['React 18 (and 19): `payroll-link/react`', 0, 'react-wrapper.tsx'],
   ['React 19: the bare element', 0, 'react-19-env.d.ts'],
   ['React 19: the bare element', 1, 'react-19-bare.tsx'],
