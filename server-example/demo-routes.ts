@@ -72,15 +72,13 @@ export function createAccountsRoute(service: ServiceAccess): (request: Request) 
       }));
       return errorAnswer(400, 'INVALID_REQUEST_PARAMETERS', codes, 'The query string is invalid.');
     }
+    const upstream = await callService(service, 'GET', `/v1/accounts?${new URLSearchParams(query.data)}`);
+    if (!upstream) return simpleErrorAnswer(502, 'UPSTREAM_ERROR', 'The service could not be reached.');
+    if (!upstream.ok) return simpleErrorAnswer(502, 'UPSTREAM_ERROR', 'The service refused to list the accounts.');
     try {
-      const upstream = await fetch(`${service.baseUrl}/v1/accounts?${new URLSearchParams(query.data)}`, {
-        headers: { 'x-api-secret': service.apiSecret, 'service-version': service.version },
-        signal: AbortSignal.timeout(10_000),
-      });
-      if (!upstream.ok) return simpleErrorAnswer(502, 'UPSTREAM_ERROR', 'The service refused to list the accounts.');
       return Response.json(await upstream.json(), { headers: NO_STORE });
     } catch {
-      return simpleErrorAnswer(502, 'UPSTREAM_ERROR', 'The service could not be reached.');
+      return simpleErrorAnswer(502, 'UPSTREAM_ERROR', 'The service answered something other than JSON.');
     }
   };
 }
@@ -103,6 +101,7 @@ async function callService(service: ServiceAccess, method: string, path: string)
     return await fetch(`${service.baseUrl}${path}`, {
       method,
       headers: { 'x-api-secret': service.apiSecret, 'service-version': service.version },
+      redirect: 'manual', // a redirect would carry the secret elsewhere
       signal: AbortSignal.timeout(10_000),
     });
   } catch {

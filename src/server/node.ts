@@ -98,6 +98,8 @@ export function toNodeHandler(handler: WebHandler, options: NodeHandlerOptions =
       try {
         if (!res.headersSent) {
           res.shouldKeepAlive = false;
+          // Headers of the answer that failed (its content type, Allow, Retry-After) must not ride on the 500.
+          for (const name of res.getHeaderNames()) res.removeHeader(name);
           await sendWebResponse(
             errorResponse(500, 'INTERNAL_ERROR', 'The server could not answer this request.', [
               { error_code: 'INTERNAL_ERROR', message: 'The server could not answer this request.' },

@@ -27,6 +27,12 @@ export const ServiceConnectionSchema = z.object({
       const url = new URL(value);
       return url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackHost(url.hostname));
     }, 'must use https (plain http is allowed only on loopback, for the local sandbox)')
+    .refine((value) => {
+      if (!URL.canParse(value)) return true;
+      const url = new URL(value);
+      // Credentials would reach error messages (and so logs); a query or fragment would break every path.
+      return url.username === '' && url.password === '' && url.search === '' && url.hash === '';
+    }, 'must have no user name, password, query or fragment')
     .transform((value) => value.replace(/\/+$/, '')),
   /** The `Service-Version` sent on every call. */
   version: ServiceVersionSchema,

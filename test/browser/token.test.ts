@@ -136,7 +136,8 @@ describe('token fetching', () => {
     const link = openLink({ linkUrl: await fakeLinkUrl('success'), tokenUrl: token.url, tokenFetch: { timeoutMs: 3_000, maxAttempts: 3, backoffBaseMs: 10 } });
     const exit = await link.closed;
     expect(exit.error).to.include({ type: 'networkError', code: 'TOKEN_TIMEOUT' });
-    expect(await token.calls()).to.have.length(1);
+    // Never retried: at most the one request (a loaded browser may even time out before sending it).
+    expect(await token.calls()).to.have.length.at.most(1);
   });
 
   it('retries a fetchToken that throws, and refuses one that returns garbage', async () => {

@@ -81,6 +81,8 @@ describe('configuration is checked when the handler is created', () => {
     ['secret of the wrong type', { apiSecret: 42 }, 'apiSecret:'],
     ['plain http off loopback', { baseUrl: 'http://payroll.example.com' }, 'baseUrl: must use https'],
     ['not a URL', { baseUrl: 'sandbox' }, 'baseUrl: must be an absolute URL'],
+    ['credentials in the URL (they would reach logs)', { baseUrl: 'https://user:pass@payroll.example.com' }, 'baseUrl: must have no user name, password, query or fragment'],
+    ['a query in the URL', { baseUrl: 'https://payroll.example.com/?x=1' }, 'baseUrl: must have no user name, password, query or fragment'],
     ['no features', { features: [] }, 'features: needs at least one feature'],
     ['no solution for a features version', { solution: undefined }, 'solution: is required for version 2025-07-08'],
     ['more than 3 tries', { retry: { maxAttempts: 4 } }, 'retry.maxAttempts:'],
