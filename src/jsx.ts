@@ -40,6 +40,7 @@ export type PayrollLinkJsxProps = Omit<DetailedHTMLProps<HTMLAttributes<PayrollL
     disabled?: boolean;
     open?: boolean;
     fetchToken?: PayrollLink['fetchToken'];
+    strings?: PayrollLink['strings'];
   };
 
 declare module 'react' {

@@ -39,10 +39,11 @@ export type PayrollLinkSvelteProps = Omit<HTMLAttributes<PayrollLink>, keyof Lin
     'link-url'?: string | null;
     'end-user-id'?: string | null;
     'account-id'?: string | null;
-    prefetch?: boolean | null;
+    prefetch?: PayrollLink['prefetch'] | null;
     disabled?: boolean | null;
     open?: boolean | null;
     fetchToken?: PayrollLink['fetchToken'];
+    strings?: PayrollLink['strings'];
   };
 
 declare module 'svelte/elements' {
