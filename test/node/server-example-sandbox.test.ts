@@ -7,8 +7,6 @@
  */
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
-import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { generateSecret } from '../../sandbox/auth.js';
 import { startSandbox, type Sandbox } from '../../sandbox/server.js';
@@ -19,6 +17,7 @@ import { SERVICE_VERSIONS } from '../../src/server/service-version.js';
 import type { WebhookEvent } from 'payroll-link/server';
 import { LinkTokenEnvelopeSchema } from '../../src/protocol.js';
 import { captureLog, serviceConfigFor } from './server-example-upstream.js';
+import { freePort } from '../free-port.js';
 
 const json = { 'content-type': 'application/json' };
 
@@ -26,19 +25,6 @@ function tokenRequest(body: unknown = {}): Request {
   return new Request('http://localhost/api/link-token', { method: 'POST', headers: json, body: JSON.stringify(body) });
 }
 
-/**
- * A free loopback port for the sandbox, so the example server (started first, on a port of its own
- * choosing) can be told where the sandbox will be. A probed port may be taken again before it is
- * listened on: the gap is kept to the example server's start, not the sandbox's (which bundles its
- * Link page first).
- */
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
 
 /** Resolves with the first event `matches` accepts, or rejects after `ms` (a bound, not a sleep). */
 function eventWaiter() {

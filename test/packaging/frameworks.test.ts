@@ -9,7 +9,6 @@ import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readFile, rm, writeFile } from 'node:fs/promises';
-import { createServer, type AddressInfo } from 'node:net';
 import { after, before, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
@@ -18,6 +17,7 @@ import { startFakeLinkServer } from '../browser/fake-servers.mjs';
 import { frameworksPackageDir } from './install-packed.js';
 import { FAKE_ACCOUNT_ID, FAKE_JOB_ID, assertSession, fakeTokenPath, runSession, successfulLinkUrl, type SessionPlan } from './run-session.js';
 import { serveApp, type AppServer } from './serve-app.js';
+import { freePort } from '../free-port.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const frameworksDir = fileURLToPath(new URL('./frameworks/', import.meta.url));
@@ -75,14 +75,6 @@ function runCli(cwd: string, entry: string, args: string[], env: Record<string, 
   }
 }
 
-/** A free loopback port, for a server (Next.js) that wants one named. */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 /** Waits until `url` answers, or the process exits, or 60 s pass. */
 async function waitUntilServing(url: string, child: ChildProcess): Promise<void> {

@@ -11,12 +11,13 @@ import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
-import { connect, createServer, type AddressInfo } from 'node:net';
+import { connect } from 'node:net';
 import { after, describe, test } from 'node:test';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { startSandbox, type Sandbox } from '../../sandbox/server.js';
 import { linkApi, platformOfType } from '../node/sandbox-test-client.js';
 import { installedPackageDir } from './install-packed.js';
+import { freePort } from '../free-port.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const serversDir = fileURLToPath(new URL('./servers/', import.meta.url));
@@ -42,13 +43,6 @@ async function readmeSnippet(heading: string): Promise<string> {
   return block[1]!;
 }
 
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
 
 /** Resolves once something accepts connections on the port (each try waits for the connection's own outcome). */
 async function listening(port: number, child: ChildProcess, output: () => string): Promise<void> {
