@@ -1,22 +1,40 @@
 // `npm run build:package`: the publishable package in dist/.
 // 1. JS and .d.ts, one file per source module, by tsc (lit, zod, @lit/react and react stay imports, so apps dedupe them);
 //    the Node adapter (src/server/node.ts) in a second pass, the only one with Node's types;
-// 2. dist/payroll-link.bundled.js: everything in one minified file, Lit in production mode, for a plain <script>;
+// 2. dist/payroll-link.bundled.js, for a plain <script>: the element and a lazy openLink(), minified, Lit in production
+//    mode; and dist/payroll-link.session.js next to it, the session's code it loads on intent (see src/session-code.ts);
 // 3. dist/custom-elements.json, by @custom-elements-manifest/analyzer (see custom-elements-manifest.config.mjs);
 // 4. dist/sandbox/: the sandbox, its bin and its Link page (scripts/build-sandbox.ts).
 // dist/demo belongs to the demo's build and is left alone.
 import { execFileSync } from 'node:child_process';
 import { mkdir, readdir, rm } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { build, type BuildOptions } from 'esbuild';
+import { build, type BuildOptions, type Plugin } from 'esbuild';
 import { buildSandbox } from './build-sandbox.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const dist = `${root}dist/`;
 
-/** The bundled file's build; the size check builds the same way. */
+/** The session's code as the bundled file loads it: a file beside it, with a name that stays the same. */
+export const SESSION_FILE = 'payroll-link.session.js';
+
+/**
+ * The bundled file's `import('./session-code.js')` becomes `import('./payroll-link.session.js')`, a file of its own
+ * built from that module. Two builds, not esbuild's code splitting: splitting moves every module both files use
+ * (the widget's words, a helper or two) into a third file that the page must load before the element, while
+ * each file having its own copy of those costs a few hundred bytes.
+ */
+const sessionFileApart: Plugin = {
+  name: 'session-file-apart',
+  setup(build) {
+    build.onResolve({ filter: /^\.\/session-code\.js$/ }, (args) =>
+      args.kind === 'dynamic-import' ? { path: `./${SESSION_FILE}`, external: true } : undefined,
+    );
+  },
+};
+
+/** The bundled files' build; the size check builds the same way. */
 export const bundledOptions = {
-  entryPoints: [`${root}src/index.ts`],
   bundle: true,
   minify: true,
   format: 'esm',
@@ -41,7 +59,14 @@ export async function buildPackage(): Promise<void> {
   await clean();
   run('tsc', ['-p', 'tsconfig.build.json']);
   run('tsc', ['-p', 'tsconfig.build-node.json']);
-  await build({ ...bundledOptions, outfile: `${dist}payroll-link.bundled.js`, logLevel: 'warning' });
+  await build({
+    ...bundledOptions,
+    entryPoints: [`${root}src/bundled.ts`],
+    outfile: `${dist}payroll-link.bundled.js`,
+    plugins: [sessionFileApart],
+    logLevel: 'warning',
+  });
+  await build({ ...bundledOptions, entryPoints: [`${root}src/session-code.ts`], outfile: `${dist}${SESSION_FILE}`, logLevel: 'warning' });
   run('cem', ['analyze', '--quiet']);
   await buildSandbox();
 }

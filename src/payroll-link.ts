@@ -1,6 +1,6 @@
 import { LitElement, html, nothing, type PropertyValues } from 'lit';
 import type { TokenInput } from './core/fetch-link-token.js';
-import { prepareLink, type LinkHandle } from './core/open-link.js';
+import type { LinkHandle } from './core/open-link.js';
 import { enclosingModal } from './core/enclosing-modal.js';
 import { emit, type PayrollLinkEventDetail } from './events.js';
 import { payrollLinkStyles } from './payroll-link.styles.js';
@@ -9,6 +9,7 @@ import { themeSheet } from './theme-sheet.js';
 import { TokenPrefetch } from './token-prefetch.js';
 import { WarmLink, type WarmPlace } from './warm-link.js';
 import { languageOf, widgetStrings, type WidgetStrings } from './strings.js';
+import { prepareLinkOnLoad, preloadSessionCode } from './load-session.js';
 
 /**
  * A button that connects an end user's payroll account through the service's
@@ -154,10 +155,10 @@ export class PayrollLink extends LitElement {
     this._status = 'idle';
     // On the host itself: listeners die with the element, so reconnecting never adds more. A hover is a pointer
     // moving over us: `pointerenter` also fires when a closing modal uncovers us under a resting pointer.
-    this.addEventListener('pointermove', () => this.#warm());
+    this.addEventListener('pointermove', this.#onIntent);
     // A tap moves no pointer before it presses, and iOS does not focus a tapped button: the press is the hint.
-    this.addEventListener('pointerdown', () => this.#warm());
-    this.addEventListener('focusin', () => this.#warm());
+    this.addEventListener('pointerdown', this.#onIntent);
+    this.addEventListener('focusin', this.#onIntent);
   }
 
   override connectedCallback(): void {
@@ -224,7 +225,7 @@ export class PayrollLink extends LitElement {
     const taken = this.#prefetch.take();
     const place = this.#warmPlace(this.linkUrl ?? '', containerParent);
     // The frame built ahead on intent, if it is for this Link URL and place: the click then only shows it.
-    const prepared = this.#warmLink.take(place) ?? prepareLink({ ...place, fetchTokenAhead: false });
+    const prepared = this.#warmLink.take(place) ?? prepareLinkOnLoad({ ...place, fetchTokenAhead: false });
     this._status = 'loading';
     this.open = true;
     // Each callback relays only while its session is the running one: a listener that removes the
@@ -313,6 +314,15 @@ export class PayrollLink extends LitElement {
     const words = widgetStrings(language, this.strings);
     return { linkUrl, containerParent, language, title: words.title, strings: { close: words.close, loading: words.loading } };
   }
+
+  /**
+   * A hover, focus or press: the session's code starts loading (it costs no token, so with or without
+   * `prefetch`: the first render needs only Lit and the button), and with `prefetch` the token and frame too.
+   */
+  #onIntent = () => {
+    if (!this.disabled) preloadSessionCode();
+    this.#warm();
+  };
 
   #onClick = () => {
     void this.#start(true);

@@ -1,5 +1,6 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { fetchLinkToken, isStale, type SessionToken, type TokenInput, type TokenSource } from './core/fetch-link-token.js';
+import type { SessionToken, TokenInput, TokenSource } from './core/fetch-link-token.js';
+import { loadSessionCode } from './load-session.js';
 
 /** After a fetch ahead failed, hovering again does not retry before this: the click still fetches at once. */
 const RETRY_COOLDOWN_MS = 10_000;
@@ -39,7 +40,8 @@ function sameSource(a: TokenSource, b: TokenSource): boolean {
  */
 export class TokenPrefetch implements ReactiveController {
   #pending: Promise<SessionToken> | null = null;
-  #ready: SessionToken | null = null;
+  /** The token once fetched, with the session code's freshness check (loaded by then: it fetched the token). */
+  #ready: { token: SessionToken; isStale: (token: SessionToken) => boolean } | null = null;
   #abort: AbortController | null = null;
   #fetchedFor: TokenSource | null = null;
   #failedAt = -Infinity;
@@ -60,13 +62,18 @@ export class TokenPrefetch implements ReactiveController {
     if (this.#pending || Date.now() - this.#failedAt < RETRY_COOLDOWN_MS) return;
     const abort = new AbortController();
     const source = this.#source();
-    const pending = fetchLinkToken(source, abort.signal);
+    let isStale: ((token: SessionToken) => boolean) | undefined;
+    // The fetch is the session code's: it loads first (at once when the hover that got here loaded it).
+    const pending = loadSessionCode().then((code) => {
+      isStale = code.isStale;
+      return code.fetchLinkToken(source, abort.signal);
+    });
     this.#abort = abort;
     this.#fetchedFor = source;
     this.#pending = pending;
     pending.then(
       (token) => {
-        if (this.#pending === pending) this.#ready = token;
+        if (this.#pending === pending && isStale) this.#ready = { token, isStale };
       },
       () => {
         if (this.#pending !== pending) return;
@@ -105,6 +112,6 @@ export class TokenPrefetch implements ReactiveController {
   dropUnusable(): void {
     if (!this.#pending) return;
     const fetchedFor = this.#fetchedFor;
-    if (!fetchedFor || !sameSource(fetchedFor, this.#source()) || (this.#ready && isStale(this.#ready))) this.discard();
+    if (!fetchedFor || !sameSource(fetchedFor, this.#source()) || (this.#ready && this.#ready.isStale(this.#ready.token))) this.discard();
   }
 }

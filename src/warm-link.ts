@@ -1,5 +1,6 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { prepareLink, type PreparedLink } from './core/open-link.js';
+import type { PreparedLink } from './core/open-link.js';
+import { prepareLinkOnLoad } from './load-session.js';
 
 /** A frame built ahead and never opened is torn down this long after the last sign of intent: it holds a page (often a process). */
 export const WARM_IDLE_MS = 120_000;
@@ -39,7 +40,7 @@ export class WarmLink implements ReactiveController {
   warm(place: WarmPlace): void {
     if (this.#warm && !samePlace(this.#warm.place, place)) this.discard();
     if (this.#warm) clearTimeout(this.#warm.idle);
-    const link = this.#warm?.link ?? prepareLink({ ...place, fetchTokenAhead: false });
+    const link = this.#warm?.link ?? prepareLinkOnLoad({ ...place, fetchTokenAhead: false });
     this.#warm = { link, place, idle: setTimeout(() => this.discard(), WARM_IDLE_MS) };
   }
 

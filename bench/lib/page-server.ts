@@ -1,11 +1,12 @@
 /**
  * Serves one bench page on `localhost` (a different site from the Link frame
  * on `127.0.0.1`, as in production): `/` is the HTML, `/page.js` the page's
- * entry bundled (minified, as integrators ship it), and anything else goes to
- * `extra` (token endpoints, proxies).
+ * entry bundled (minified and split into chunks, as integrators ship it) with
+ * its chunks beside it, and anything else goes to `extra` (token endpoints,
+ * proxies).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { bundleEntry } from './bundle.js';
+import { bundlePage } from './bundle.js';
 import { pageHtml, send, startHttpServer, type RunningServer } from './http-server.js';
 
 /** What a bench page server serves. */
@@ -21,11 +22,12 @@ export interface PageServerOptions {
 
 /** Starts a bench page server; the page is at `${url}/`. */
 export async function startPageServer(options: PageServerOptions): Promise<RunningServer> {
-  const js = await bundleEntry(options.entry, { minify: true });
+  const files = await bundlePage(options.entry);
   const html = pageHtml(options.title, '/page.js', options.body ?? '');
   return startHttpServer(async (req, res, url) => {
     if (url.pathname === '/') return send(res, 200, 'text/html', html);
-    if (url.pathname === '/page.js') return send(res, 200, 'text/javascript', js);
+    const js = files.get(url.pathname);
+    if (js !== undefined) return send(res, 200, 'text/javascript', js);
     if (options.extra && (await options.extra(req, res, url))) return;
     send(res, 404, 'text/plain', 'not found');
   }, 'localhost');

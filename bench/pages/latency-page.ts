@@ -6,7 +6,10 @@
  * `<payroll-link>` without prefetch; they stop it at `link-open`.
  * The clock starts at the click event's timestamp.
  */
-import { PayrollLink } from '../../src/index.js';
+// The element's module, not the package index: bundled with esbuild's code splitting, the index's re-exports
+// (openLink, the schemas) would land in a chunk loaded first, where an app built with Vite, which tree-shakes
+// them, loads only the element and fetches the session's code as a chunk on intent. That is the page measured.
+import { PayrollLink } from '../../src/payroll-link.js';
 
 /** What the bench reads back. */
 export interface LatencyResult {

@@ -23,6 +23,7 @@ import { connectFrame, type DroppedMessage, type FrameChannel } from './frame-ch
 import { LinkFailure, linkError } from './link-error.js';
 import { createLinkModal, type LinkModal } from './link-modal.js';
 import { lockScroll } from './scroll-lock.js';
+import { guarded } from '../shared/guarded.js';
 import { widgetStrings, type WidgetStrings } from '../strings.js';
 
 /** The callbacks of a session. Each is read at the moment it fires, so it may be replaced while the session runs. */
@@ -526,12 +527,3 @@ function originOf(linkUrl: unknown): string | null {
 }
 
 const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/;
-
-/** Calls an integrator's function; if it throws, the error is reported to the page, never thrown into ours. */
-function guarded<T>(callback: ((value: T) => void) | undefined, value: T): void {
-  try {
-    callback?.(value);
-  } catch (error) {
-    reportError(error);
-  }
-}

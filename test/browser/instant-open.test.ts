@@ -1,6 +1,7 @@
 import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import '../../src/index.js';
 import { prepareLink, type PayrollLink } from '../../src/index.js';
+import { loadSessionCode } from '../../src/load-session.js';
 import { deepQueryAll, fakeLinkUrl, fakeTokenUrl, recordEvents, untilCalls } from './helpers.js';
 
 const frames = () => deepQueryAll('iframe') as HTMLIFrameElement[];
@@ -28,6 +29,9 @@ function hiddenFrame(): HTMLIFrameElement {
 }
 
 describe('Instant open: the Link frame built on intent', () => {
+  // The frame is built at the first sign of intent once the session's code is here; a page's first hover also
+  // loads that code, and builds the frame when it arrives (test/browser/session-code.test.ts).
+  before(() => loadSessionCode());
   afterEach(() => expect(frames(), 'no frame outlives its test').to.have.length(0));
 
   it('builds the frame hidden on hover; the click shows that same frame and hands the token over only then', async () => {

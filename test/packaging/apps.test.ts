@@ -87,6 +87,47 @@ test('plain HTML page with only the bundled file, under a strict CSP and Permiss
   }
 });
 
+test('plain HTML: the session code loads on intent, not with the page; a failed load is reported, and the next click loads it again', async () => {
+  const server = await serveApp({ mounts: { '/': `${appsDir}plain-html`, '/node_modules/payroll-link/': `${installedPackageDir}/` } });
+  const page = await browser.newPage();
+  const pageErrors: string[] = [];
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  const sessionRequests: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.endsWith('/payroll-link.session.js')) sessionRequests.push(request.url());
+  });
+  // The network fails the session's code until the test says otherwise (a dropped connection: outside the package).
+  let failing = true;
+  await page.route('**/payroll-link.session.js', (route) => (failing ? route.abort('failed') : route.continue()));
+  try {
+    const key = randomUUID();
+    const query = new URLSearchParams({ link: successfulLinkUrl(fakeLink.origin), token: fakeTokenPath(key) });
+    // goto waits for the load event: every module script of the page has run by then.
+    await page.goto(`${server.origin}/index.html?${query}`);
+    await page.waitForFunction(() => customElements.get('payroll-link') !== undefined && Array.isArray(window.payrollLinkSeen));
+    assert.deepEqual(sessionRequests, [], 'the page loads nothing of the session before intent');
+    const asked = page.waitForRequest((request) => new URL(request.url()).pathname.endsWith('/payroll-link.session.js'), { timeout: 10_000 });
+    await page.locator('payroll-link button').hover();
+    await asked;
+    await page.locator('payroll-link button').click();
+    await page.waitForFunction(() => window.payrollLinkSeen?.some((seen) => seen.kind === 'exit') ?? false, undefined, { timeout: 10_000 });
+    const failed = await page.evaluate(() => window.payrollLinkSeen);
+    assert.deepEqual(failed.map((seen) => seen.kind), ['error', 'exit']);
+    assert.equal((failed[0]!.detail as { code: string }).code, 'SESSION_CODE_UNAVAILABLE');
+    assert.equal((failed[1]!.detail as { reason: string }).reason, 'error');
+    failing = false;
+    await page.locator('payroll-link button').click();
+    await page.waitForFunction(() => (window.payrollLinkSeen?.filter((seen) => seen.kind === 'exit').length ?? 0) === 2, undefined, { timeout: 15_000 });
+    const seen = await page.evaluate(() => window.payrollLinkSeen);
+    assert.deepEqual(seen.map((entry) => entry.kind), ['error', 'exit', 'open', 'login', 'success', 'exit']);
+    assert.equal((seen[5]!.detail as { reason: string }).reason, 'completed');
+    assert.deepEqual(pageErrors, []);
+  } finally {
+    await page.close();
+    await server.close();
+  }
+});
+
 /** The Vite-built apps, and what each must show beyond the shared checks. */
 const viteApps: Array<{ app: ViteApp; title: string; prefetch: boolean; react?: RegExp; effects?: number }> = [
   { app: 'react-18', title: 'React 18 app with payroll-link/react', prefetch: true, react: /^18\./ },
