@@ -6,16 +6,44 @@ import { deepQueryAll, fakeLinkUrl, fakeTokenUrl, recordEvents, untilCalls } fro
 
 const frames = () => deepQueryAll('iframe') as HTMLIFrameElement[];
 
-/** Resolves when `frame`'s Link page says it is ready (listen before it can have loaded). */
-function untilReady(frame: HTMLIFrameElement): Promise<void> {
+/** Resolves when `frame` posts a message of `type` to this window (listen before it can have been sent). */
+function untilMessage(frame: HTMLIFrameElement, type: string): Promise<void> {
   return new Promise((resolve) => {
     const onMessage = (event: MessageEvent) => {
-      if (event.source !== frame.contentWindow || event.data?.type !== 'payroll-link:ready') return;
+      if (event.source !== frame.contentWindow || event.data?.type !== type) return;
       window.removeEventListener('message', onMessage);
       resolve();
     };
     window.addEventListener('message', onMessage);
   });
+}
+
+/** Resolves when `frame`'s Link page says it is ready (listen before it can have loaded). */
+const untilReady = (frame: HTMLIFrameElement) => untilMessage(frame, 'payroll-link:ready');
+
+/** Counts the tokens that reached a fake Link page opened with `&report-init`. */
+function inits() {
+  let count = 0;
+  const onMessage = (event: MessageEvent) => {
+    if (event.data?.type === 'fake-link:init-received') count++;
+  };
+  window.addEventListener('message', onMessage);
+  return {
+    get count() {
+      return count;
+    },
+    stop: () => window.removeEventListener('message', onMessage),
+  };
+}
+
+/**
+ * Resolves once the fake Link page (`&report-init`) has handled every message this window sent it so far: it
+ * handles them in order, so its answer to a ping comes after its report of any token sent before the ping.
+ */
+function allHandled(frame: HTMLIFrameElement): Promise<void> {
+  const pong = untilMessage(frame, 'fake-link:pong');
+  frame.contentWindow!.postMessage({ type: 'fake-link:ping' }, '*');
+  return pong;
 }
 
 /** The one frame built ahead: closed in its dialog, so not rendered, not focusable, not in the accessibility tree. */
@@ -36,8 +64,10 @@ describe('Instant open: the Link frame built on intent', () => {
 
   it('builds the frame hidden on hover; the click shows that same frame and hands the token over only then', async () => {
     const token = fakeTokenUrl('ok');
-    const el = await fixture<PayrollLink>(html`<payroll-link prefetch token-url=${token.url} link-url=${await fakeLinkUrl('idle')}></payroll-link>`);
+    const linkUrl = `${await fakeLinkUrl('idle')}&report-init`;
+    const el = await fixture<PayrollLink>(html`<payroll-link prefetch token-url=${token.url} link-url=${linkUrl}></payroll-link>`);
     expect(frames(), 'nothing is built on load').to.have.length(0);
+    const tokensReceived = inits();
     const events = recordEvents(el);
     el.dispatchEvent(new PointerEvent('pointermove'));
     const frame = hiddenFrame();
@@ -47,6 +77,8 @@ describe('Instant open: the Link frame built on intent', () => {
     el.dispatchEvent(new PointerEvent('pointermove'));
     expect(hiddenFrame()).to.equal(frame);
     expect(events.seen, 'no token handed over before the click').to.have.length(0);
+    await allHandled(frame);
+    expect(tokensReceived.count, 'the frame built ahead got no token before the click').to.equal(0);
     const opened = oneEvent(el, 'link-open');
     const received = oneEvent(el, 'link-event');
     el.shadowRoot!.querySelector('button')!.click();
@@ -58,6 +90,9 @@ describe('Instant open: the Link frame built on intent', () => {
     expect(frames(), 'the frame built ahead, not a new one').to.deep.equal([frame]);
     expect(frame.closest('dialog')!.open).to.equal(true);
     expect(await token.calls()).to.have.length(1);
+    await allHandled(frame);
+    expect(tokensReceived.count, "one token in the frame, the click's").to.equal(1);
+    tokensReceived.stop();
     events.stop();
     const exit = oneEvent(el, 'link-exit');
     el.close();

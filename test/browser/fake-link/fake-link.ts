@@ -11,6 +11,8 @@ import { EventMessageSchema, InitMessageSchema, PROTOCOL_VERSION, type EventMess
 
 const params = new URLSearchParams(location.search);
 const scenario = params.get('scenario') ?? 'success';
+/** `report-init`: tell the host window each time a token arrives, and answer its pings (see below). */
+const reportInit = params.has('report-init');
 const accountId = '3f0c2a3e-5d6b-4c8d-9e0f-1a2b3c4d5e6f';
 const platformId = '7a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
 const jobId = '9c8b7a6d-5e4f-4a3b-9c2d-1e0f9a8b7c6d';
@@ -102,8 +104,13 @@ if (scenario === 'forger') {
 } else if (scenario !== 'silent') {
   window.addEventListener('message', (message) => {
     if (message.source !== parent) return;
+    // The host's messages come in order: a pong tells a test that every message sent before its ping was handled.
+    if (reportInit && message.data?.type === 'fake-link:ping') return parent.postMessage({ type: 'fake-link:pong' }, '*');
     const init = InitMessageSchema.safeParse(message.data);
     if (!init.success || !message.ports[0]) return;
+    // Told on the window, not the port: a test sees a token sent to a frame whose session would ignore its
+    // events (a frame built ahead, before the click). The widget drops this message as off-contract.
+    if (reportInit) parent.postMessage({ type: 'fake-link:init-received' }, '*');
     run(message.ports[0], init.data.token, init.data.hostCloseControl === true, init.data.language ?? null);
   });
   parent.postMessage({ type: 'payroll-link:ready', version: PROTOCOL_VERSION }, '*');
