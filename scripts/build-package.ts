@@ -7,7 +7,7 @@
 // 4. dist/sandbox/: the sandbox, its bin and its Link page (scripts/build-sandbox.ts).
 // dist/demo belongs to the demo's build and is left alone.
 import { execFileSync } from 'node:child_process';
-import { mkdir, readdir, rm } from 'node:fs/promises';
+import { mkdir, readFile, readdir, rm } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { build, type BuildOptions, type Plugin } from 'esbuild';
 import { buildSandbox } from './build-sandbox.js';
@@ -18,9 +18,13 @@ const dist = `${root}dist/`;
 /** The session's code as the bundled file loads it: a file beside it, with a name that stays the same. */
 export const SESSION_FILE = 'payroll-link.session.js';
 
+/** The package's version, in the bundled file's URL of the session file: see sessionFileApart. */
+const { version } = JSON.parse(await readFile(`${root}package.json`, 'utf8')) as { version: string };
+
 /**
- * The bundled file's `import('./session-code.js')` becomes `import('./payroll-link.session.js')`, a file of its own
- * built from that module. Two builds, not esbuild's code splitting: splitting moves every module both files use
+ * The bundled file's `import('./session-code.js')` becomes `import('./payroll-link.session.js?v=<version>')`, a file
+ * of its own built from that module. The version keeps the pair together: after an upgrade, a browser's cached
+ * session file of the release before is never run with the new bundled file (their interface is internal). Two builds, not esbuild's code splitting: splitting moves every module both files use
  * (the widget's words, a helper or two) into a third file that the page must load before the element, while
  * each file having its own copy of those costs a few hundred bytes.
  */
@@ -28,7 +32,7 @@ const sessionFileApart: Plugin = {
   name: 'session-file-apart',
   setup(build) {
     build.onResolve({ filter: /^\.\/session-code\.js$/ }, (args) =>
-      args.kind === 'dynamic-import' ? { path: `./${SESSION_FILE}`, external: true } : undefined,
+      args.kind === 'dynamic-import' ? { path: `./${SESSION_FILE}?v=${version}`, external: true } : undefined,
     );
   },
 };

@@ -69,7 +69,12 @@ export function prepareLinkOnLoad(options: PrepareLinkOptions, source: SessionCo
       if (handle) return handle;
       const merged: OpenLinkOptions = { ...options, ...late };
       // Disposed before it was opened: ended before it began, as prepareLink() says, with nothing to load.
-      handle = disposed ? endedSession(merged) : sessionOnLoad(merged, source, (arrived) => (prepared ??= arrived.prepareLink(options)).open(late));
+      if (disposed) return (handle = endedSession(merged));
+      // The code is here: the flow built ahead (or built now) opens at once, so that a close() that follows in
+      // the same task finds a real session to end, and nothing built is left behind.
+      prepared ??= source.loaded()?.prepareLink(options) ?? null;
+      if (prepared) return (handle = prepared.open(late));
+      handle = sessionOnLoad(merged, source, (arrived) => (prepared ??= arrived.prepareLink(options)).open(late));
       return handle;
     },
     dispose() {
@@ -103,8 +108,13 @@ function sessionOnLoad(options: OpenLinkOptions, source: SessionCodeSource, star
   source.load().then(
     (code) => {
       if (pending.ended) return;
+      try {
+        session = start(code);
+      } catch (error) {
+        // Not expected (the session reports its own failures), but never a spinner left waiting for it.
+        return unavailable(`it did not start: ${error}`);
+      }
       clearTimeout(deadline);
-      session = start(code);
       void session.ready.then(pending.resolveReady);
       void session.closed.then(pending.resolveClosed);
     },

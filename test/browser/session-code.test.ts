@@ -78,6 +78,19 @@ describe('the session code loaded on intent', () => {
     expect(session.heard).to.deep.equal(['open', 'exit']);
   });
 
+  it('the code arrived, open() then close() in one task: the session ends and the flow built ahead goes with it', async () => {
+    const held = heldSource();
+    const session = recorder();
+    const prepared = prepareLinkOnLoad({ linkUrl: await fakeLinkUrl('idle'), tokenUrl: '/never-asked', fetchTokenAhead: false }, held.source);
+    await held.arrive();
+    expect(frames(), 'the frame, built hidden').to.have.length(1);
+    const handle = prepared.open(session.callbacks);
+    handle.close();
+    expect((await handle.closed).reason).to.equal('closed_by_host');
+    expect(session.heard).to.deep.equal(['exit']);
+    expect(frames(), 'nothing left behind').to.have.length(0);
+  });
+
   it('opens a session asked for before the code arrives, once it is here', async () => {
     const held = heldSource();
     const token = fakeTokenUrl('ok');

@@ -3,6 +3,7 @@ import { resetMouse, sendKeys, sendMouse } from '@web/test-runner-commands';
 import '../../src/index.js';
 import { openLink, type PayrollLink } from '../../src/index.js';
 import { afterRendering, deepQueryAll, fakeLinkUrl, fakeTokenUrl, recordEvents, refusedUrl, untilCalls } from './helpers.js';
+import { loadSessionCode } from '../../src/load-session.js';
 
 async function linkElement(plan: string, scenario = 'success', prefetch: PayrollLink['prefetch'] = false) {
   const token = fakeTokenUrl(plan);
@@ -439,6 +440,8 @@ describe('token fetching', () => {
     const token = fakeTokenUrl('ok');
     const el = await fixture<PayrollLink>(html`<payroll-link token-url=${token.url} link-url=${await fakeLinkUrl('idle')}></payroll-link>`);
     el.dispatchEvent(new PointerEvent('pointermove'));
+    // The hover loads the session's code: a token fetched wrongly would start once it is here, before the count.
+    await loadSessionCode();
     expect(await token.calls()).to.have.length(0);
     el.prefetch = true;
     el.dispatchEvent(new PointerEvent('pointermove'));

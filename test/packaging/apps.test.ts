@@ -69,7 +69,7 @@ test('the example apps type-check against the packed declarations', () => {
   execFileSync(`${root}node_modules/.bin/tsc`, ['-p', fileURLToPath(new URL('./tsconfig.json', import.meta.url))], { stdio: 'pipe' });
 });
 
-test('plain HTML page with only the bundled file, under a strict CSP and Permissions-Policy', async () => {
+test('plain HTML page with only the bundled files, under a strict CSP and Permissions-Policy', async () => {
   // The README's header lines, with the fake Link origin; the token endpoint is on the page's own origin.
   const server = await serveApp({
     mounts: { '/': `${appsDir}plain-html`, '/node_modules/payroll-link/': `${installedPackageDir}/` },
@@ -98,7 +98,7 @@ test('plain HTML: the session code loads on intent, not with the page; a failed 
   });
   // The network fails the session's code until the test says otherwise (a dropped connection: outside the package).
   let failing = true;
-  await page.route('**/payroll-link.session.js', (route) => (failing ? route.abort('failed') : route.continue()));
+  await page.route(/\/payroll-link\.session\.js(\?|$)/, (route) => (failing ? route.abort('failed') : route.continue()));
   try {
     const key = randomUUID();
     const query = new URLSearchParams({ link: successfulLinkUrl(fakeLink.origin), token: fakeTokenPath(key) });
