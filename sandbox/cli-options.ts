@@ -123,3 +123,19 @@ export const parseCliOptions = (argv: readonly string[], env: Readonly<Record<st
     },
   };
 };
+
+/**
+ * The webhook URL as the CLI prints it: the value of a `secret` query parameter (where `payroll-link/server`'s
+ * webhook handler reads its shared secret) is replaced, since a terminal's output ends up in CI logs. A secret
+ * in the last path segment cannot be told from a path, and is printed as given.
+ */
+export function webhookUrlForDisplay(webhookUrl: string): string {
+  try {
+    const url = new URL(webhookUrl);
+    if (!url.searchParams.has('secret')) return webhookUrl;
+    url.searchParams.set('secret', '[redacted]');
+    return url.href.replace(encodeURIComponent('[redacted]'), '[redacted]');
+  } catch {
+    return webhookUrl;
+  }
+}

@@ -6,7 +6,7 @@
  */
 import { ZodError } from 'zod';
 import { COMMANDS, COMMANDS_HELP, parseCommand, runCommand } from './cli-commands.js';
-import { HELP, parseCliOptions } from './cli-options.js';
+import { HELP, parseCliOptions, webhookUrlForDisplay } from './cli-options.js';
 import { startSandbox } from './server.js';
 
 const argv = process.argv.slice(2);
@@ -41,7 +41,7 @@ try {
   console.log(`  Link page:  ${sandbox.url}/link`);
   // A sandbox secret is a test credential for this loopback sandbox only, so printing it is fine.
   console.log(`  Secret:     ${sandbox.secret}  (sandbox test credential, not a real secret)`);
-  console.log(`  Webhooks:   ${options.webhookUrl ?? 'none (set --webhook-url)'}${options.webhookVersion ? ` (as ${options.webhookVersion})` : ''}`);
+  console.log(`  Webhooks:   ${options.webhookUrl ? webhookUrlForDisplay(options.webhookUrl) : 'none (set --webhook-url)'}${options.webhookVersion ? ` (as ${options.webhookVersion})` : ''}`);
   console.log('  Test users: user_good, user_mfa (code mfa_code), user_error, user_pending; password pass_good');
   let stopping = false;
   const stop = (signal: string) => {

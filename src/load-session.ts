@@ -42,7 +42,8 @@ const pageSource: SessionCodeSource = { loaded: () => loaded, load: loadSessionC
  * loads again and reports it.
  */
 export function preloadSessionCode(): void {
-  loadSessionCode().catch(() => {});
+  // Called on every pointermove: once the code is here, nothing to do (not even a promise).
+  if (!loaded) loadSessionCode().catch(() => {});
 }
 
 /**

@@ -5,7 +5,7 @@ import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { DEFAULT_CLI_PORT, DEFAULT_CLI_SECRET, HELP, parseCliOptions } from '../../sandbox/cli-options.js';
+import { DEFAULT_CLI_PORT, DEFAULT_CLI_SECRET, HELP, parseCliOptions, webhookUrlForDisplay } from '../../sandbox/cli-options.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -38,6 +38,12 @@ describe('sandbox CLI: options', () => {
     assert.equal(parsed.options.host, '127.0.0.1');
     assert.equal(parsed.options.secret, DEFAULT_CLI_SECRET);
     assert.equal(parsed.options.webhookUrl, null);
+  });
+
+  it('prints a webhook URL without the value of its secret query parameter', () => {
+    assert.equal(webhookUrlForDisplay('http://127.0.0.1:3000/api/webhooks?secret=s3cr3t-v4lue&x=1'), 'http://127.0.0.1:3000/api/webhooks?secret=[redacted]&x=1');
+    assert.equal(webhookUrlForDisplay('http://127.0.0.1:3000/api/webhooks'), 'http://127.0.0.1:3000/api/webhooks');
+    assert.equal(webhookUrlForDisplay('not a url'), 'not a url');
   });
 
   it('reads the environment, and flags win over it', () => {
