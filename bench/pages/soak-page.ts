@@ -7,6 +7,7 @@
  * failure. `?link=` is the fake Link origin.
  */
 import { openLink, PayrollLink, type ExitReason } from '../../src/index.js';
+import { loadSessionCode } from '../../src/load-session.js';
 import { deepElements, nextEvent, within } from './wait-for.js';
 
 /** What is left in the page: everything here should be back to its start value after the soak. */
@@ -62,6 +63,8 @@ async function elementCycle(i: number): Promise<void> {
   await element.updateComplete;
   // The user's hover: the token and the Link frame are built ahead ("Instant open"), at most one frame at a time.
   element.dispatchEvent(new PointerEvent('pointermove'));
+  // The page's first hover loads the session's code and builds the frame once it has come (at once after that).
+  await loadSessionCode();
   expect(`element cycle ${i} frames built ahead`, deepElements().filter((e) => e.localName === 'iframe').length, 1);
   const exit = nextEvent<CustomEvent<{ reason: ExitReason }>>(element, 'link-exit', STEP_MS);
   const opened = kind === 4 ? null : nextEvent(element, 'link-open', STEP_MS);

@@ -5,12 +5,13 @@
  * billable token at the service), so the bench reads the count per page view.
  */
 import { PayrollLink } from '../../src/index.js';
+import { loadSessionCode } from '../../src/load-session.js';
 
 /** What the bench reads back. */
 export interface TokenCostApi {
   /** Token requests sent so far. */
   requests(): number;
-  /** Resolves once the element's pending work is done and two frames have passed (a fetch started by then has been sent). */
+  /** Resolves once the element's pending work is done, the session's code is here and two frames have passed (a fetch started by then has been sent). */
   settled(): Promise<void>;
   /** The `link-exit` reason, once the session ends. */
   exit: Promise<string>;
@@ -41,6 +42,9 @@ window.tokenCost = {
   requests: () => requests,
   async settled() {
     await element.updateComplete;
+    // A fetch ahead starts once the session's code has come (on the first sign of intent): wait for the code,
+    // or a hover's token would be counted on no page. Loading it mints nothing, so a page view still counts none.
+    await loadSessionCode();
     for (let i = 0; i < 2; i++) await new Promise(requestAnimationFrame);
   },
   exit: new Promise((resolve) => element.addEventListener('link-exit', (event) => resolve(event.detail.reason))),
