@@ -1,9 +1,10 @@
 /**
  * Bench 7, bundle sizes. Our figures come from the project's own size check
  * (`npm run build:package`, then `scripts/check-sizes.ts`, run as they are).
- * Beside them, the peers' npm loaders that install here, bundled the way the
- * size check bundles (esbuild: minified ESM, ES2022, no legal comments, gzip
- * level 9) with React external for all, and our React wrapper the same way.
+ * Beside them, the peers' npm loaders that install here, bundled with esbuild
+ * (minified ESM, ES2022, no legal comments, gzip level 9; no code splitting, so
+ * a lazy chunk counts in) with React external for all, and our React wrapper
+ * the same way.
  * Peers also load a remote script or page at run time, which cannot be
  * measured offline; nor can our hosted Link page's own code, which is the
  * equivalent on our side.
@@ -56,7 +57,7 @@ const root = fromRoot('.');
 const require = createRequire(`${root}package.json`);
 const gzip = (code: Uint8Array) => gzipSync(code, { level: 9 }).length;
 
-/** Bundles like scripts/check-sizes.ts does, React left external (every app has its own). */
+/** One esbuild bundle, minified, React left external (every app has its own). */
 async function measure(code: string): Promise<{ raw: number; gzip: number }> {
   const result = await build({
     stdin: { contents: code, resolveDir: root, loader: 'js' },

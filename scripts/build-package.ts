@@ -37,7 +37,7 @@ const sessionFileApart: Plugin = {
   },
 };
 
-/** The bundled files' build; the size check builds the same way. */
+/** The bundled files' build: minified ESM, Lit in production mode (no 'development' condition). */
 export const bundledOptions = {
   bundle: true,
   minify: true,

@@ -5,6 +5,12 @@ import { loadSessionCode } from './load-session.js';
 /** After a fetch ahead failed, hovering again does not retry before this: the click still fetches at once. */
 const RETRY_COOLDOWN_MS = 10_000;
 
+/** A token fetched ahead, with the session code's freshness check (loaded by then: it fetched the token). */
+interface FetchedAhead {
+  token: SessionToken;
+  isStale: (token: SessionToken) => boolean;
+}
+
 /** A token fetched ahead, handed to one session. */
 export interface TakenToken {
   token: Promise<TokenInput>;
@@ -39,9 +45,8 @@ function sameSource(a: TokenSource, b: TokenSource): boolean {
  * reports).
  */
 export class TokenPrefetch implements ReactiveController {
-  #pending: Promise<SessionToken> | null = null;
-  /** The token once fetched, with the session code's freshness check (loaded by then: it fetched the token). */
-  #ready: { token: SessionToken; isStale: (token: SessionToken) => boolean } | null = null;
+  #pending: Promise<FetchedAhead> | null = null;
+  #ready: FetchedAhead | null = null;
   #abort: AbortController | null = null;
   #fetchedFor: TokenSource | null = null;
   #failedAt = -Infinity;
@@ -62,18 +67,14 @@ export class TokenPrefetch implements ReactiveController {
     if (this.#pending || Date.now() - this.#failedAt < RETRY_COOLDOWN_MS) return;
     const abort = new AbortController();
     const source = this.#source();
-    let isStale: ((token: SessionToken) => boolean) | undefined;
     // The fetch is the session code's: it loads first (at once when the hover that got here loaded it).
-    const pending = loadSessionCode().then((code) => {
-      isStale = code.isStale;
-      return code.fetchLinkToken(source, abort.signal);
-    });
+    const pending = loadSessionCode().then(async (code) => ({ token: await code.fetchLinkToken(source, abort.signal), isStale: code.isStale }));
     this.#abort = abort;
     this.#fetchedFor = source;
     this.#pending = pending;
     pending.then(
-      (token) => {
-        if (this.#pending === pending && isStale) this.#ready = { token, isStale };
+      (fetched) => {
+        if (this.#pending === pending) this.#ready = fetched;
       },
       () => {
         if (this.#pending !== pending) return;
@@ -93,7 +94,7 @@ export class TokenPrefetch implements ReactiveController {
     this.#abort = null;
     this.#fetchedFor = null;
     if (!pending || !abort) return undefined;
-    const token = pending.then((fetched) => fetched.input);
+    const token = pending.then((fetched) => fetched.token.input);
     // The session may end before it reads the token (and then cancels it): that rejection is nobody's to report.
     token.catch(() => {});
     return { token, cancel: () => abort.abort() };

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Where the example backend writes what happened. `console` fits, and so do
+ * Where the token and webhook handlers write what happened. `console` fits, and so do
  * most structured loggers (pino, winston) through a two-line wrapper: each call
  * is one line of text plus an object of fields.
  */
