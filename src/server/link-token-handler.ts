@@ -174,14 +174,21 @@ export function createLinkTokenHandler(config: LinkTokenHandlerConfig): (request
     return simpleErrorResponse(500, 'INTERNAL_ERROR', 'INTERNAL_ERROR', 'The server could not create a Link token.');
   }
 
-  async function resolveEndUserId(request: Request, requested: string | undefined): Promise<string | undefined | Response> {
-    if (!settings.resolveEndUserId) return requested;
-    let resolved: unknown;
+  /** Runs one of the integrator's hooks: what it returned, or the 500 for a hook that threw. */
+  async function runHook(hook: string, call: () => unknown): Promise<{ value: unknown } | Response> {
     try {
-      resolved = await settings.resolveEndUserId(request, requested);
+      return { value: await call() };
     } catch (error) {
-      return hookFailed('resolveEndUserId', `threw: ${describeError(error)}`);
+      return hookFailed(hook, `threw: ${describeError(error)}`);
     }
+  }
+
+  async function resolveEndUserId(request: Request, requested: string | undefined): Promise<string | undefined | Response> {
+    const hook = settings.resolveEndUserId;
+    if (!hook) return requested;
+    const result = await runHook('resolveEndUserId', () => hook(request, requested));
+    if (result instanceof Response) return result;
+    const resolved = result.value;
     if (resolved === null || resolved === undefined) return undefined;
     const checked = EndUserIdSchema.safeParse(resolved);
     return checked.success ? checked.data : hookFailed('resolveEndUserId', 'returned something other than a 1–255 character string');
@@ -198,25 +205,20 @@ export function createLinkTokenHandler(config: LinkTokenHandlerConfig): (request
         'account_id is not accepted here: the server must set authorizeAccount to let users reconnect their accounts.',
       );
     }
-    let allowed: unknown;
-    try {
-      allowed = await settings.authorizeAccount(request, accountId);
-    } catch (error) {
-      return hookFailed('authorizeAccount', `threw: ${describeError(error)}`);
-    }
-    if (allowed === true) return undefined;
+    const hook = settings.authorizeAccount;
+    const result = await runHook('authorizeAccount', () => hook(request, accountId));
+    if (result instanceof Response) return result;
+    if (result.value === true) return undefined;
     log.warn('link token: authorizeAccount refused an account', { accountId });
     return simpleErrorResponse(403, 'FORBIDDEN', 'ACCOUNT_NOT_AUTHORIZED', 'This account cannot be reconnected by this user.');
   }
 
   async function linkTokenFields(request: Request): Promise<Record<string, unknown> | Response> {
-    if (!settings.linkTokenFields) return {};
-    let fields: unknown;
-    try {
-      fields = await settings.linkTokenFields(request);
-    } catch (error) {
-      return hookFailed('linkTokenFields', `threw: ${describeError(error)}`);
-    }
+    const hook = settings.linkTokenFields;
+    if (!hook) return {};
+    const result = await runHook('linkTokenFields', () => hook(request));
+    if (result instanceof Response) return result;
+    const fields = result.value;
     if (typeof fields !== 'object' || fields === null || Array.isArray(fields)) return hookFailed('linkTokenFields', 'returned something other than an object');
     const reserved = Object.keys(fields).filter((key) => RESERVED_FIELDS.has(key));
     if (reserved.length > 0) return hookFailed('linkTokenFields', `returned fields the handler sets itself: ${reserved.join(', ')}`);
