@@ -117,7 +117,7 @@ function spawnGroup(command, args, env, stdio = ['ignore', 'ignore', 'pipe']) {
   child.stderr?.resume();
   child.stderr?.unref();
   child.unref();
-  child.watchdog = spawn('sh', ['-c', 'cat >/dev/null; kill -KILL -- -"$1" 2>/dev/null', 'watchdog', String(child.pid)], {
+  child.watchdog = spawn('sh', ['-c', 'cat >/dev/null; kill -KILL -"$1" 2>/dev/null', 'watchdog', String(child.pid)], {
     detached: true,
     stdio: ['pipe', 'ignore', 'ignore'],
   });
