@@ -177,8 +177,8 @@ export class PayrollLink extends LitElement {
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     // A token fetched ahead for another source is never handed over (TokenPrefetch checks at take(), see
-    // sameSource); checking here as well stops its fetch at once.
-    if (changed.has('tokenUrl') || changed.has('endUserId') || changed.has('accountId') || changed.has('fetchToken')) this.#prefetch.dropUnusable();
+    // sameTokenSource); checking at each update as well stops its fetch at once.
+    this.#prefetch.dropUnusable();
     // The frame built ahead goes when its Link URL or the token's source changes (see callsForPrefetch: not for a
     // new fetchToken function in place of another), and when prefetch goes off or the button is disabled.
     if (changed.has('linkUrl') || !this.prefetch || this.disabled || this.#callsForPrefetch(changed)) this.#warmLink.discard();
@@ -281,7 +281,7 @@ export class PayrollLink extends LitElement {
    * Whether an update calls for a fetch ahead: `prefetch` or `disabled` changed, or whom the token is for
    * (`token-url`, `end-user-id`, or `fetchToken` set or unset, as at hydration). Not a new `fetchToken` function
    * in place of another: React hands one on every render, and a fetch each time would cost the backend a call
-   * to the service per render. Without `end-user-id` that change drops the token on hand (see sameSource), and
+   * to the service per render. Without `end-user-id` that change drops the token on hand (see sameTokenSource), and
    * the next hover or focus fetches ahead again.
    */
   #callsForPrefetch(changed: PropertyValues<this>): boolean {

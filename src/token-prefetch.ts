@@ -1,5 +1,6 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { SessionToken, TokenInput, TokenSource } from './core/fetch-link-token.js';
+import { sameTokenSource } from './core/same-token-source.js';
 import { loadSessionCode } from './load-session.js';
 
 /** After a fetch ahead failed, hovering again does not retry before this: the click still fetches at once. */
@@ -19,28 +20,11 @@ export interface TakenToken {
 }
 
 /**
- * Whether a token fetched for source `a` may serve source `b`: the same
- * endpoint and end user and, when an integrator's `fetchToken` gets it, the
- * same function, since only the function knows whom it fetches for. With
- * `endUserId` set, the end user is known: any `fetchToken` function then
- * serves, so a new arrow on every React render (`fetchToken={() => getToken()}`)
- * keeps the token fetched ahead. Without it, keep the function stable (React's
- * `useCallback`) or the token is dropped at each new one.
- */
-function sameSource(a: TokenSource, b: TokenSource): boolean {
-  // A token for one account's reconnect must never serve another account, nor a new connection.
-  if (a.tokenUrl !== b.tokenUrl || a.endUserId !== b.endUserId || a.accountId !== b.accountId) return false;
-  // An empty end-user-id identifies nobody: the token request leaves it out too.
-  if (a.endUserId) return Boolean(a.fetchToken) === Boolean(b.fetchToken);
-  return a.fetchToken === b.fetchToken;
-}
-
-/**
  * Fetches a Link token ahead of the click (on intent: hover, focus, press; or on connect with `prefetch="load"`) so the
  * flow opens at once. A token serves one session: `take()` hands it over and
  * forgets it. A token is never handed over when it went stale while waiting,
  * or when it was fetched for another endpoint, end user, account or (without an end
- * user) `fetchToken` function than the current one (see {@link sameSource});
+ * user) `fetchToken` function than the current one (see {@link sameTokenSource});
  * a fetch ahead that failed is not reported (the click fetches again and
  * reports).
  */
@@ -113,6 +97,6 @@ export class TokenPrefetch implements ReactiveController {
   dropUnusable(): void {
     if (!this.#pending) return;
     const fetchedFor = this.#fetchedFor;
-    if (!fetchedFor || !sameSource(fetchedFor, this.#source()) || (this.#ready && this.#ready.isStale(this.#ready.token))) this.discard();
+    if (!fetchedFor || !sameTokenSource(fetchedFor, this.#source()) || (this.#ready && this.#ready.isStale(this.#ready.token))) this.discard();
   }
 }

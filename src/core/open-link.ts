@@ -22,6 +22,7 @@ import { saveFocus } from './focus-return.js';
 import { connectFrame, type DroppedMessage, type FrameChannel } from './frame-channel.js';
 import { LinkFailure, linkError } from './link-error.js';
 import { createLinkModal, type LinkModal } from './link-modal.js';
+import { sameTokenSource } from './same-token-source.js';
 import { lockScroll } from './scroll-lock.js';
 import { guarded } from '../shared/guarded.js';
 import { widgetStrings, type WidgetStrings } from '../strings.js';
@@ -483,9 +484,9 @@ export function prepareLink(prepareOptions: PrepareLinkOptions): PreparedLink {
   return {
     open(late) {
       if (handle) return handle;
-      // A token fetched ahead belongs to the source it was fetched from: another user's (endUserId) or another
-      // endpoint's token must never start this session, so a changed source means a fresh fetch.
-      if (late && TOKEN_SOURCE_KEYS.some((key) => key in late && late[key] !== options[key])) ahead = undefined;
+      // A token fetched ahead belongs to the source it was fetched from: another user's, account's or endpoint's
+      // token must never start this session, so a changed source means a fresh fetch.
+      if (late && !sameTokenSource(options, { ...options, ...late })) ahead = undefined;
       if (late) Object.assign(options, late);
       handle = {
         close: () => end('closed_by_host', null),
@@ -505,9 +506,6 @@ export function prepareLink(prepareOptions: PrepareLinkOptions): PreparedLink {
     },
   };
 }
-
-/** What decides whose token a session gets. */
-const TOKEN_SOURCE_KEYS = ['tokenUrl', 'fetchToken', 'endUserId'] as const;
 
 /**
  * The exact origin of a Link URL (relative URLs resolve against the page), or
