@@ -1,3 +1,4 @@
+import { exitDetail } from './core/exit-detail.js';
 import { linkError } from './core/link-error.js';
 import type { LinkHandle, OpenLinkOptions, PreparedLink, PrepareLinkOptions } from './core/open-link.js';
 import type { ExitDetail, LinkError } from './protocol.js';
@@ -154,8 +155,7 @@ function pendingSession(options: OpenLinkOptions, onEnd: () => void) {
       onEnd();
       options.cancelToken?.();
       if (error) guarded(options.onError, error);
-      const detail: ExitDetail = { reason: error ? 'error' : 'closed_by_host', error, linkTokenId: null };
-      if (options.accountId) detail.accountId = options.accountId;
+      const detail = exitDetail(error ? 'error' : 'closed_by_host', error, null, options.accountId);
       resolveReady();
       resolveClosed(detail);
       guarded(options.onExit, detail);
