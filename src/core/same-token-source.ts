@@ -2,7 +2,7 @@ import type { TokenSource } from './fetch-link-token.js';
 
 /**
  * The one rule for "is this the same token source?": whether a token fetched for source `a` may serve source `b`.
- * Used wherever a token fetched ahead meets the session that would take it: the element (`TokenPrefetch`) and
+ * Used wherever a token fetched ahead meets the session that would take it: the element (`LinkPrefetch`) and
  * `prepareLink().open()`.
  *
  * The same endpoint, end user and account (a token for one account's reconnect must never serve another
