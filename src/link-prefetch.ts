@@ -121,10 +121,10 @@ export class LinkPrefetch implements ReactiveController {
     // properties at hydration). Not a new `fetchToken` function in place of another: React hands one on every
     // render, and a fetch each time would cost the backend a call to the service per render (without
     // `end-user-id`, that change drops the token on hand, and the next sign of intent prefetches again).
-    const seen = [host.prefetch, host.disabled, host.tokenUrl, host.endUserId, host.accountId, Boolean(host.fetchToken), host.linkUrl];
-    const changed = (index: number) => seen[index] !== this.#seen[index];
-    const calls = [0, 1, 2, 3, 4, 5].some(changed);
-    if (calls || changed(6) || !host.prefetch || host.disabled) this.#discardFrame();
+    const seen = [host.linkUrl, host.prefetch, host.disabled, host.tokenUrl, host.endUserId, host.accountId, Boolean(host.fetchToken)];
+    const calls = seen.some((value, index) => index > 0 && value !== this.#seen[index]);
+    // The frame goes too when the Link URL changed, and while prefetch is off or the element disabled.
+    if (calls || seen[0] !== this.#seen[0] || !host.prefetch || host.disabled) this.#discardFrame();
     this.#seen = seen;
     if (calls) this.#onConnect();
   }

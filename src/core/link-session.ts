@@ -103,8 +103,7 @@ export function nextState(event: SessionEvent, from: SessionStateName): SessionS
   return to;
 }
 
-const forbidden = (event: SessionEvent, from: SessionStateName) =>
-  console.warn(`payroll-link: bug: the session's rules forbid "${event}" in state "${from}"; ignored.`);
+const forbidden = (event: SessionEvent, from: SessionStateName) => console.warn('payroll-link: bug: a forbidden move, not taken:', event, 'in', from);
 
 const DEFAULT_READY_TIMEOUT_MS = 20_000;
 
@@ -233,17 +232,16 @@ export class LinkSession {
     const options = this.#options;
     // A session that cannot start ends through the usual error path, once the caller holds its handle.
     const failSoon = (error: LinkError) => queueMicrotask(() => this.#fail('fail', error));
-    if (this.#linkOrigin === null) return failSoon(this.#cannotShow!);
+    // No Link URL to trust, or no modal: nothing was shown, nothing to give back.
+    if (this.#cannotShow) return failSoon(this.#cannotShow);
     this.#restoreFocus = saveFocus(options.returnFocusTo ?? undefined);
     try {
-      if (this.#cannotShow) throw this.#cannotShow;
       this.#releaseScroll = lockScroll();
       this.#modal!.show(options.theme);
     } catch (error) {
-      // showModal() refused (a container outside the document...), or the browser lacks what the modal needs
-      // (constructed stylesheets). The end releases the scroll lock and gives focus back; nothing is thrown at
-      // the caller, and `closed` and `ready` settle as documented.
-      return failSoon(this.#cannotShow ?? unavailable(error));
+      // showModal() refused (a container outside the document...). The end releases the scroll lock and gives
+      // focus back; nothing is thrown at the caller, and `closed` and `ready` settle as documented.
+      return failSoon(unavailable(error));
     }
     // Nothing below throws: a timer, and an async token fetch whose failures #takeToken reports.
     if (!frameReady) this.#watchReady();
@@ -332,13 +330,13 @@ export class LinkSession {
       return this.#fail('fail', linkError('invalidCredentials', 'ACCOUNT_MISMATCH', 'The user logged in to another account than the one to reconnect.'));
     }
     // State first: a callback below may end the session, and the exit detail must already know this.
-    const moved =
+    const next: OpenState =
       name === 'login'
-        ? this.#move(name, { ...state, loggedIn: true, accountId: payload.accountId })
+        ? { ...state, loggedIn: true, accountId: payload.accountId }
         : name === 'success'
-          ? this.#move(name, { ...state, succeeded: true, accountId: state.accountId ?? payload.accountId })
-          : this.#move(name === 'error' ? name : 'event', state);
-    if (!moved) return;
+          ? { ...state, succeeded: true, accountId: state.accountId ?? payload.accountId }
+          : state;
+    if (!this.#move(name === 'login' || name === 'success' || name === 'error' ? name : 'event', next)) return;
     this.#call('onEvent', { name, payload } as LinkEventDetail);
     if (name === 'login') this.#call('onLogin', payload);
     if (name === 'success') this.#call('onSuccess', payload);
