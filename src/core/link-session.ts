@@ -16,17 +16,18 @@ import { lockScroll } from './scroll-lock.js';
  * Where a session is. Each state carries its own data: nothing about the session lives beside it.
  *
  * ```text
- * warming ──show──▶ waiting ──handOver (frame ready and token on hand)──▶ open ──exit──▶ ended
- *    │                 ▲  │                                                │ │             ▲
- *    │                 │  └──fail, timeout──▶ failing ◀──fail, reload──────┘ │             │
- *    │                 └────────── renew (the Link page refused the token, once) ┘         │
- *    ▼                            failing ──close (after onError)──────────────────────────┤
- * disposed ──show──────────────────────────────────────────────────────────────────────────┘
+ * prefetched ──show──▶ waiting ──handOver (frame ready, token on hand)──▶ open ──exit──▶ ended
+ *     │                 ▲   │                                              │  │            ▲
+ *     │                 │   └──fail, timeout──▶ failing ◀──fail, reload────┘  │            │
+ *     │                 └───── renew (the Link page refused the token, once) ──┘            │
+ *     │                                        failing ──close (after onError)─────────────┤
+ *     ▼                                                                                     │
+ * disposed ──show───────────────────────────────────────────────────────────────────────────┘
  * ```
  */
 export type SessionState =
   /** Built hidden (`prepareLink`): the frame loads; no token reaches it, no callback fires. */
-  | { name: 'warming'; frameReady: boolean }
+  | { name: 'prefetched'; frameReady: boolean }
   /** Shown: the token goes over once the Link page is ready and the token is on hand. `renewed`: the second token. */
   | WaitingState
   /** The token was handed over: Link events count now, login and success at most once each. */
@@ -75,8 +76,8 @@ export type SessionEvent =
  * after a close), but `show` after `dispose`; and while a failure is being reported, every event but `close`.
  */
 export const MOVES: { readonly [E in SessionEvent]: Partial<Record<SessionStateName, SessionStateName | null>> } = {
-  show: { warming: 'waiting', disposed: 'ended' },
-  frameReady: { warming: 'warming', waiting: 'waiting' },
+  show: { prefetched: 'waiting', disposed: 'ended' },
+  frameReady: { prefetched: 'prefetched', waiting: 'waiting' },
   token: { waiting: 'waiting' },
   handOver: { waiting: 'open' },
   login: { open: 'open' },
@@ -89,7 +90,7 @@ export const MOVES: { readonly [E in SessionEvent]: Partial<Record<SessionStateN
   timeout: { waiting: 'failing' },
   reload: { open: 'failing' },
   close: { waiting: 'ended', open: 'ended', failing: 'ended' },
-  dispose: { warming: 'disposed', waiting: null, open: null },
+  dispose: { prefetched: 'disposed', waiting: null, open: null },
 };
 
 /**
@@ -113,7 +114,7 @@ const DEFAULT_READY_TIMEOUT_MS = 20_000;
  * Every change of state goes through one checked function, `#move`. `prepareLink()` and `openLink()` are this class.
  */
 export class LinkSession {
-  #state: SessionState = { name: 'warming', frameReady: false };
+  #state: SessionState = { name: 'prefetched', frameReady: false };
   /** How many incoming messages were refused so far. */
   #dropped = 0;
   #resolveReady!: () => void;
@@ -133,7 +134,7 @@ export class LinkSession {
   readonly #cannotShow: LinkError | null = null;
   #channel: FrameChannel | null = null;
   /** The token fetched ahead (`fetchTokenAhead`): `open()` takes it, unless the token's source changed. */
-  #ahead: Promise<TokenInput> | undefined;
+  #prefetchedToken: Promise<TokenInput> | undefined;
   #handle: LinkHandle | null = null;
   #readyTimer: ReturnType<typeof setTimeout> | undefined;
   #releaseScroll = () => {};
@@ -174,7 +175,7 @@ export class LinkSession {
     this.#channel = this.#listen(this.#modal.frame);
     if (prepareOptions.fetchTokenAhead !== false && options.token === undefined && this.#canRefetch()) {
       // A failure here is no one's yet: open() replaces that token silently (see #acquireToken).
-      (this.#ahead = fetchLinkToken(options, this.#abort.signal, options.tokenFetch).then((fetched) => fetched.input)).catch(() => {});
+      (this.#prefetchedToken = fetchLinkToken(options, this.#abort.signal, options.tokenFetch).then((fetched) => fetched.input)).catch(() => {});
     }
   }
 
@@ -189,7 +190,7 @@ export class LinkSession {
     const options = this.#options;
     // A token fetched ahead belongs to the source it was fetched from: another user's, account's or endpoint's
     // token must never start this session, so a changed source means a fresh fetch.
-    if (late && !sameTokenSource(options, { ...options, ...late })) this.#ahead = undefined;
+    if (late && !sameTokenSource(options, { ...options, ...late })) this.#prefetchedToken = undefined;
     Object.assign(options, late);
     const session = this;
     this.#handle = {
@@ -227,7 +228,7 @@ export class LinkSession {
 
   /** Shows the dialog and takes the token; the hand-over follows once both are there. */
   #start(): void {
-    const { frameReady } = this.#state as Extract<SessionState, { name: 'warming' }>;
+    const { frameReady } = this.#state as Extract<SessionState, { name: 'prefetched' }>;
     this.#move('show', { name: 'waiting', frameReady, token: null, renewed: false });
     const options = this.#options;
     // A session that cannot start ends through the usual error path, once the caller holds its handle.
@@ -245,7 +246,7 @@ export class LinkSession {
     }
     // Nothing below throws: a timer, and an async token fetch whose failures #takeToken reports.
     if (!frameReady) this.#watchReady();
-    this.#takeToken(this.#acquireToken(options.token ?? this.#ahead, options.token !== undefined ? options.cancelToken : undefined));
+    this.#takeToken(this.#acquireToken(options.token ?? this.#prefetchedToken, options.token !== undefined ? options.cancelToken : undefined));
   }
 
   /**

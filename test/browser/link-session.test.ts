@@ -2,7 +2,7 @@ import { expect } from '@open-wc/testing';
 import { LinkSession, MOVES, nextState, type SessionEvent, type SessionStateName } from '../../src/core/link-session.js';
 import { deepQueryAll, fakeLinkUrl, fakeTokenUrl } from './helpers.js';
 
-const STATES: SessionStateName[] = ['warming', 'waiting', 'open', 'failing', 'ended', 'disposed'];
+const STATES: SessionStateName[] = ['prefetched', 'waiting', 'open', 'failing', 'ended', 'disposed'];
 
 /** Runs `body` with console.warn recorded instead of printed. */
 function recordingWarnings(body: () => void): string[] {
@@ -22,10 +22,10 @@ describe('LinkSession: the session as one object', () => {
 
   it('warns of a move its rules forbid, names the event and the state, and does not take it', () => {
     let next: ReturnType<typeof nextState> = 'open';
-    const warned = recordingWarnings(() => (next = nextState('handOver', 'warming')));
+    const warned = recordingWarnings(() => (next = nextState('handOver', 'prefetched')));
     expect(next).to.equal(undefined);
     expect(warned).to.have.length(1);
-    expect(warned[0]).to.include('forbidden').and.include('handOver').and.include('warming');
+    expect(warned[0]).to.include('forbidden').and.include('handOver').and.include('prefetched');
     // A race the rules expect (a token after a close) changes nothing and is no bug.
     expect(recordingWarnings(() => expect(nextState('token', 'ended')).to.equal(null))).to.deep.equal([]);
   });
@@ -45,13 +45,13 @@ describe('LinkSession: the session as one object', () => {
     expect(events.filter((event) => MOVES[event].open === 'ended').sort()).to.deep.equal(['close', 'exit']);
     // Every state but the first can be reached.
     const reached = new Set(events.flatMap((event) => Object.values(MOVES[event])));
-    expect(STATES.filter((state) => state !== 'warming' && !reached.has(state))).to.deep.equal([]);
+    expect(STATES.filter((state) => state !== 'prefetched' && !reached.has(state))).to.deep.equal([]);
   });
 
-  it('can be read at each step: warming with its frame, waiting, open with its token, ended with its exit detail', async () => {
+  it('can be read at each step: prefetched with its frame, waiting, open with its token, ended with its exit detail', async () => {
     const token = fakeTokenUrl('ok');
     const session = new LinkSession({ linkUrl: await fakeLinkUrl('idle'), tokenUrl: token.url, fetchTokenAhead: false });
-    expect(session.state).to.deep.equal({ name: 'warming', frameReady: false });
+    expect(session.state).to.deep.equal({ name: 'prefetched', frameReady: false });
     const warned = recordingWarnings(() => {
       const handle = session.open();
       expect(session.state.name).to.equal('waiting');
