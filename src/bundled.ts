@@ -8,9 +8,9 @@
 export { PayrollLink } from './payroll-link.js';
 export { WIDGET_STRINGS } from './strings.js';
 import type { PreparedLink, PrepareLinkOptions } from './core/open-link.js';
-import { prepareLinkOnLoad } from './load-session.js';
+import { lazyPrepareLink } from './load-session.js';
 
-export { openLinkOnLoad as openLink } from './load-session.js';
+export { lazyOpenLink as openLink } from './load-session.js';
 
 /** `prepareLink()` of `payroll-link`, which loads the session's code first: see load-session.ts. */
-export const prepareLink = (options: PrepareLinkOptions): PreparedLink => prepareLinkOnLoad(options);
+export const prepareLink = (options: PrepareLinkOptions): PreparedLink => lazyPrepareLink(options);

@@ -1,3 +1,4 @@
+import { exitDetail } from './core/exit-detail.js';
 import { linkError } from './core/link-error.js';
 import type { LinkHandle, OpenLinkOptions, PreparedLink, PrepareLinkOptions } from './core/open-link.js';
 import type { ExitDetail, LinkError } from './protocol.js';
@@ -51,7 +52,7 @@ export function preloadSessionCode(): void {
  * here (the usual case: it loads on the first sign of intent), this is `prepareLink()` itself. Before that,
  * the flow is built when the code arrives, and `open()` hands back a session at once that starts then.
  */
-export function prepareLinkOnLoad(options: PrepareLinkOptions, source: SessionCodeSource = pageSource): PreparedLink {
+export function lazyPrepareLink(options: PrepareLinkOptions, source: SessionCodeSource = pageSource): PreparedLink {
   const code = source.loaded();
   if (code) return code.prepareLink(options);
   let prepared: PreparedLink | null = null;
@@ -75,7 +76,7 @@ export function prepareLinkOnLoad(options: PrepareLinkOptions, source: SessionCo
       // the same task finds a real session to end, and nothing built is left behind.
       prepared ??= source.loaded()?.prepareLink(options) ?? null;
       if (prepared) return (handle = prepared.open(late));
-      handle = sessionOnLoad(merged, source, (arrived) => (prepared ??= arrived.prepareLink(options)).open(late));
+      handle = lazySession(merged, source, (arrived) => (prepared ??= arrived.prepareLink(options)).open(late));
       return handle;
     },
     dispose() {
@@ -86,9 +87,9 @@ export function prepareLinkOnLoad(options: PrepareLinkOptions, source: SessionCo
   };
 }
 
-/** `openLink()` with the same contract, for a caller whose session code may not be loaded yet: see {@link prepareLinkOnLoad}. */
-export function openLinkOnLoad(options: OpenLinkOptions): LinkHandle {
-  return prepareLinkOnLoad({ ...options, fetchTokenAhead: false }).open();
+/** `openLink()` with the same contract, for a caller whose session code may not be loaded yet: see {@link lazyPrepareLink}. */
+export function lazyOpenLink(options: OpenLinkOptions): LinkHandle {
+  return lazyPrepareLink({ ...options, fetchTokenAhead: false }).open();
 }
 
 /**
@@ -97,7 +98,7 @@ export function openLinkOnLoad(options: OpenLinkOptions): LinkHandle {
  * session does: `onError` for a failure (`SESSION_CODE_UNAVAILABLE`), then `onExit`, exactly once and last;
  * the token fetched ahead is cancelled; `ready` and `closed` settle and never reject.
  */
-function sessionOnLoad(options: OpenLinkOptions, source: SessionCodeSource, start: (code: SessionCode) => LinkHandle): LinkHandle {
+function lazySession(options: OpenLinkOptions, source: SessionCodeSource, start: (code: SessionCode) => LinkHandle): LinkHandle {
   let session: LinkHandle | null = null;
   const pending = pendingSession(options, () => {
     clearTimeout(deadline);
@@ -154,8 +155,7 @@ function pendingSession(options: OpenLinkOptions, onEnd: () => void) {
       onEnd();
       options.cancelToken?.();
       if (error) guarded(options.onError, error);
-      const detail: ExitDetail = { reason: error ? 'error' : 'closed_by_host', error, linkTokenId: null };
-      if (options.accountId) detail.accountId = options.accountId;
+      const detail = exitDetail(error ? 'error' : 'closed_by_host', error, null, options.accountId);
       resolveReady();
       resolveClosed(detail);
       guarded(options.onExit, detail);

@@ -1,15 +1,12 @@
 import { LitElement, html, nothing, type PropertyValues } from 'lit';
 import type { TokenInput } from './core/fetch-link-token.js';
 import type { LinkHandle } from './core/open-link.js';
-import { enclosingModal } from './core/enclosing-modal.js';
 import { emit, type PayrollLinkEventDetail } from './events.js';
 import { payrollLinkStyles } from './payroll-link.styles.js';
 import type { ExitDetail, LinkError, LinkEventDetail, LoginDetail, SuccessDetail } from './protocol.js';
 import { themeSheet } from './theme-sheet.js';
-import { TokenPrefetch } from './token-prefetch.js';
-import { WarmLink, type WarmPlace } from './warm-link.js';
+import { LinkPrefetch } from './link-prefetch.js';
 import { languageOf, widgetStrings, type WidgetStrings } from './strings.js';
-import { prepareLinkOnLoad, preloadSessionCode } from './load-session.js';
 
 /**
  * A button that connects an end user's payroll account through the service's
@@ -144,8 +141,8 @@ export class PayrollLink extends LitElement {
   declare private _status: 'idle' | 'loading' | 'error';
 
   #session: LinkHandle | null = null;
-  readonly #prefetch = new TokenPrefetch(this, () => this.#tokenSource());
-  readonly #warmLink = new WarmLink(this);
+  /** The token and the Link frame fetched ahead: it follows this element's properties on its own. */
+  readonly #prefetch = new LinkPrefetch(this);
 
   constructor() {
     super();
@@ -153,20 +150,6 @@ export class PayrollLink extends LitElement {
     this.disabled = false;
     this.open = false;
     this._status = 'idle';
-    // On the host itself: listeners die with the element, so reconnecting never adds more. A hover is a pointer
-    // moving over us: `pointerenter` also fires when a closing modal uncovers us under a resting pointer.
-    this.addEventListener('pointermove', this.#onIntent);
-    // A tap moves no pointer before it presses, and iOS does not focus a tapped button: the press is the hint.
-    this.addEventListener('pointerdown', this.#onIntent);
-    this.addEventListener('focusin', this.#onIntent);
-  }
-
-  override connectedCallback(): void {
-    super.connectedCallback();
-    // Not at once: frameworks set properties just after inserting the element (Angular binds `[endUserId]` in
-    // the same task), and a token fetched before that would be for nobody. The first connection fetches in
-    // willUpdate; a reconnection (the element moved) once the pending update, if any, is done.
-    if (this.hasUpdated) void this.updateComplete.then(() => this.#warmOnLoad());
   }
 
   override disconnectedCallback(): void {
@@ -176,16 +159,6 @@ export class PayrollLink extends LitElement {
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    // A token fetched ahead for another source is never handed over (TokenPrefetch checks at take(), see
-    // sameSource); checking here as well stops its fetch at once.
-    if (changed.has('tokenUrl') || changed.has('endUserId') || changed.has('accountId') || changed.has('fetchToken')) this.#prefetch.dropUnusable();
-    // The frame built ahead goes when its Link URL or the token's source changes (see callsForPrefetch: not for a
-    // new fetchToken function in place of another), and when prefetch goes off or the button is disabled.
-    if (changed.has('linkUrl') || !this.prefetch || this.disabled || this.#callsForPrefetch(changed)) this.#warmLink.discard();
-    // Fetch ahead once the properties are in: at the first update (React's wrapper, Vue and Angular set them
-    // after connecting), and when they change later, as when a server-rendered element gets its properties at
-    // hydration, after its first update.
-    if (!this.hasUpdated || this.#callsForPrefetch(changed)) this.#warmOnLoad();
     // `open` set by the page (in markup, or as a property) opens or closes the flow.
     if (changed.has('open')) {
       if (this.open && !this.#session) void this.#start(false);
@@ -219,13 +192,10 @@ export class PayrollLink extends LitElement {
     // The theme, the modal's place and the focus target first: once `open` is set and the token taken, only the session runs, which
     // never throws (what fails ends the session through onError and onExit), so nothing can leave us spinning.
     const theme = themeSheet(this);
-    const containerParent = enclosingModal(this);
     // Started from the page's own control (show()), focus goes back there, not to our button.
     const returnFocusTo = fromButton ? this.renderRoot.querySelector<HTMLElement>('.button') : undefined;
-    const taken = this.#prefetch.take();
-    const place = this.#warmPlace(this.linkUrl ?? '', containerParent);
-    // The frame built ahead on intent, if it is for this Link URL and place: the click then only shows it.
-    const prepared = this.#warmLink.take(place) ?? prepareLinkOnLoad({ ...place, fetchTokenAhead: false });
+    // The token and the frame prefetched, if they are for this source, Link URL and place: the click then only shows the frame.
+    const { token: taken, link: prepared } = this.#prefetch.take();
     this._status = 'loading';
     this.open = true;
     // Each callback relays only while its session is the running one: a listener that removes the
@@ -238,7 +208,7 @@ export class PayrollLink extends LitElement {
         if (this.#session === session) callback()?.(detail);
       };
     const session: LinkHandle = prepared.open({
-      ...this.#tokenSource(),
+      ...this.#prefetch.source(),
       token: taken?.token,
       cancelToken: taken?.cancel,
       // Always openLink's own container, never our shadow root: a page hides its button (a menu that closes on
@@ -264,7 +234,7 @@ export class PayrollLink extends LitElement {
         // closed it (closed_by_host: no sign the user comes back), nor after a completed session (its user is
         // done), since each token minted costs the backend a call to the service; nor after an error (the
         // endpoint may be failing; the next click fetches and reports anyway).
-        if (detail.reason === 'user_closed') this.#warm();
+        if (detail.reason === 'user_closed') this.#prefetch.prefetch();
         emit(this, 'link-exit', detail);
         this.onExit?.(detail);
       },
@@ -272,57 +242,6 @@ export class PayrollLink extends LitElement {
     this.#session = session;
     return session.ready;
   }
-
-  #tokenSource() {
-    return { tokenUrl: this.tokenUrl, endUserId: this.endUserId, accountId: this.accountId, fetchToken: this.fetchToken };
-  }
-
-  /**
-   * Whether an update calls for a fetch ahead: `prefetch` or `disabled` changed, or whom the token is for
-   * (`token-url`, `end-user-id`, or `fetchToken` set or unset, as at hydration). Not a new `fetchToken` function
-   * in place of another: React hands one on every render, and a fetch each time would cost the backend a call
-   * to the service per render. Without `end-user-id` that change drops the token on hand (see sameSource), and
-   * the next hover or focus fetches ahead again.
-   */
-  #callsForPrefetch(changed: PropertyValues<this>): boolean {
-    if (changed.has('fetchToken')) {
-      const hadFetchToken = Boolean(changed.get('fetchToken'));
-      const hasFetchToken = Boolean(this.fetchToken);
-      if (hadFetchToken !== hasFetchToken) return true;
-    }
-    return changed.has('tokenUrl') || changed.has('endUserId') || changed.has('accountId') || changed.has('prefetch') || changed.has('disabled');
-  }
-
-  /** Fetches ahead without a sign of intent: only with `prefetch="load"`. */
-  #warmOnLoad(): void {
-    if (this.prefetch === 'load') this.#warm();
-  }
-
-  /** The user showed intent (hover, focus, press), or closed the flow unfinished: fetch ahead with either `prefetch` form. */
-  #warm(): void {
-    // `open` is still true when focus comes back to our button at the end of a session: onExit decides then.
-    // A detached element (a session ended by its removal) fetches nothing: nobody would ever use or drop it.
-    if (!this.prefetch || this.disabled || this.open || !this.isConnected || !(this.tokenUrl || this.fetchToken)) return;
-    this.#prefetch.warm();
-    // "Instant open": the Link page loads hidden beside the token, so the click only shows it.
-    if (this.linkUrl) this.#warmLink.warm(this.#warmPlace(this.linkUrl, enclosingModal(this)));
-  }
-
-  /** Where and how the flow is built: the Link page, the modal it goes in, and the words of the page's language. */
-  #warmPlace(linkUrl: string, containerParent: Element | undefined): WarmPlace {
-    const language = languageOf(this);
-    const words = widgetStrings(language, this.strings);
-    return { linkUrl, containerParent, language, title: words.title, strings: { close: words.close, loading: words.loading } };
-  }
-
-  /**
-   * A hover, focus or press: the session's code starts loading (it costs no token, so with or without
-   * `prefetch`: the first render needs only Lit and the button), and with `prefetch` the token and frame too.
-   */
-  #onIntent = () => {
-    if (!this.disabled) preloadSessionCode();
-    this.#warm();
-  };
 
   #onClick = () => {
     void this.#start(true);
@@ -347,6 +266,7 @@ export class PayrollLink extends LitElement {
         ? html`<p part="error" class="error" role="alert">${words.error}</p>`
         : nothing}
     `;
+
   }
 }
 

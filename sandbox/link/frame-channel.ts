@@ -9,6 +9,7 @@ import {
   type InitMessage,
   PROTOCOL_VERSION,
   type EventMessage,
+  type LinkError,
   type ReadyMessage,
 } from '../../src/protocol.js';
 import { setPageLanguage } from './link-strings.js';
@@ -18,12 +19,14 @@ import { setPageLanguage } from './link-strings.js';
  *
  * Trust comes from the source, not the origin: any integrator's page may embed
  * the Link page (`frame-ancestors *`), so the one window whose `init` counts is
- * `window.parent`, and only its first valid `init`. Everything else is dropped,
- * never thrown.
+ * `window.parent`, and only its first `init`. An `init` this page cannot accept
+ * (another protocol version, a malformed token) is answered, not ignored: the
+ * page's error screen and an `error` event over its port, so the widget never
+ * waits on "Getting ready". Everything else is dropped, never thrown.
  *
  * @example
  * ```ts
- * const channel = FrameChannel.connect((init) => start(init.token));
+ * const channel = FrameChannel.connect((init) => start(init.token), (error) => showError(error));
  * channel?.send({ type: 'payroll-link:event', name: 'open', payload: { link_token_id } });
  * ```
  */
@@ -31,18 +34,22 @@ export class FrameChannel {
   #port: MessagePort | null = null;
   #initialised = false;
   readonly #onInit: (init: InitMessage) => void;
+  readonly #onRefused: (error: LinkError) => void;
 
-  private constructor(onInit: (init: InitMessage) => void) {
+  private constructor(onInit: (init: InitMessage) => void, onRefused: (error: LinkError) => void) {
     this.#onInit = onInit;
+    this.#onRefused = onRefused;
   }
 
   /**
    * Starts listening and tells the parent window the page is ready. Returns
    * null when the page is not inside a frame: then nobody can hand it a token.
+   * `onRefused` hears of an `init` the page cannot accept; its port, if it came
+   * with one, carries the events that follow (the error, then the exit).
    */
-  static connect(onInit: (init: InitMessage) => void): FrameChannel | null {
+  static connect(onInit: (init: InitMessage) => void, onRefused: (error: LinkError) => void): FrameChannel | null {
     if (window.parent === window) return null;
-    const channel = new FrameChannel(onInit);
+    const channel = new FrameChannel(onInit, onRefused);
     window.addEventListener('message', channel.#onWindowMessage);
     const ready: ReadyMessage = { type: 'payroll-link:ready', version: PROTOCOL_VERSION };
     // '*' is safe: `ready` carries nothing secret, and the embedding origin is not known in advance.
@@ -79,17 +86,38 @@ export class FrameChannel {
   }
 
   readonly #onWindowMessage = (event: MessageEvent): void => {
-    if (this.#initialised || event.source !== window.parent) return;
+    // Only an init from the embedding window counts; any other message is not for this channel.
+    if (this.#initialised || event.source !== window.parent || !isInit(event.data)) return;
     const parsed = InitMessageSchema.safeParse(event.data);
-    const port = event.ports[0];
-    if (!parsed.success || !port) return;
+    const port = event.ports[0] ?? null;
     this.#initialised = true;
     this.#port = port;
     // Nothing comes back over the port, but starting it keeps the channel's state explicit.
-    port.start();
+    port?.start();
     window.removeEventListener('message', this.#onWindowMessage);
+    // Refused, with or without a port to say so over: the screen says it either way.
+    if (!parsed.success || !port) return this.#onRefused(refusal(event.data));
     // The embedding page's language, until the Link token says otherwise (see link-strings.ts).
     setPageLanguage(parsed.data.language);
     this.#onInit(parsed.data);
   };
+}
+
+const isInit = (data: unknown): data is Record<string, unknown> =>
+  typeof data === 'object' && data !== null && (data as { type?: unknown }).type === 'payroll-link:init';
+
+/** Why an init was refused, as the error the widget hears: the version first, since it decides how the rest reads. */
+function refusal(init: Record<string, unknown>): LinkError {
+  if (init['version'] !== PROTOCOL_VERSION) {
+    return {
+      type: 'clientError',
+      code: 'UNSUPPORTED_PROTOCOL_VERSION',
+      message: `This Link page speaks frame protocol version ${PROTOCOL_VERSION}; the widget sent ${JSON.stringify(init['version'])}.`,
+      pendingRetry: false,
+    };
+  }
+  if (!InitMessageSchema.shape.token.safeParse(init['token']).success) {
+    return { type: 'invalidLinkToken', code: 'INVALID_LINK_TOKEN', message: 'The widget handed over a malformed Link token.', pendingRetry: false };
+  }
+  return { type: 'clientError', code: 'INVALID_INIT', message: 'The widget sent an init message that breaks the frame protocol (or no MessagePort with it).', pendingRetry: false };
 }

@@ -104,10 +104,14 @@ export class LinkFlow implements ReactiveController {
   hostConnected(): void {
     window.addEventListener('keydown', this.#onKeydown);
     if (this.#channel || this.screen !== 'waiting') return;
-    this.#channel = FrameChannel.connect((init) => {
-      this.hostCloseControl = init.hostCloseControl === true;
-      void this.#start(init.token);
-    });
+    this.#channel = FrameChannel.connect(
+      (init) => {
+        this.hostCloseControl = init.hostCloseControl === true;
+        void this.#start(init.token);
+      },
+      // An init this page cannot accept ends the flow at once, on a screen that says so: never "Getting ready" forever.
+      (error) => this.#end(error.type === 'invalidLinkToken' ? 'invalid_token' : 'error', error),
+    );
     if (!this.#channel) this.#go('standalone');
   }
 

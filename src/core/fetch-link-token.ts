@@ -67,11 +67,15 @@ export function isStale(token: SessionToken, now = Date.now()): boolean {
 
 /** Validates what a token source handed over and makes it a {@link SessionToken}. */
 export function toSessionToken(input: unknown): SessionToken {
-  if (typeof input === 'string' && input.trim() !== '') return { token: input, id: null, expires: null, receivedAt: Date.now(), input };
+  // A bare string meets the same contract as a Link token's `token` (at most 2,000 characters): the Link page
+  // refuses an init that breaks it, so a token that would be refused fails here, before any hand-over.
+  if (typeof input === 'string' && input.trim() !== '' && LinkTokenSchema.shape.token.safeParse(input).success) {
+    return { token: input, id: null, expires: null, receivedAt: Date.now(), input };
+  }
   const parsed = LinkTokenSchema.safeParse(input);
   if (!parsed.success) {
     throw new LinkFailure(
-      linkError('invalidLinkToken', 'TOKEN_INVALID', 'The token source did not give a Link token ({ id, token, expires, mode }) or a token string.'),
+      linkError('invalidLinkToken', 'TOKEN_INVALID', 'The token source did not give a Link token ({ id, token, expires, mode }) or a token string of at most 2,000 characters.'),
     );
   }
   const { token, id, expires } = parsed.data;

@@ -14,4 +14,5 @@ export {
 } from './open-link.js';
 export type { TokenInput, TokenSource, TokenFetchTuning } from './fetch-link-token.js';
 export type { DroppedMessage, DropReason } from './frame-channel.js';
+export type { LinkErrorCode } from './link-error.js';
 export * from '../protocol.js';

@@ -1,9 +1,38 @@
 import type { LinkError, LinkErrorType } from '../protocol.js';
 
+/**
+ * Every error code the widget gives of its own (the Link page's come from the service and pass through as
+ * they are), with its `type`, cause and what to do in docs/errors.md. A test keeps the three in step: a code
+ * used in src/ must be here and in that table.
+ */
+export const LINK_ERROR_CODES = [
+  'NO_TOKEN_SOURCE',
+  'INVALID_LINK_URL',
+  'MODAL_UNAVAILABLE',
+  'MODAL_HIDDEN',
+  'TOKEN_NETWORK',
+  'TOKEN_TIMEOUT',
+  'TOKEN_MALFORMED',
+  'TOKEN_INVALID',
+  'TOKEN_EXPIRED',
+  'LINK_UNAVAILABLE',
+  'LINK_RELOADED',
+  'SESSION_CODE_UNAVAILABLE',
+  'ACCOUNT_MISMATCH',
+  'UNEXPECTED',
+] as const;
+
+/**
+ * The `code` of a {@link LinkError} the widget gives of its own: one of {@link LINK_ERROR_CODES}, or
+ * `TOKEN_HTTP_<status>` when the token endpoint answered an HTTP error. Codes from the Link page (the
+ * service's) are plain strings: `LinkError['code']` stays `string`. See docs/errors.md.
+ */
+export type LinkErrorCode = (typeof LINK_ERROR_CODES)[number] | `TOKEN_HTTP_${number}`;
+
 /** Builds a {@link LinkError}: errors are data with a type to branch on and a stable code. */
 export const linkError = (
   type: LinkErrorType,
-  code: string,
+  code: LinkErrorCode,
   message: string,
   pendingRetry = false,
 ): LinkError => ({ type, code, message, pendingRetry });

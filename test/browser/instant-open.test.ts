@@ -157,6 +157,27 @@ describe('prepareLink()', () => {
     expect(await token.calls()).to.have.length(1);
   });
 
+  it('never hands over a token fetched ahead for one account to open() for another (#21)', async () => {
+    const token = fakeTokenUrl('ok');
+    const [accountA, accountB] = [crypto.randomUUID(), crypto.randomUUID()];
+    const prepared = prepareLink({ linkUrl: await fakeLinkUrl('idle'), tokenUrl: token.url, accountId: accountA });
+    await untilCalls(token, 1);
+    // The fake Link page reports the token it received in its first event (see fake-link.ts).
+    let onReceived!: (token: unknown) => void;
+    const received = new Promise((resolve) => (onReceived = resolve));
+    const link = prepared.open({
+      accountId: accountB,
+      onEvent: ({ name, payload }) => {
+        if (name === 'open') onReceived(payload.token);
+      },
+    });
+    expect(await received, "the token minted for account B, not A's").to.match(/\.2$/);
+    const calls = await token.calls();
+    expect(calls.map((call) => JSON.parse(call.body))).to.deep.equal([{ account_id: accountA }, { account_id: accountB }]);
+    link.close();
+    expect((await link.closed).accountId).to.equal(accountB);
+  });
+
   it('dispose() leaves nothing behind and calls nothing; open() after it ends at once', async () => {
     const token = fakeTokenUrl('ok');
     const heard: string[] = [];

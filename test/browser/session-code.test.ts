@@ -5,7 +5,7 @@
  */
 import { expect } from '@open-wc/testing';
 import type { SessionCode } from '../../src/load-session.js';
-import { loadSessionCode, prepareLinkOnLoad, type SessionCodeSource } from '../../src/load-session.js';
+import { loadSessionCode, lazyPrepareLink, type SessionCodeSource } from '../../src/load-session.js';
 import type { ExitDetail, LinkError } from '../../src/protocol.js';
 import { deepQueryAll, fakeLinkUrl, fakeTokenUrl } from './helpers.js';
 
@@ -63,7 +63,7 @@ describe('the session code loaded on intent', () => {
   it('builds the flow hidden when the code arrives, and opens a session asked for before that', async () => {
     const held = heldSource();
     const token = fakeTokenUrl('ok');
-    const prepared = prepareLinkOnLoad({ linkUrl: await fakeLinkUrl('idle'), tokenUrl: token.url, fetchTokenAhead: false }, held.source);
+    const prepared = lazyPrepareLink({ linkUrl: await fakeLinkUrl('idle'), tokenUrl: token.url, fetchTokenAhead: false }, held.source);
     expect(frames(), 'nothing before the code').to.have.length(0);
     await held.arrive();
     expect(frames(), 'the frame, built hidden').to.have.length(1);
@@ -81,7 +81,7 @@ describe('the session code loaded on intent', () => {
   it('the code arrived, open() then close() in one task: the session ends and the flow built ahead goes with it', async () => {
     const held = heldSource();
     const session = recorder();
-    const prepared = prepareLinkOnLoad({ linkUrl: await fakeLinkUrl('idle'), tokenUrl: '/never-asked', fetchTokenAhead: false }, held.source);
+    const prepared = lazyPrepareLink({ linkUrl: await fakeLinkUrl('idle'), tokenUrl: '/never-asked', fetchTokenAhead: false }, held.source);
     await held.arrive();
     expect(frames(), 'the frame, built hidden').to.have.length(1);
     const handle = prepared.open(session.callbacks);
@@ -95,7 +95,7 @@ describe('the session code loaded on intent', () => {
     const held = heldSource();
     const token = fakeTokenUrl('ok');
     const session = recorder();
-    const handle = prepareLinkOnLoad({ linkUrl: await fakeLinkUrl('idle'), tokenUrl: token.url, ...session.callbacks }, held.source).open();
+    const handle = lazyPrepareLink({ linkUrl: await fakeLinkUrl('idle'), tokenUrl: token.url, ...session.callbacks }, held.source).open();
     expect(handle.droppedMessages).to.equal(0);
     expect(frames()).to.have.length(0);
     await held.arrive();
@@ -110,7 +110,7 @@ describe('the session code loaded on intent', () => {
     const held = heldSource();
     const session = recorder();
     let cancelled = 0;
-    const handle = prepareLinkOnLoad({ linkUrl: await fakeLinkUrl('idle'), tokenUrl: '/never-asked', accountId: 'acc-1', ...session.callbacks }, held.source).open({
+    const handle = lazyPrepareLink({ linkUrl: await fakeLinkUrl('idle'), tokenUrl: '/never-asked', accountId: 'acc-1', ...session.callbacks }, held.source).open({
       cancelToken: () => cancelled++,
     });
     handle.close();
@@ -127,7 +127,7 @@ describe('the session code loaded on intent', () => {
   it('a failed load ends the session with SESSION_CODE_UNAVAILABLE: onError, then onExit, once', async () => {
     const held = heldSource();
     const session = recorder();
-    const handle = prepareLinkOnLoad({ linkUrl: await fakeLinkUrl('idle'), tokenUrl: '/never-asked', ...session.callbacks }, held.source).open();
+    const handle = lazyPrepareLink({ linkUrl: await fakeLinkUrl('idle'), tokenUrl: '/never-asked', ...session.callbacks }, held.source).open();
     await held.fail(new TypeError('Failed to fetch dynamically imported module'));
     const exit = await handle.closed;
     expect(exit.reason).to.equal('error');
@@ -141,7 +141,7 @@ describe('the session code loaded on intent', () => {
   it('a load that outlasts readyTimeoutMs ends the session with SESSION_CODE_UNAVAILABLE, and the code arriving later builds nothing', async () => {
     const held = heldSource();
     const session = recorder();
-    const handle = prepareLinkOnLoad({ linkUrl: await fakeLinkUrl('idle'), tokenUrl: '/never-asked', readyTimeoutMs: 20, ...session.callbacks }, held.source).open();
+    const handle = lazyPrepareLink({ linkUrl: await fakeLinkUrl('idle'), tokenUrl: '/never-asked', readyTimeoutMs: 20, ...session.callbacks }, held.source).open();
     const exit = await handle.closed;
     expect(exit.error?.code).to.equal('SESSION_CODE_UNAVAILABLE');
     expect(session.heard).to.deep.equal(['error', 'exit']);
@@ -152,7 +152,7 @@ describe('the session code loaded on intent', () => {
   it('dispose() before the code arrives builds nothing; open() after it ends at once', async () => {
     const held = heldSource();
     const session = recorder();
-    const prepared = prepareLinkOnLoad({ linkUrl: await fakeLinkUrl('idle'), tokenUrl: '/never-asked' }, held.source);
+    const prepared = lazyPrepareLink({ linkUrl: await fakeLinkUrl('idle'), tokenUrl: '/never-asked' }, held.source);
     prepared.dispose();
     await held.arrive();
     expect(frames()).to.have.length(0);
@@ -164,7 +164,7 @@ describe('the session code loaded on intent', () => {
 
   it('with the code here, it is prepareLink() itself: the frame is built at once', async () => {
     await loadSessionCode();
-    const prepared = prepareLinkOnLoad({ linkUrl: await fakeLinkUrl('idle'), fetchTokenAhead: false });
+    const prepared = lazyPrepareLink({ linkUrl: await fakeLinkUrl('idle'), fetchTokenAhead: false });
     expect(frames()).to.have.length(1);
     prepared.dispose();
   });

@@ -3,7 +3,7 @@ import { sendKeys } from '@web/test-runner-commands';
 import '../../src/index.js';
 import { openLink, type PayrollLink } from '../../src/index.js';
 import { settleWithin } from '../../src/core/fetch-link-token.js';
-import { TokenPrefetch } from '../../src/token-prefetch.js';
+import { prefetchHost } from './prefetch-host.js';
 import { UUID, deepQueryAll, fakeLinkUrl, fakeTokenUrl, modalRoot, recordEvents, untilCalls } from './helpers.js';
 
 describe('sessions under pressure: races, odd orders, hostile inputs', () => {
@@ -88,10 +88,13 @@ describe('sessions under pressure: races, odd orders, hostile inputs', () => {
   it('stops a fetch ahead it gave up waiting for: never two token fetches at once', async () => {
     const token = fakeTokenUrl('hang,ok');
     // Wired as the element wires it, with a wait short enough for a test (users get 15 s).
-    const prefetch = new TokenPrefetch({ addController() {} } as never, () => ({ tokenUrl: token.url }));
-    prefetch.warm();
+    const host = await prefetchHost({ prefetch: true, tokenUrl: token.url });
+    host.prefetcher.prefetch();
     await untilCalls(token, 1);
-    const taken = prefetch.take()!;
+    const { token: prefetched, link: unused } = host.prefetcher.take();
+    unused.dispose();
+    host.remove();
+    const taken = prefetched!;
     const opened: Array<string | null> = [];
     const link = openLink({
       linkUrl: await fakeLinkUrl('idle'),

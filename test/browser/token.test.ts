@@ -158,6 +158,49 @@ describe('token fetching', () => {
     expect((await garbage.closed).error).to.include({ type: 'invalidLinkToken', code: 'TOKEN_INVALID' });
   });
 
+  // The contract's longest token is 2,000 characters (protocol.ts): the Link page refuses a longer init. (#21)
+  for (const [length, what] of [[2_001, 'one character too long'], [10_000_000, '10 MB']] as const) {
+    it(`refuses a fetchToken token ${what} at once: link-error, then link-exit, never link-open and a waiting Link page`, async () => {
+      const el = await fixture<PayrollLink>(html`<payroll-link link-url=${await fakeLinkUrl('success')}></payroll-link>`);
+      let fetched = 0;
+      el.fetchToken = async () => {
+        fetched++;
+        return 'x'.repeat(length);
+      };
+      const events = recordEvents(el);
+      const button = el.shadowRoot!.querySelector('button')!;
+      button.click();
+      const first = await Promise.race([oneEvent(el, 'link-open'), oneEvent(el, 'link-exit')]);
+      events.stop();
+      expect(first.type).to.equal('link-exit');
+      expect(events.types()).to.deep.equal(['link-error', 'link-exit']);
+      expect(first.detail).to.deep.equal({ reason: 'error', error: events.of('link-error')[0].detail, linkTokenId: null });
+      expect(first.detail.error).to.include({ type: 'invalidLinkToken', code: 'TOKEN_INVALID', pendingRetry: false });
+      expect(fetched, 'a token that breaks the contract is not fetched again').to.equal(1);
+      await el.updateComplete;
+      expect(button.getAttribute('aria-busy')).to.equal('false');
+      expect(button.disabled).to.equal(false);
+      expect(el.open).to.equal(false);
+      // Usable again: the next click starts a new session, which ends the same way.
+      const again = oneEvent(el, 'link-exit');
+      button.click();
+      expect((await again).detail.error.code).to.equal('TOKEN_INVALID');
+    });
+  }
+
+  it('refuses a token that breaks the contract whatever its source: the token option, a string or a Link token', async () => {
+    const linkUrl = await fakeLinkUrl('success');
+    const long = 'x'.repeat(2_001);
+    const asLinkToken = { id: crypto.randomUUID(), token: long, expires: new Date(Date.now() + 3_600_000).toISOString(), mode: 'sandbox' as const };
+    for (const token of [long, Promise.resolve(long), asLinkToken]) {
+      const heard: string[] = [];
+      const link = openLink({ linkUrl, token, onOpen: () => heard.push('open'), onError: ({ code }) => heard.push(`error:${code}`) });
+      const exit = await link.closed;
+      expect(exit.reason).to.equal('error');
+      expect(heard).to.deep.equal(['error:TOKEN_INVALID']);
+    }
+  });
+
   it('mints no token ahead on load with the bare prefetch, only once the user shows intent; prefetch="load" mints on connect', async () => {
     const onIntent = fakeTokenUrl('ok');
     const onLoad = fakeTokenUrl('ok');

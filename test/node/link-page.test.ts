@@ -30,7 +30,7 @@ declare global {
   interface Window {
     linkEvents: RecordedEvent[];
     strayEvents: unknown[];
-    startLink(linkUrl: string, token: string, options?: { bogusInitFirst?: boolean }): void;
+    startLink(linkUrl: string, token: string, options?: { firstInit?: Record<string, unknown> }): void;
   }
 }
 
@@ -38,8 +38,9 @@ declare global {
  * A fake of the `<payroll-link>` widget, which is outside the system under
  * test here: just enough of the frame protocol to drive the Link page. It
  * embeds the page, answers `ready` with `init` and a MessagePort, and records
- * every event that arrives over that port. With `bogusInitFirst` it first
- * sends an init of another protocol version, whose port must stay silent.
+ * every event that arrives over that port. With `firstInit` it first sends
+ * that init (one the page cannot accept) with a port of its own, whose events
+ * go to `strayEvents`; the page takes only the first init it gets.
  */
 const HOST_SCRIPT = `
 window.linkEvents = [];
@@ -53,10 +54,10 @@ window.startLink = (linkUrl, token, options = {}) => {
   window.addEventListener('message', (event) => {
     if (event.origin !== origin || event.source !== frame.contentWindow) return;
     if (!event.data || event.data.type !== 'payroll-link:ready' || event.data.version !== 1) return;
-    if (options.bogusInitFirst) {
+    if (options.firstInit) {
       const stray = new MessageChannel();
       stray.port1.onmessage = (message) => window.strayEvents.push(message.data);
-      frame.contentWindow.postMessage({ type: 'payroll-link:init', version: 2, token }, origin, [stray.port2]);
+      frame.contentWindow.postMessage(options.firstInit, origin, [stray.port2]);
     }
     const channel = new MessageChannel();
     channel.port1.onmessage = (message) => window.linkEvents.push(message.data);
@@ -141,7 +142,7 @@ describe('hosted Link page', { timeout: 600_000 }, () => {
   }
 
   /** Starts Link in the fake widget and returns the Link page's frame. */
-  async function startLink(page: Page, token: string, options: { bogusInitFirst?: boolean } = {}): Promise<Frame> {
+  async function startLink(page: Page, token: string, options: { firstInit?: Record<string, unknown> } = {}): Promise<Frame> {
     await page.evaluate(([url, t, o]) => window.startLink(url, t, o), [`${sandbox.url}/link`, token, options] as const);
     const frame = await (await page.waitForSelector('iframe')).contentFrame();
     assert.ok(frame, 'the Link frame exists');
@@ -463,10 +464,10 @@ describe('hosted Link page', { timeout: 600_000 }, () => {
     });
   });
 
-  test('Escape exits with user_closed, once; a second init and one of another version are ignored', async () => {
+  test('Escape exits with user_closed, once', async () => {
     const { token } = await createLinkToken();
     await inHost(async (page) => {
-      const frame = await startLink(page, token, { bogusInitFirst: true });
+      const frame = await startLink(page, token);
       await expectScreen(frame, 'Acme Lending wants to switch your direct deposit');
       await frame.getByRole('button', { name: 'Continue' }).press('Enter');
       await expectScreen(frame, 'Find your employer');
@@ -476,8 +477,33 @@ describe('hosted Link page', { timeout: 600_000 }, () => {
       await expectScreen(frame, 'Session ended');
       await frame.locator('h1').press('Escape');
       assert.equal((await names(page)).filter((name) => name === 'exit').length, 1);
-      assert.deepEqual(await page.evaluate(() => window.strayEvents), []);
     });
+  });
+
+  test('an init it cannot accept (another protocol version, a malformed token) gets the error screen and an error event, never "Getting ready"', async () => {
+    const { token } = await createLinkToken();
+    const cases = [
+      { init: { version: 2, token }, type: 'clientError', code: 'UNSUPPORTED_PROTOCOL_VERSION', heading: 'Something went wrong' },
+      { init: { version: 1, token: 'x'.repeat(2_001) }, type: 'invalidLinkToken', code: 'INVALID_LINK_TOKEN', heading: 'This link is no longer valid' },
+      { init: { version: 1, token: '' }, type: 'invalidLinkToken', code: 'INVALID_LINK_TOKEN', heading: 'This link is no longer valid' },
+    ];
+    for (const { init, type, code, heading } of cases) {
+      await inHost(async (page) => {
+        const frame = await startLink(page, token, { firstInit: { type: 'payroll-link:init', ...init } });
+        // The answer comes over the refused init's own port: waited for, not timed.
+        await page.waitForFunction(() => window.strayEvents.some((event) => (event as { name?: string }).name === 'error'));
+        const stray = () => page.evaluate(() => window.strayEvents as RecordedEvent[]);
+        const error = (await stray()).find((event) => event.name === 'error')!;
+        assert.deepEqual({ type: error.payload.type, code: error.payload.code, pendingRetry: error.payload.pendingRetry }, { type, code, pendingRetry: false });
+        await expectScreen(frame, heading);
+        await frame.getByRole('button', { name: 'Close', exact: true }).press('Enter');
+        await page.waitForFunction(() => window.strayEvents.some((event) => (event as { name?: string }).name === 'exit'));
+        const exit = (await stray()).find((event) => event.name === 'exit')!;
+        assert.deepEqual(exit.payload, { reason: 'error', error: error.payload });
+        // The page takes one init: the valid one sent after the refused one starts nothing.
+        assert.deepEqual(await names(page), []);
+      });
+    }
   });
 
   test('a used or unknown token gets a clear screen, an invalidLinkToken error, and exit error on Close', async () => {
