@@ -143,7 +143,7 @@ describe('the sandbox from the packed package', () => {
       assert.match(((await token.json()) as { data: { token: string } }).data.token, /^link-sandbox-/);
 
       // A full Link session in Chromium, from the guide's page, against the bin's sandbox.
-      process.env['PAYROLL_API_URL'] = bin.url;
+      process.env['PAYROLL_BASE_URL'] = bin.url;
       process.env['PAYROLL_API_SECRET'] = bin.secret;
       process.env['PAYROLL_LINK_URL'] = `${bin.url}/link`;
       const tab = await browser.newPage();
