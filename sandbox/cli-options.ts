@@ -41,7 +41,7 @@ Options (each also settable by the environment variable shown):
 
 Test credentials for the Link page: user_good / pass_good (success), user_mfa / pass_good
 with code mfa_code, user_error / pass_good (job fails), user_pending / pass_good (job pends, then fails).
-The full reference (API, triggers, rules): node_modules/payroll-link/sandbox/README.md`;
+The full reference (API, triggers, rules): node_modules/payroll-link/docs/sandbox.md`;
 
 const integer = (name: string, min: number, max: number) =>
   z
