@@ -116,9 +116,13 @@ describe('the sandbox from the packed package', () => {
   it('`npx payroll-link-sandbox --help` lists the flags and the commands', async () => {
     const help = await npxRun(['--help']);
     assert.equal(help.code, 0);
-    assert.match(help.stdout, /Usage: payroll-link-sandbox \[options\]/);
+    assert.match(help.stdout, /Usage: npx payroll-link-sandbox \[options\]/);
     assert.match(help.stdout, /--webhook-version/);
     assert.match(help.stdout, /trigger <event>/);
+    // It points an installed user at the reference that ships beside it.
+    const reference = /node_modules\/payroll-link\/(docs\/sandbox\.md)/.exec(help.stdout)?.[1];
+    assert.ok(reference, help.stdout);
+    assert.ok(existsSync(join(scratch, 'node_modules/payroll-link', reference)), `${reference} is in the installed package`);
   });
 
   it('`npx payroll-link-sandbox --port 0` starts, serves the Link page, mints tokens, runs a Link session in Chromium, and fires every trigger from the CLI', async () => {

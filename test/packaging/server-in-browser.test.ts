@@ -83,7 +83,7 @@ describe('Next.js', () => {
         env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
         encoding: 'utf8',
         stdio: 'pipe',
-        timeout: 240_000,
+        timeout: 600_000, // a bound on a hang, not a guess at how long: a shared machine has been seen at 4 min for one build
       });
       return { status: 0, output };
     } catch (error) {
