@@ -104,13 +104,17 @@ export const parseCommand = (argv: readonly string[], env: Readonly<Record<strin
 };
 
 /**
- * Sends a parsed subcommand and prints the answer: `data` as JSON on stdout (exit code 0), or the
- * service's error body on stderr (exit code 1). Returns the exit code.
+ * Sends a parsed subcommand and prints the answer: `data` as JSON on stdout (exit code 0), or, on
+ * stderr, the URL it called and the service's error body (exit code 1). Returns the exit code.
  */
 export const runCommand = async (
   parsed: Extract<CommandParse, { kind: 'request' }>,
   out: { log: (text: string) => void; error: (text: string) => void },
 ): Promise<number> => {
+  // Every failure names the URL it called: with two sandboxes on one machine, "the secret is not
+  // valid" alone does not say which one answered.
+  const called = `POST ${parsed.url}${parsed.path}`;
+  const pointAt = 'Point --url / SANDBOX_URL at your sandbox (its start-up line prints the URL)';
   let response: Response;
   try {
     response = await fetch(`${parsed.url}${parsed.path}`, {
@@ -120,7 +124,7 @@ export const runCommand = async (
     });
   } catch (error) {
     const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : String(error);
-    out.error(`No sandbox answered at ${parsed.url} (${cause}). Start one with \`payroll-link-sandbox\`, or point --url / SANDBOX_URL at it.`);
+    out.error(`No sandbox answered at ${parsed.url} (${called}: ${cause}). Start one with \`npx payroll-link-sandbox\`, or ${pointAt.charAt(0).toLowerCase()}${pointAt.slice(1)}.`);
     return 1;
   }
   const text = await response.text();
@@ -128,10 +132,15 @@ export const runCommand = async (
   try {
     json = JSON.parse(text);
   } catch {
-    out.error(`${parsed.url} answered ${response.status} with no JSON: is it a payroll-link sandbox?`);
+    out.error(`${called} answered ${response.status} with no JSON: is it a payroll-link sandbox? ${pointAt}.`);
     return 1;
   }
   if (!response.ok) {
+    const hint =
+      response.status === 401
+        ? ` (the secret: is this the sandbox you started? ${pointAt}, and --secret / SANDBOX_SECRET at its secret)`
+        : '';
+    out.error(`${called} answered ${response.status}${hint}:`);
     out.error(JSON.stringify(json, null, 2));
     return 1;
   }

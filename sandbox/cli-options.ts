@@ -20,10 +20,11 @@ export const DEFAULT_CLI_PORT = 4010;
 export const DEFAULT_CLI_SECRET = `${SANDBOX_SECRET_PREFIX}local_dev_secret`;
 
 /** `--help` text. */
-export const HELP = `Usage: payroll-link-sandbox [options]          (in this repository: npm run sandbox -- [options])
-       payroll-link-sandbox <command> [options]
+export const HELP = `Usage: npx payroll-link-sandbox [options]
+       npx payroll-link-sandbox <command> [options]
 
-Runs the payroll service's sandbox mode (API + hosted Link page) on loopback.
+Runs the payroll service's sandbox mode (API + hosted Link page) on loopback, in memory, for your
+dev loop and tests. From your code: import { startSandbox } from 'payroll-link/sandbox'.
 
 Options (each also settable by the environment variable shown):
   --port <n>            TCP port, 0 for a free one        SANDBOX_PORT         (default ${DEFAULT_CLI_PORT})
@@ -39,7 +40,8 @@ Options (each also settable by the environment variable shown):
   -h, --help            show this help
 
 Test credentials for the Link page: user_good / pass_good (success), user_mfa / pass_good
-with code mfa_code, user_error / pass_good (job fails), user_pending / pass_good (job pends, then fails).`;
+with code mfa_code, user_error / pass_good (job fails), user_pending / pass_good (job pends, then fails).
+The full reference (API, triggers, rules): node_modules/payroll-link/docs/sandbox.md`;
 
 const integer = (name: string, min: number, max: number) =>
   z

@@ -7,8 +7,8 @@
  * ```ts
  * import { startSandbox } from 'payroll-link/sandbox';
  *
- * const sandbox = await startSandbox({ webhookUrl: 'http://127.0.0.1:3000/webhooks' });
- * process.env.PAYROLL_API_URL = sandbox.url;
+ * const sandbox = await startSandbox({ webhookUrl: 'http://127.0.0.1:3000/api/webhooks?secret=whsec_test_0123456789abcdef' });
+ * process.env.PAYROLL_BASE_URL = sandbox.url;
  * process.env.PAYROLL_API_SECRET = sandbox.secret;
  * // … run the tests …
  * await sandbox.close();

@@ -3,13 +3,13 @@
 //     before intent, and with the session's code, which the element loads on intent (a chunk of its own);
 // (b) `openLink` alone from `payroll-link/core`, which must not contain Lit;
 // (c) dist/payroll-link.bundled.js as published, then with dist/payroll-link.session.js, which it loads on intent.
-// `--write-readme` also writes the figures into the README's "sizes" section.
+// `--write-docs` also writes the figures into the "sizes" section of docs/performance.md.
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build as viteBuild, type Rollup } from 'vite';
 import { SESSION_FILE } from './build-package.js';
-import { updateReadmeSection } from './readme-section.js';
+import { updateMarkdownSection } from './markdown-section.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -20,7 +20,7 @@ type OutputChunk = Rollup.OutputChunk;
  * Budgets in gzip bytes: what was reached plus about 3 %. The issue's first
  * budgets (14 / 6 / 14 KB) are out of reach while the wire contract is checked
  * with zod/mini: zod alone is about 9 KB of the session's code, and a bare
- * `z.object({ a: z.string() })` already 4.4 KB (see the README). What a page
+ * `z.object({ a: z.string() })` already 4.4 KB (see docs/performance.md). What a page
  * loads before intent has none of it.
  */
 const BUDGETS = {
@@ -132,7 +132,7 @@ async function measure(): Promise<{ figures: Figure[]; problems: string[] }> {
 
 const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
 
-/** The figures as a Markdown table, for the console and the README. */
+/** The figures as a Markdown table, for the console and docs/performance.md. */
 export function sizeTable(figures: Figure[]): string {
   const rows = figures.map((f) => `| ${f.name} | ${f.what} | ${kb(f.gzip)} | ${kb(f.budget)} |`);
   return ['| | what | gzip | budget |', '| --- | --- | --- | --- |', ...rows].join('\n');
@@ -141,9 +141,9 @@ export function sizeTable(figures: Figure[]): string {
 const { figures, problems } = await measure();
 console.log(sizeTable(figures));
 console.log(figures.map((figure) => `${figure.name}: ${figure.gzip} B`).join('\n'));
-if (process.argv.includes('--write-readme')) {
-  await updateReadmeSection(`${root}README.md`, 'sizes', sizeTable(figures), false);
-  console.log('README.md: sizes written');
+if (process.argv.includes('--write-docs')) {
+  await updateMarkdownSection(`${root}docs/performance.md`, 'sizes', sizeTable(figures), false);
+  console.log('docs/performance.md: sizes written');
 }
 if (problems.length > 0) {
   for (const problem of problems) console.error(`size check: ${problem}`);

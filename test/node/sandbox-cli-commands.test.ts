@@ -81,7 +81,8 @@ describe('sandbox CLI commands', () => {
       const refused = output();
       const shifts = parseCommand(['trigger', 'shifts.added', '--account', account.id], env) as Extract<ReturnType<typeof parseCommand>, { kind: 'request' }>;
       assert.equal(await runCommand(shifts, refused.out), 1);
-      assert.equal(JSON.parse(refused.lines.error[0]!).error.error_codes[0].error_code, 'PRODUCT_NOT_SUPPORTED');
+      assert.equal(refused.lines.error[0], `POST ${sandbox.url}/sandbox/events answered 400:`);
+      assert.equal(JSON.parse(refused.lines.error[1]!).error.error_codes[0].error_code, 'PRODUCT_NOT_SUPPORTED');
     } finally {
       await sandbox.close();
     }

@@ -1,19 +1,22 @@
 /** The sandbox CLI: flags and environment, --help, start-up output, port in use, clean shutdown. */
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
+import { createServer as createHttpServer } from 'node:http';
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import { COMMANDS_HELP } from '../../sandbox/cli-commands.js';
 import { DEFAULT_CLI_PORT, DEFAULT_CLI_SECRET, HELP, parseCliOptions, webhookUrlForDisplay } from '../../sandbox/cli-options.js';
+import { startTestSandbox } from './sandbox-test-client.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 /** Runs the CLI; resolves when it prints `until` (or exits), with its output so far and the child. */
-const runCli = (args: string[], until: RegExp | null) => {
+const runCli = (args: string[], until: RegExp | null, env: Record<string, string> = {}) => {
   const child = spawn(process.execPath, ['--import', 'tsx', 'sandbox/cli.ts', ...args], {
     cwd: ROOT,
-    env: { ...process.env, SANDBOX_PORT: '', SANDBOX_SECRET: '' },
+    env: { ...process.env, SANDBOX_PORT: '', SANDBOX_SECRET: '', SANDBOX_URL: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';
@@ -78,9 +81,50 @@ describe('sandbox CLI: options', () => {
       assert.ok(HELP.includes(flag), `help does not mention ${flag}`);
     }
   });
+
+  it('speaks to an installed user: npx, not "this repository", and names --url / SANDBOX_URL beside the triggers', () => {
+    const help = `${HELP}\n\n${COMMANDS_HELP}`;
+    assert.doesNotMatch(help, /this repository|npm run/);
+    assert.match(help, /Usage: npx payroll-link-sandbox/);
+    assert.match(help, /payroll-link\/sandbox/);
+    assert.match(COMMANDS_HELP, /--url <url>.*SANDBOX_URL/);
+  });
 });
 
 describe('sandbox CLI: process', () => {
+  it('a trigger refused by the sandbox prints the URL it called and how to point at another sandbox', async () => {
+    // The new user's case: their sandbox elsewhere, the CLI's secret not this one's.
+    const sandbox = await startTestSandbox();
+    try {
+      const cli = runCli(['trigger', 'paystubs.added', '--account', '3f0c2a3e-5d6b-4c8d-9e0f-1a2b3c4d5e6f', '--url', sandbox.url, '--secret', 'sandbox_not_this_one'], null);
+      assert.equal(await cli.exited, 1);
+      const { stderr } = cli.output();
+      assert.ok(stderr.includes(`POST ${sandbox.url}/sandbox/events answered 401`), stderr);
+      assert.match(stderr, /--url \/ SANDBOX_URL/);
+      assert.match(stderr, /not valid for this sandbox/);
+    } finally {
+      await sandbox.close();
+    }
+  });
+
+  it('a trigger that reaches something else, or nothing, prints the URL it called', async () => {
+    // Not a sandbox: a plain HTTP server that answers HTML, as another dev server on that port would.
+    const other = createHttpServer((_request, response) => response.writeHead(404, { 'content-type': 'text/html' }).end('<h1>Not found</h1>'));
+    await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(other.address() as AddressInfo).port}`;
+    try {
+      const cli = runCli(['require-reauth', '--account', 'acc-1'], null, { SANDBOX_URL: url });
+      assert.equal(await cli.exited, 1);
+      assert.ok(cli.output().stderr.includes(`POST ${url}/sandbox/accounts/acc-1/require_reauth answered 404 with no JSON`), cli.output().stderr);
+      assert.match(cli.output().stderr, /SANDBOX_URL/);
+    } finally {
+      await new Promise((resolve) => other.close(resolve));
+    }
+    const nobody = runCli(['trigger', 'paystubs.added', '--account', 'acc-1'], null, { SANDBOX_URL: url });
+    assert.equal(await nobody.exited, 1);
+    assert.ok(nobody.output().stderr.includes(`POST ${url}/sandbox/events`), nobody.output().stderr);
+  });
+
   it('prints the URL and the test secret, answers, and stops cleanly on SIGTERM', async () => {
     const cli = runCli(['--port', '0', '--secret', 'sandbox_cli_test_secret'], /Secret:.*\n/);
     await cli.ready;
@@ -118,7 +162,7 @@ describe('sandbox CLI: process', () => {
     const help = runCli(['--help'], null);
     const bad = runCli(['--port', 'x'], null);
     assert.equal(await help.exited, 0);
-    assert.match(help.output().stdout, /Usage: payroll-link-sandbox \[options\]/);
+    assert.match(help.output().stdout, /Usage: npx payroll-link-sandbox \[options\]/);
     assert.equal(await bad.exited, 2);
     assert.match(bad.output().stderr, /--port must be a whole number/);
   });

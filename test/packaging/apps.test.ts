@@ -70,7 +70,7 @@ test('the example apps type-check against the packed declarations', () => {
 });
 
 test('plain HTML page with only the bundled files, under a strict CSP and Permissions-Policy', async () => {
-  // The README's header lines, with the fake Link origin; the token endpoint is on the page's own origin.
+  // The docs' header lines, with the fake Link origin; the token endpoint is on the page's own origin.
   const server = await serveApp({
     mounts: { '/': `${appsDir}plain-html`, '/node_modules/payroll-link/': `${installedPackageDir}/` },
     pageHeaders: {

@@ -27,7 +27,7 @@ const configs: Record<ViteApp, InlineConfig> = {
   'react-19': reactJsx,
   // StrictMode double-invokes effects only in React's development build.
   'react-strict': { ...reactJsx, mode: 'development', define: { 'process.env.NODE_ENV': JSON.stringify('development') } },
-  // The README's Vue setup: Vue compiles templates at build time, so it learns there that the tag is a custom element.
+  // The docs' Vue setup: Vue compiles templates at build time, so it learns there that the tag is a custom element.
   'vue-3': {
     plugins: [vue({ template: { compilerOptions: { isCustomElement: (tag) => tag === 'payroll-link' } } })],
   },

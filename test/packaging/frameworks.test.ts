@@ -1,4 +1,4 @@
-// The README's Angular and Next.js snippets, as written, built by the frameworks' own toolchains
+// The docs' Angular and Next.js snippets (docs/angular.md, docs/nextjs.md), as written, built by the frameworks' own toolchains
 // (Angular CLI with strict templates; `next build`, which also renders the page on the server)
 // from the packed package, then driven in Debian's Chromium against the fake Link page. Only the
 // Link URL is swapped: the service's hosted page is outside the package, and the test's traffic
@@ -18,16 +18,17 @@ import { frameworksPackageDir } from './install-packed.js';
 import { FAKE_ACCOUNT_ID, FAKE_JOB_ID, assertSession, fakeTokenPath, runSession, successfulLinkUrl, type SessionPlan } from './run-session.js';
 import { serveApp, type AppServer } from './serve-app.js';
 import { freePort } from '../free-port.js';
+import { docsSnippet } from './docs-snippet.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const frameworksDir = fileURLToPath(new URL('./frameworks/', import.meta.url));
 const angularDir = `${frameworksDir}angular/`;
 const nextDir = `${frameworksDir}next/`;
 
-/** The Link URL every README snippet uses. */
-const README_LINK_URL = 'https://link.example.com/link';
-/** The token route every README snippet calls; the apps' servers answer it. */
-const README_TOKEN_URL = '/api/link-token';
+/** The Link URL every docs snippet uses. */
+const DOCS_LINK_URL = 'https://link.example.com/link';
+/** The token route every docs snippet calls; the apps' servers answer it. */
+const DOCS_TOKEN_URL = '/api/link-token';
 
 let browser: Browser;
 let fakeLink: { origin: string; close(): Promise<void> };
@@ -43,20 +44,10 @@ after(async () => {
   await fakeLink?.close();
 });
 
-/** The first code block of `language` under the README heading `## heading`. */
-async function readmeSnippet(heading: string, language: string): Promise<string> {
-  const readme = await readFile(`${root}README.md`, 'utf8');
-  const section = readme.split(/^## /m).find((part) => part.startsWith(`${heading}\n`));
-  assert.ok(section, `README has a "## ${heading}" section`);
-  const block = new RegExp('^```' + language + '\\n([\\s\\S]*?)^```', 'm').exec(section);
-  assert.ok(block, `README's "## ${heading}" has a ${language} block`);
-  return block[1]!;
-}
-
-/** Writes the snippet into the app with the fake Link page in place of the README's Link URL. */
+/** Writes the snippet into the app with the fake Link page in place of the docs' Link URL. */
 async function writeSnippet(snippet: string, file: string): Promise<void> {
-  assert.ok(snippet.includes(README_LINK_URL) && snippet.includes(README_TOKEN_URL), 'the snippet uses the README URLs');
-  await writeFile(file, snippet.replaceAll(README_LINK_URL, successfulLinkUrl(fakeLink.origin)));
+  assert.ok(snippet.includes(DOCS_LINK_URL) && snippet.includes(DOCS_TOKEN_URL), 'the snippet uses the docs URLs');
+  await writeFile(file, snippet.replaceAll(DOCS_LINK_URL, successfulLinkUrl(fakeLink.origin)));
 }
 
 /** Runs a framework's CLI (its JavaScript entry, with this Node) in `cwd`; its output goes to the test log on failure. */
@@ -88,11 +79,11 @@ async function waitUntilServing(url: string, child: ChildProcess): Promise<void>
 }
 
 /**
- * One session in a snippet's app (the snippets ask for `prefetch` and call the README's token
+ * One session in a snippet's app (the snippets ask for `prefetch` and call the docs' token
  * route), checked as every example app is, and the snippet's own `save()` got the ids.
  */
 async function assertSnippetSession(plan: Pick<SessionPlan, 'pageUrl' | 'key' | 'callsOrigin'>, endUserId: string): Promise<void> {
-  const result = await runSession(browser, { ...plan, prefetch: true, isTokenRequest: (url) => url.pathname === README_TOKEN_URL });
+  const result = await runSession(browser, { ...plan, prefetch: true, isTokenRequest: (url) => url.pathname === DOCS_TOKEN_URL });
   assertSession(result, endUserId);
   assert.deepEqual(result.saved, [{ accountId: FAKE_ACCOUNT_ID, jobId: FAKE_JOB_ID }]);
 }
@@ -113,8 +104,8 @@ test("the framework apps' lit, zod and @lit/react are within the package's range
   for (const [name, range] of Object.entries(ranges)) assert.ok(satisfies(apps.dependencies[name]!, range), `${name} ${apps.dependencies[name]} within ${range}`);
 });
 
-test("README's Angular snippet: built by the Angular CLI with strict templates, session in Chromium", async () => {
-  await writeSnippet(await readmeSnippet('Angular', 'ts'), `${angularDir}src/connect-payroll.component.ts`);
+test("docs/angular.md's snippet: built by the Angular CLI with strict templates, session in Chromium", async () => {
+  await writeSnippet(await docsSnippet('docs/angular.md', 'Angular', 'ts'), `${angularDir}src/connect-payroll.component.ts`);
   await rm(`${angularDir}dist`, { recursive: true, force: true });
   runCli(angularDir, '@angular/cli/bin/ng.js', ['build'], { NG_CLI_ANALYTICS: 'false' });
 
@@ -127,7 +118,7 @@ test("README's Angular snippet: built by the Angular CLI with strict templates, 
   const key = randomUUID();
   const server: AppServer = await serveApp({
     mounts: { '/': `${angularDir}dist/browser` },
-    tokenRoutes: { [README_TOKEN_URL]: fakeTokenPath(key) },
+    tokenRoutes: { [DOCS_TOKEN_URL]: fakeTokenPath(key) },
   });
   try {
     await assertSnippetSession({ pageUrl: `${server.origin}/index.html`, key, callsOrigin: server.origin }, 'user-angular');
@@ -136,8 +127,8 @@ test("README's Angular snippet: built by the Angular CLI with strict templates, 
   }
 });
 
-test("README's Next.js snippet: next build renders it on the server, session in Chromium through a route handler", async () => {
-  await writeSnippet(await readmeSnippet('Next.js (App Router)', 'tsx'), `${nextDir}app/connect-payroll.tsx`);
+test("docs/nextjs.md's snippet: next build renders it on the server, session in Chromium through a route handler", async () => {
+  await writeSnippet(await docsSnippet('docs/nextjs.md', 'Next.js (App Router)', 'tsx'), `${nextDir}app/connect-payroll.tsx`);
   await rm(`${nextDir}.next`, { recursive: true, force: true });
   const env = { NEXT_TELEMETRY_DISABLED: '1' };
   runCli(nextDir, 'next/dist/bin/next', ['build'], env);

@@ -37,7 +37,7 @@ export interface SessionResult {
   reactVersion: string | undefined;
   effects: number;
   violations: string[];
-  /** The README snippets' `save()` calls, where the app records them. */
+  /** The docs snippets' `save()` calls, where the app records them. */
   saved: Array<{ accountId: string; jobId: string }>;
   pageErrors: string[];
 }

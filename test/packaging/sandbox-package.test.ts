@@ -1,10 +1,10 @@
 // The sandbox as an integrator gets it: the packed tarball installed with production dependencies
 // only (`npm install --omit=dev payroll-link-*.tgz`) in a scratch folder, as `npx payroll-link-sandbox`
-// and as `startSandbox()` from `payroll-link/sandbox`. The README's "Test your integration" files
+// and as `startSandbox()` from `payroll-link/sandbox`. The "Test your integration" files of docs/testing.md
 // run there as written. Needs build:package first (`npm run test:packaging` runs it); installing the
 // package's dependencies (lit, zod, @lit/react) uses the npm registry.
 //
-// Webhooks go to the guide's app (`app.js` from the README), a real HTTP receiver on loopback.
+// Webhooks go to the guide's app (`app.js` from docs/testing.md), a real HTTP receiver on loopback.
 import assert from 'node:assert/strict';
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
@@ -16,11 +16,12 @@ import { after, before, describe, it } from 'node:test';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
 import { chromiumArgs, chromiumPath } from '../browser/chromium.mjs';
+import { pageSection } from './docs-snippet.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const VERSION = { 'Service-Version': '2025-07-08' };
 
-/** The guide's app (README, `app.js`). */
+/** The guide's app (docs/testing.md, `app.js`). */
 interface GuideApp {
   url: string;
   /** The URL to register with the sandbox: it carries the webhook secret. */
@@ -41,11 +42,9 @@ interface SandboxModule {
 let scratch: string;
 let tarballBytes: number;
 
-/** The `// <file>` js blocks of the README's "Test your integration" section, by file name. */
+/** The `// <file>` js blocks of docs/testing.md's "Test your integration" section, by file name. */
 async function guideFiles(): Promise<Map<string, string>> {
-  const readme = await readFile(`${root}README.md`, 'utf8');
-  const section = readme.split(/^## /m).find((part) => part.startsWith('Test your integration\n'));
-  assert.ok(section, 'README has a "## Test your integration" section');
+  const section = await pageSection('docs/testing.md', 'Test your integration');
   const files = new Map<string, string>();
   for (const [, name, code] of section.matchAll(/^```js\n\/\/ (\S+)\n([\s\S]*?)^```/gm)) files.set(name!, `// ${name}\n${code}`);
   assert.deepEqual([...files.keys()], ['app.js', 'payroll.test.js']);
@@ -117,9 +116,13 @@ describe('the sandbox from the packed package', () => {
   it('`npx payroll-link-sandbox --help` lists the flags and the commands', async () => {
     const help = await npxRun(['--help']);
     assert.equal(help.code, 0);
-    assert.match(help.stdout, /Usage: payroll-link-sandbox \[options\]/);
+    assert.match(help.stdout, /Usage: npx payroll-link-sandbox \[options\]/);
     assert.match(help.stdout, /--webhook-version/);
     assert.match(help.stdout, /trigger <event>/);
+    // It points an installed user at the reference that ships beside it.
+    const reference = /node_modules\/payroll-link\/(docs\/sandbox\.md)/.exec(help.stdout)?.[1];
+    assert.ok(reference, help.stdout);
+    assert.ok(existsSync(join(scratch, 'node_modules/payroll-link', reference)), `${reference} is in the installed package`);
   });
 
   it('`npx payroll-link-sandbox --port 0` starts, serves the Link page, mints tokens, runs a Link session in Chromium, and fires every trigger from the CLI', async () => {
@@ -143,7 +146,7 @@ describe('the sandbox from the packed package', () => {
       assert.match(((await token.json()) as { data: { token: string } }).data.token, /^link-sandbox-/);
 
       // A full Link session in Chromium, from the guide's page, against the bin's sandbox.
-      process.env['PAYROLL_API_URL'] = bin.url;
+      process.env['PAYROLL_BASE_URL'] = bin.url;
       process.env['PAYROLL_API_SECRET'] = bin.secret;
       process.env['PAYROLL_LINK_URL'] = `${bin.url}/link`;
       const tab = await browser.newPage();
@@ -239,7 +242,7 @@ describe('the sandbox from the packed package', () => {
     }
   });
 
-  it("the README's guide runs as written: `node --test payroll.test.js` passes in the scratch folder", async () => {
+  it("the docs' guide runs as written: `node --test payroll.test.js` passes in the scratch folder", async () => {
     // Without NODE_TEST_CONTEXT, which would make the child report to this runner instead of running its tests.
     const { NODE_TEST_CONTEXT: _, ...env } = process.env;
     const child = spawn(process.execPath, ['--test', 'payroll.test.js'], { cwd: scratch, env: { ...env, CHROME_PATH: chromiumPath }, stdio: ['ignore', 'pipe', 'pipe'] });

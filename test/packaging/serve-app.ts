@@ -23,7 +23,7 @@ export interface ServeOptions {
   /** Response headers for HTML pages, e.g. a Content-Security-Policy. */
   pageHeaders?: Record<string, string>;
   /**
-   * Token routes an app calls by a fixed path (the README's `/api/link-token`) → the fake
+   * Token routes an app calls by a fixed path (the docs' `/api/link-token`) → the fake
    * token endpoint's path and query that answers them, as the integrator's backend would.
    */
   tokenRoutes?: Record<string, string>;

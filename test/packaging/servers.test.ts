@@ -1,10 +1,10 @@
-// The README's backend snippets ("Your backend: payroll-link/server"), as written, in the frameworks
+// The docs' backend snippets (docs/backend.md, "Your backend: payroll-link/server"), as written, in the frameworks
 // they name, from the packed package: node:http, Express 4 and 5 (global express.json()), Fastify 5,
 // Hono, and a Next.js route handler. Each app runs in its own process against the real sandbox:
 // it mints a token, the sandbox's Link API logs in with it, and the sandbox's real webhook reaches
 // the app's handler (verified by the URL secret, typed, deduplicated). Also: a forged webhook gets
 // 401; a callback that throws gets a 500 and the sandbox delivers again; Express 4 survives a
-// malformed body with a body parser in front. Only `saveAccount`, which the README leaves to you,
+// malformed body with a body parser in front. Only `saveAccount`, which the docs leave to you,
 // is supplied by the test (it prints what it saved). Needs install-toolchains.ts and
 // install-packed.ts first: `npm run test:packaging` runs both.
 import assert from 'node:assert/strict';
@@ -18,8 +18,8 @@ import { startSandbox, type Sandbox } from '../../sandbox/server.js';
 import { linkApi, platformOfType } from '../node/sandbox-test-client.js';
 import { installedPackageDir } from './install-packed.js';
 import { freePort } from '../free-port.js';
+import { docsSnippet } from './docs-snippet.js';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
 const serversDir = fileURLToPath(new URL('./servers/', import.meta.url));
 const WEBHOOK_SECRET = 'whsec_packaging_servers_test_0123';
 
@@ -31,18 +31,9 @@ const saveAccount = async (endUserId: string | null | undefined, accountId: stri
 };
 `;
 
-/** The README's `### heading` section under "## Your backend", and its first ts block. */
-async function readmeSnippet(heading: string): Promise<string> {
-  const readme = await readFile(`${root}README.md`, 'utf8');
-  const backend = readme.split(/^## /m).find((part) => part.startsWith('Your backend: `payroll-link/server`\n'));
-  assert.ok(backend, 'README has the "Your backend" section');
-  const section = heading === '' ? backend.split(/^### /m)[0]! : backend.split(/^### /m).find((part) => part.startsWith(`${heading}\n`));
-  assert.ok(section, `README has "### ${heading}"`);
-  const block = /^```ts\n([\s\S]*?)^```/m.exec(section);
-  assert.ok(block, `"${heading || 'Your backend'}" has a ts block`);
-  return block[1]!;
-}
-
+/** docs/backend.md's `### heading` snippet under "## Your backend" ('' for payroll.ts, above the first `###`). */
+const backendSnippet = (heading: string): Promise<string> =>
+  docsSnippet('docs/backend.md', 'Your backend: `payroll-link/server`', 'ts', heading === '' ? undefined : heading);
 
 /** Resolves once something accepts connections on the port (each try waits for the connection's own outcome). */
 async function listening(port: number, child: ChildProcess, output: () => string): Promise<void> {
@@ -106,7 +97,7 @@ after(async () => {
 });
 
 /**
- * Writes payroll.ts (the README's, with `saveAccount`) and the framework's snippet into
+ * Writes payroll.ts (the docs', with `saveAccount`) and the framework's snippet into
  * servers/<name>/, linking `express` to Express 4 where asked, and returns the entry file.
  */
 async function writeApp(name: string, heading: string, file = 'server.ts', express4 = false): Promise<string> {
@@ -119,8 +110,8 @@ async function writeApp(name: string, heading: string, file = 'server.ts', expre
     const linked = JSON.parse(await readFile(`${dir}node_modules/express/package.json`, 'utf8')) as { version: string };
     assert.match(linked.version, /^4\./, 'the Express 4 app resolves express to Express 4');
   }
-  await writeFile(`${dir}payroll.ts`, SAVE_ACCOUNT + (await readmeSnippet('')));
-  await writeFile(`${dir}${file}`, await readmeSnippet(heading));
+  await writeFile(`${dir}payroll.ts`, SAVE_ACCOUNT + (await backendSnippet('')));
+  await writeFile(`${dir}${file}`, await backendSnippet(heading));
   return `${dir}${file}`;
 }
 
@@ -138,7 +129,7 @@ const FRAMEWORKS: [name: string, heading: string, express4?: boolean][] = [
 ];
 
 for (const [name, heading, express4] of FRAMEWORKS) {
-  describe(`README "${heading}" snippet${express4 ? ' on Express 4' : ''}`, () => {
+  describe(`docs/backend.md "${heading}" snippet${express4 ? ' on Express 4' : ''}`, () => {
     test('mints a token from the real sandbox, receives its webhook verified, typed, once; refuses forgeries; a throwing callback is delivered again', async () => {
       const entry = await writeApp(name, heading, 'server.ts', express4);
       const port = await freePort();
@@ -196,7 +187,7 @@ for (const [name, heading, express4] of FRAMEWORKS) {
   });
 }
 
-test('README "Next.js route handlers" snippet: the route module answers a browser POST with a token from the real sandbox', async () => {
+test('docs/backend.md "Next.js route handlers" snippet: the route module answers a browser POST with a token from the real sandbox', async () => {
   const entry = await writeApp('next-route', 'Next.js route handlers', 'app/api/link-token/route.ts');
   // What Next.js does with the module: import it and call POST with the request.
   const caller = `${serversDir}next-route/call-route.ts`;

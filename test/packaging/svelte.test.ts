@@ -1,13 +1,13 @@
-// The README's Svelte 5 snippet, as written, built by Vite with the Svelte plugin from the packed
+// The docs' Svelte 5 snippet (docs/svelte.md), as written, built by Vite with the Svelte plugin from the packed
 // package and driven in Debian's Chromium against the fake Link page (only the Link URL is swapped:
 // the hosted page is outside the package). svelte-check, with `payroll-link/svelte` referenced as the
-// README says, passes the snippet and must fail a deliberately wrong file on each wrong line. Needs
+// docs say, passes the snippet and must fail a deliberately wrong file on each wrong line. Needs
 // install-toolchains.ts and install-packed.ts first: `npm run test:packaging` runs both.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
@@ -18,11 +18,11 @@ import { startFakeLinkServer } from '../browser/fake-servers.mjs';
 import { sveltePackageDir } from './install-packed.js';
 import { FAKE_ACCOUNT_ID, FAKE_JOB_ID, assertSession, fakeTokenPath, runSession, successfulLinkUrl } from './run-session.js';
 import { serveApp } from './serve-app.js';
+import { docsSnippet, pageSection } from './docs-snippet.js';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
 const svelteDir = fileURLToPath(new URL('./svelte/', import.meta.url));
-const README_LINK_URL = 'https://link.example.com/link';
-const README_TOKEN_URL = '/api/link-token';
+const DOCS_LINK_URL = 'https://link.example.com/link';
+const DOCS_TOKEN_URL = '/api/link-token';
 
 let browser: Browser;
 let fakeLink: { origin: string; close(): Promise<void> };
@@ -33,13 +33,11 @@ before(async () => {
   fakeLink = await startFakeLinkServer();
   browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
   outDir = await mkdtemp(join(tmpdir(), 'payroll-link-svelte-'));
-  const readme = await readFile(`${root}README.md`, 'utf8');
-  const section = readme.split(/^## /m).find((part) => part.startsWith('Svelte 5\n'));
-  const snippet = section && /^```svelte\n([\s\S]*?)^```/m.exec(section)?.[1];
-  assert.ok(snippet, 'README has a "## Svelte 5" section with a svelte block');
-  assert.ok(snippet.includes(README_LINK_URL) && snippet.includes(README_TOKEN_URL), 'the snippet uses the README URLs');
+  const section = await pageSection('docs/svelte.md', 'Svelte 5');
+  const snippet = await docsSnippet('docs/svelte.md', 'Svelte 5', 'svelte');
+  assert.ok(snippet.includes(DOCS_LINK_URL) && snippet.includes(DOCS_TOKEN_URL), 'the snippet uses the docs URLs');
   assert.ok(section.includes('/// <reference types="payroll-link/svelte" />'), 'the section says how to reference the types');
-  await writeFile(`${svelteDir}app/src/ConnectPayroll.svelte`, snippet.replaceAll(README_LINK_URL, successfulLinkUrl(fakeLink.origin)));
+  await writeFile(`${svelteDir}app/src/ConnectPayroll.svelte`, snippet.replaceAll(DOCS_LINK_URL, successfulLinkUrl(fakeLink.origin)));
 });
 
 after(async () => {
@@ -64,7 +62,7 @@ function svelteCheck(workspace: string): { status: number; output: string } {
   }
 }
 
-test("svelte-check passes the README's snippet with the payroll-link/svelte types", () => {
+test("svelte-check passes the docs' snippet with the payroll-link/svelte types", () => {
   const { status, output } = svelteCheck(`${svelteDir}app`);
   assert.equal(status, 0, output);
 });
@@ -82,21 +80,21 @@ test('svelte-check fails a wrong attribute type, a wrong handler type and onSucc
   for (const line of [9, 10, 11]) assert.ok(errorLines.has(line), `an error on line ${line}:\n${output}`);
 });
 
-test("README's Svelte 5 snippet: built by Vite with the Svelte plugin, session in Chromium", async () => {
+test("docs/svelte.md's snippet: built by Vite with the Svelte plugin, session in Chromium", async () => {
   execFileSync(process.execPath, [`${svelteDir}node_modules/vite/bin/vite.js`, 'build', '--outDir', outDir, '--emptyOutDir'], {
     cwd: `${svelteDir}app`,
     stdio: 'pipe',
     timeout: 240_000,
   });
   const key = randomUUID();
-  const server = await serveApp({ mounts: { '/': outDir }, tokenRoutes: { [README_TOKEN_URL]: fakeTokenPath(key) } });
+  const server = await serveApp({ mounts: { '/': outDir }, tokenRoutes: { [DOCS_TOKEN_URL]: fakeTokenPath(key) } });
   try {
     const result = await runSession(browser, {
       pageUrl: `${server.origin}/index.html`,
       key,
       callsOrigin: server.origin,
       prefetch: true,
-      isTokenRequest: (url) => url.pathname === README_TOKEN_URL,
+      isTokenRequest: (url) => url.pathname === DOCS_TOKEN_URL,
     });
     assertSession(result, 'user-svelte');
     assert.deepEqual(result.saved, [{ accountId: FAKE_ACCOUNT_ID, jobId: FAKE_JOB_ID }]);

@@ -1,11 +1,11 @@
 // What the Angular and Next.js apps report to test/packaging/frameworks.test.ts. Their components
-// are the README's snippets as written, so the apps cannot record from inside them: they listen
+// are the docs' snippets as written, so the apps cannot record from inside them: they listen
 // on `document` instead (the element's events bubble and are composed), and give the snippets the
 // `save()` they call.
 import { record } from '../apps/shared/harness';
 
 declare global {
-  /** The README snippets' own placeholder for "store these ids against your user". */
+  /** The docs snippets' own placeholder for "store these ids against your user". */
   var save: (accountId: string, jobId: string) => void;
 }
 

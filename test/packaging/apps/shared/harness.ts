@@ -21,7 +21,7 @@ declare global {
     payrollLinkReact?: string;
     /** Content-Security-Policy violations (the plain page records them). */
     payrollLinkViolations?: string[];
-    /** The README snippets' `save(accountId, jobId)` calls (the Angular and Next.js apps record them). */
+    /** The docs snippets' `save(accountId, jobId)` calls (the Angular and Next.js apps record them). */
     payrollLinkSaved?: Array<{ accountId: string; jobId: string }>;
     /** Lit's own record of the copies of Lit loaded on the page. */
     litElementVersions?: string[];

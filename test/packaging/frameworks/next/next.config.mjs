@@ -1,4 +1,4 @@
-// The Next.js app around the README's client component. Turbopack's root is test/packaging, so the
+// The Next.js app around the docs' client component. Turbopack's root is test/packaging, so the
 // app can import the shared harness; 'payroll-link' and React still come from ../node_modules.
 import { fileURLToPath } from 'node:url';
 

@@ -1,5 +1,5 @@
-// An Angular app around the README's component (connect-payroll.component.ts, written there by
-// the test from the README's "Angular" snippet, with the fake Link page's URL in it).
+// An Angular app around the docs' component (connect-payroll.component.ts, written there by
+// the test from docs/angular.md's snippet, with the fake Link page's URL in it).
 import { Component } from '@angular/core';
 import { bootstrapApplication } from '@angular/platform-browser';
 import { observeSession } from '../../observe-session';

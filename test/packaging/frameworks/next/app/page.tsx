@@ -1,5 +1,5 @@
-// A server component rendering the README's client component (connect-payroll.tsx, written here
-// by the test from the README's "Next.js" snippet, with the fake Link page's URL in it).
+// A server component rendering the docs' client component (connect-payroll.tsx, written here
+// by the test from the docs' "Next.js" snippet, with the fake Link page's URL in it).
 import { ConnectPayroll } from './connect-payroll';
 
 export default function Page() {

@@ -1,5 +1,5 @@
-// A Svelte 5 app around the README's component (ConnectPayroll.svelte, written there by the test
-// from the README's "Svelte 5" snippet, with the fake Link page's URL in it).
+// A Svelte 5 app around the docs' component (ConnectPayroll.svelte, written there by the test
+// from the docs' "Svelte 5" snippet, with the fake Link page's URL in it).
 import { mount } from 'svelte';
 import { observeSession } from '../../../frameworks/observe-session';
 import ConnectPayroll from './ConnectPayroll.svelte';

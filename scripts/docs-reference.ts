@@ -1,12 +1,15 @@
-// Writes the README's element reference (attributes, properties, methods, events, slots, parts,
+// Writes the element reference of docs/reference.md (attributes, properties, methods, events, slots, parts,
 // CSS properties) from dist/custom-elements.json, which build:package generates from the element's
-// doc comments. `--check` writes nothing and fails when the README is stale (part of npm test).
+// doc comments. `--check` writes nothing and fails when the page is stale (part of npm test).
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { updateReadmeSection } from './readme-section.js';
+import { updateMarkdownSection } from './markdown-section.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
+
+/** The docs page that holds the generated reference. */
+export const REFERENCE_PAGE = 'docs/reference.md';
 
 /** The parts of a custom elements manifest the reference shows. */
 const TypeSchema = z.object({ text: z.string() });
@@ -104,10 +107,10 @@ export async function referenceFromManifest(path: string): Promise<string> {
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const check = process.argv.includes('--check');
   const reference = await referenceFromManifest(`${root}dist/custom-elements.json`);
-  const upToDate = await updateReadmeSection(`${root}README.md`, 'reference', reference, check);
+  const upToDate = await updateMarkdownSection(`${root}${REFERENCE_PAGE}`, 'reference', reference, check);
   if (!upToDate) {
-    console.error('README.md: the element reference is stale. Run `npm run build:package && npm run docs:reference` and commit README.md.');
+    console.error(`${REFERENCE_PAGE}: the element reference is stale. Run \`npm run build:package && npm run docs:reference\` and commit ${REFERENCE_PAGE}.`);
     process.exit(1);
   }
-  console.log(check ? 'README.md: the element reference is up to date.' : 'README.md: element reference written.');
+  console.log(check ? `${REFERENCE_PAGE}: the element reference is up to date.` : `${REFERENCE_PAGE}: element reference written.`);
 }

@@ -1,0 +1,66 @@
+/**
+ * The docs site (`npm run docs`), end to end: the real sandbox, the real example backend and
+ * VitePress's dev server over docs/, on free loopback ports, in Debian's Chromium. A reader opens
+ * "Getting started", and completes a session in its live example. Nothing faked.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { chromium, type Browser } from 'playwright-core';
+import { startDocsSite, type DocsSite } from '../../scripts/start-docs.js';
+import { chromiumArgs, chromiumPath } from '../browser/chromium.mjs';
+
+const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
+/** Bound on each wait; generous because CI machines are small and shared. */
+const WAIT_MS = 90_000;
+
+describe('npm run docs, end to end', { timeout: 600_000 }, () => {
+  let site: DocsSite;
+  let browser: Browser;
+
+  before(async () => {
+    site = await startDocsSite({ port: 0, live: false });
+    browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
+  });
+
+  after(async () => {
+    await browser?.close();
+    await site?.close();
+  });
+
+  test('Getting started: the live example connects an account through the sandbox\'s Link page', async () => {
+    const context = await browser.newContext({ viewport: { width: 1200, height: 900 } });
+    context.setDefaultTimeout(WAIT_MS);
+    try {
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      await page.goto(`${site.url}getting-started.html`);
+      await page.getByRole('heading', { level: 1, name: 'Getting started' }).waitFor();
+      const example = page.locator('[data-live-example]');
+      await example.getByRole('button', { name: 'Connect payroll' }).click();
+
+      // The element's modal, with the sandbox's hosted Link page in its frame.
+      const frame = await (await page.waitForSelector('[data-payroll-link-modal] iframe')).contentFrame();
+      assert.ok(frame);
+      assert.ok(frame.url().startsWith(`${site.sandboxUrl}/link`), frame.url());
+      await frame.getByRole('button', { name: 'Continue' }).click();
+      await frame.locator('button.hit[data-kind="employer"][data-platform-type="payroll"]').first().click();
+      await frame.getByLabel('Username').fill('user_good');
+      await frame.getByLabel('Password').fill('pass_good');
+      await frame.getByLabel('Password').press('Enter');
+      await frame.getByRole('button', { name: 'Switch my deposit' }).click();
+      await frame.getByRole('heading', { level: 1, name: 'Your direct deposit is switched' }).waitFor();
+      // Done ends the session and removes the frame: not awaited (Playwright may wait on the gone frame); the page is.
+      const done = frame.getByRole('button', { name: 'Done' });
+      await done.focus();
+      void done.press('Enter').catch(() => {});
+
+      const outcome = example.locator('[data-outcome]');
+      await page.waitForFunction(() => document.querySelector('[data-outcome]')?.textContent?.includes('link-exit'));
+      assert.match((await outcome.textContent()) ?? '', new RegExp(`^link-success: account ${UUID}, job ${UUID}; link-exit: completed$`));
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -1,0 +1,60 @@
+// The code blocks of the shipped markdown (README.md and docs/*.md), by page and heading, for the
+// tests that check them: each snippet is type-checked or built and run as written (see
+// docs-snippets.test.ts for the list of which test checks which).
+import assert from 'node:assert/strict';
+import { readFile, readdir } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+
+/** The markdown files the package ships, relative to the repository: README.md and every page of docs/. */
+export async function shippedMarkdown(): Promise<string[]> {
+  const pages = (await readdir(`${root}docs`)).filter((name) => name.endsWith('.md')).sort();
+  return ['README.md', ...pages.map((name) => `docs/${name}`)];
+}
+
+/** One code block: its language and its text. */
+export interface CodeBlock {
+  language: string;
+  code: string;
+}
+
+/**
+ * Every fenced block of `page` (a path from the repository's root), keyed `## section` or
+ * `## section / ### subsection` by the headings above it.
+ */
+export async function codeBlocks(page: string): Promise<Map<string, CodeBlock[]>> {
+  const text = await readFile(`${root}${page}`, 'utf8');
+  const blocks = new Map<string, CodeBlock[]>();
+  let section = '';
+  let key = '';
+  for (const match of text.matchAll(/^(## |### )(.*)$|^```(\w*)\n([\s\S]*?)^```$/gm)) {
+    if (match[1] === '## ') key = section = match[2]!;
+    else if (match[1] === '### ') key = `${section} / ${match[2]}`;
+    else if (match[3] !== undefined) blocks.set(key, [...(blocks.get(key) ?? []), { language: match[3], code: match[4]! }]);
+  }
+  return blocks;
+}
+
+/** The text of `page` under `## heading`, up to the next `## ` heading (its `###` subsections included). */
+export async function pageSection(page: string, heading: string): Promise<string> {
+  const text = await readFile(`${root}${page}`, 'utf8');
+  const section = text.split(/^## /m).find((part) => part.startsWith(`${heading}\n`));
+  assert.ok(section, `${page} has a "## ${heading}" section`);
+  return section;
+}
+
+/** The first `language` block of `page` under `## heading` (and `### subheading`, when given). */
+export async function docsSnippet(page: string, heading: string, language: string, subheading?: string): Promise<string> {
+  let section = await pageSection(page, heading);
+  if (subheading !== undefined) {
+    const sub = section.split(/^### /m).find((part) => part.startsWith(`${subheading}\n`));
+    assert.ok(sub, `${page} has "### ${subheading}" under "## ${heading}"`);
+    section = sub;
+  } else {
+    section = section.split(/^### /m)[0]!;
+  }
+  const block = new RegExp('^```' + language + '\\n([\\s\\S]*?)^```', 'm').exec(section);
+  assert.ok(block, `${page}, "${subheading ?? heading}", has a ${language} block`);
+  return block[1]!;
+}

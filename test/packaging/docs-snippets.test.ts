@@ -1,0 +1,116 @@
+// Every TypeScript and JavaScript snippet of the shipped markdown (README.md and docs/*.md)
+// type-checks as written, under `strict`, against the packed package's declarations (and the
+// frameworks' own types: React, Vite, Express, Fastify, Hono, Node). A JavaScript snippet is checked
+// as TypeScript, because that is where users paste it (a default Vite TypeScript project). What a
+// snippet leaves to the reader (`save()`, `button`, `currentUser`, `getToken()`, `saveAccount()`) is
+// declared, and nothing else. Snippets that their own toolchains build are listed with the test that
+// does it; a new snippet that is in neither list fails here. Needs install-toolchains.ts and
+// install-packed.ts first.
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { codeBlocks, shippedMarkdown, type CodeBlock } from './docs-snippet.js';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+/** Inside servers/, so that Express, Fastify and Hono (and their types) resolve as in an app. */
+const dir = fileURLToPath(new URL('./servers/docs-snippets/', import.meta.url));
+
+/** Where each checked snippet goes: page, `## section` (and ` / ### subsection`), the n-th ts/tsx/js block there. */
+const CHECKED: [page: string, section: string, block: number, file: string][] = [
+  ['README.md', 'Quick start: React and Next.js', 0, 'readme-react.tsx'],
+  ['README.md', 'Quick start: the backend', 0, 'readme-route.ts'],
+  ['docs/getting-started.md', '3. Mint tokens on your server, open Link on your page', 0, 'getting-started-payroll.ts'],
+  ['docs/esm.md', 'ESM and bundlers (Vite, webpack, esbuild, Rollup)', 0, 'esm-element.ts'],
+  ['docs/esm.md', 'ESM and bundlers (Vite, webpack, esbuild, Rollup)', 1, 'esm-core.ts'],
+  ['docs/esm.md', 'ESM and bundlers (Vite, webpack, esbuild, Rollup)', 2, 'esm-prepare.ts'],
+  ['docs/react.md', 'React 18 (and 19): `payroll-link/react`', 0, 'react-wrapper.tsx'],
+  ['docs/react.md', 'React 19: the bare element', 0, 'react-19-env.d.ts'],
+  ['docs/react.md', 'React 19: the bare element', 1, 'react-19-bare.tsx'],
+  ['docs/react.md', 'React 19: the bare element', 2, 'react-19-fetch-token.tsx'],
+  ['docs/pinwheel.md', 'The same component, both ways', 0, 'pinwheel-after.tsx'],
+  ['docs/vue.md', 'Vue 3', 0, 'vite.config.ts'],
+  ['docs/svelte.md', 'Svelte 5', 0, 'svelte-env.d.ts'],
+  ['docs/backend.md', 'Your backend: `payroll-link/server`', 0, 'payroll.ts'],
+  ['docs/backend.md', 'Your backend: `payroll-link/server` / node:http', 0, 'node-http.ts'],
+  ['docs/backend.md', 'Your backend: `payroll-link/server` / Express 4 and 5', 0, 'express.ts'],
+  ['docs/backend.md', 'Your backend: `payroll-link/server` / Fastify 5', 0, 'fastify.ts'],
+  ['docs/backend.md', 'Your backend: `payroll-link/server` / Hono', 0, 'hono.ts'],
+  ['docs/backend.md', 'Your backend: `payroll-link/server` / Next.js route handlers', 0, 'app/api/link-token/route.ts'],
+  ['docs/backend.md', 'Logs: the `log` option', 0, 'quiet-log.ts'],
+  ['docs/sandbox.md', 'From code (tests, demo, example backend)', 0, 'sandbox-from-code.ts'],
+];
+
+/** Snippets checked elsewhere, by the toolchain they are written for (.vue and .svelte blocks are not ts: apps.test.ts and svelte.test.ts). */
+const ELSEWHERE: [page: string, section: string, block: number, why: string][] = [
+  ['docs/angular.md', 'Angular', 0, 'built by the Angular CLI with strict templates in frameworks.test.ts'],
+  ['docs/nextjs.md', 'Next.js (App Router)', 0, 'built by next build in frameworks.test.ts'],
+  ['docs/nextjs.md', 'Keep the webhook secret out of `next dev`\'s log', 0, "next.config.mjs: next build reads it, and must not call it invalid, in server-in-browser.test.ts"],
+  ['docs/testing.md', 'Test your integration', 0, 'app.js: run as written by node --test in sandbox-package.test.ts'],
+  ['docs/testing.md', 'Test your integration', 1, 'payroll.test.js: run as written by node --test in sandbox-package.test.ts'],
+];
+
+/** What the snippets leave to the reader. */
+const READER_GLOBALS = `declare function save(accountId: string, jobId: string): void;
+declare function saveAccount(endUserId: string | null | undefined, accountId: string): Promise<void>;
+declare function getToken(userId?: string): Promise<string>;
+declare const button: HTMLButtonElement;
+declare const currentUser: { id: string };
+`;
+
+/** Every ts, tsx and js block of the shipped markdown, keyed `page: section`. */
+async function shippedBlocks(): Promise<Map<string, CodeBlock[]>> {
+  const all = new Map<string, CodeBlock[]>();
+  for (const page of await shippedMarkdown()) {
+    for (const [section, blocks] of await codeBlocks(page)) {
+      const code = blocks.filter((block) => ['ts', 'tsx', 'js'].includes(block.language));
+      if (code.length > 0) all.set(`${page}: ${section}`, code);
+    }
+  }
+  return all;
+}
+
+test('every ts, tsx and js snippet of the shipped markdown is checked here or built by its own toolchain', async () => {
+  const blocks = await shippedBlocks();
+  const known = new Set([...CHECKED, ...ELSEWHERE].map(([page, section, block]) => `${page}: ${section}#${block}`));
+  const found = [...blocks].flatMap(([section, list]) => list.map((_, block) => `${section}#${block}`));
+  assert.deepEqual(found.filter((name) => !known.has(name)), [], 'snippets nobody checks');
+  assert.deepEqual([...known].filter((name) => !found.includes(name)), [], 'listed snippets the docs no longer have');
+});
+
+test('the docs snippets type-check as written under strict TypeScript', async () => {
+  const blocks = await shippedBlocks();
+  await rm(dir, { recursive: true, force: true });
+  for (const [page, section, block, file] of CHECKED) {
+    const code = blocks.get(`${page}: ${section}`)?.[block]?.code;
+    assert.ok(code !== undefined, `${page} has block ${block} of "${section}"`);
+    await mkdir(dirname(`${dir}${file}`), { recursive: true });
+    await writeFile(`${dir}${file}`, code);
+  }
+  await writeFile(`${dir}reader-globals.d.ts`, READER_GLOBALS);
+  await writeFile(
+    `${dir}tsconfig.json`,
+    JSON.stringify({
+      compilerOptions: {
+        target: 'ES2022',
+        module: 'ESNext',
+        moduleResolution: 'bundler',
+        jsx: 'react-jsx',
+        lib: ['ES2023', 'DOM', 'DOM.Iterable'],
+        types: ['node'],
+        strict: true,
+        noEmit: true,
+        isolatedModules: true,
+        skipLibCheck: true,
+      },
+      include: ['**/*.ts', '**/*.tsx'],
+    }),
+  );
+  try {
+    execFileSync(`${root}node_modules/.bin/tsc`, ['-p', `${dir}tsconfig.json`], { encoding: 'utf8', stdio: 'pipe' });
+  } catch (error) {
+    assert.fail(`the docs snippets do not type-check:\n${(error as { stdout: string }).stdout}`);
+  }
+});

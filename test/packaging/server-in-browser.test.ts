@@ -1,0 +1,140 @@
+// Server code refused in browser bundles: `payroll-link/server` and `payroll-link/server/node` have
+// a `browser` export condition whose module cannot be bundled, so a client-side import fails the
+// build with one sentence (instead of building, shipping server strings and crashing at hydration),
+// while server builds of the same imports still work. From the packed package, with the bundlers
+// users have: Vite (browser and SSR builds) and Next.js (`next build`: a 'use client' component
+// refused; route handlers built). Needs install-toolchains.ts and install-packed.ts first.
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { copyFile, mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { after, describe, test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { build, type Rollup } from 'vite';
+import { docsSnippet } from './docs-snippet.js';
+import { frameworksPackageDir, installedPackageDir } from './install-packed.js';
+
+/** The sentence the refusal prints (the start of it; src/server/browser-refusal.ts has it whole). */
+const REFUSAL = 'payroll-link/server runs on your server only: import it from server code';
+
+const packagingDir = fileURLToPath(new URL('./', import.meta.url));
+const frameworksDir = `${packagingDir}frameworks/`;
+/** Scratch apps live inside test/packaging (and frameworks/), so that 'payroll-link' resolves to the packed copy there. */
+const scratch: string[] = [];
+
+after(async () => {
+  for (const dir of scratch) await rm(dir, { recursive: true, force: true });
+});
+
+async function scratchDir(parent: string): Promise<string> {
+  const dir = `${parent}scratch-server-in-browser-${randomUUID()}/`;
+  scratch.push(dir);
+  await mkdir(dir, { recursive: true });
+  return dir;
+}
+
+/** A page script that imports `entry` (as a component file that should not would). */
+const clientImport = (entry: string, name: string) => `import { ${name} } from '${entry}';\nconsole.log(${name});\n`;
+
+describe('Vite', () => {
+  for (const [entry, name] of [
+    ['payroll-link/server', 'createLinkTokenHandler'],
+    ['payroll-link/server/node', 'toNodeHandler'],
+  ] as const) {
+    test(`a browser build that imports ${entry} fails with the sentence`, async () => {
+      assert.ok(existsSync(`${installedPackageDir}/package.json`), 'run `npm run test:packaging` (it installs the packed package first)');
+      const dir = await scratchDir(packagingDir);
+      await writeFile(`${dir}index.html`, '<!doctype html><script type="module" src="./main.js"></script>\n');
+      await writeFile(`${dir}main.js`, clientImport(entry, name));
+      await assert.rejects(
+        build({ root: dir, configFile: false, logLevel: 'silent', build: { outDir: `${dir}dist`, write: false } }),
+        (error: Error) => error.message.includes(REFUSAL),
+      );
+    });
+  }
+
+  test('an SSR build of the same imports builds, without the refusal', async () => {
+    const dir = await scratchDir(packagingDir);
+    await writeFile(
+      `${dir}server.js`,
+      "import { createLinkTokenHandler } from 'payroll-link/server';\nimport { toNodeHandler } from 'payroll-link/server/node';\nexport { createLinkTokenHandler, toNodeHandler };\n",
+    );
+    // noExternal: bundle the package, so that the build resolves its entries itself (the conditions under test).
+    const result = (await build({
+      root: dir,
+      configFile: false,
+      logLevel: 'silent',
+      ssr: { noExternal: ['payroll-link'] },
+      build: { ssr: `${dir}server.js`, outDir: `${dir}dist`, write: false },
+    })) as Rollup.RollupOutput;
+    const code = result.output.map((item) => (item.type === 'chunk' ? item.code : '')).join('\n');
+    assert.match(code, /function createLinkTokenHandler/);
+    assert.doesNotMatch(code, /runs on your server only/);
+  });
+});
+
+describe('Next.js', () => {
+  /** Runs `next build` in `dir`; its exit code and output. */
+  function nextBuild(dir: string): { status: number; output: string } {
+    try {
+      const output = execFileSync(process.execPath, [`${frameworksDir}node_modules/next/dist/bin/next`, 'build'], {
+        cwd: dir,
+        env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
+        encoding: 'utf8',
+        stdio: 'pipe',
+        timeout: 600_000, // a bound on a hang, not a guess at how long: a shared machine has been seen at 4 min for one build
+      });
+      return { status: 0, output };
+    } catch (error) {
+      const { status, stdout, stderr } = error as { status: number; stdout?: string; stderr?: string };
+      return { status, output: `${stdout ?? ''}\n${stderr ?? ''}` };
+    }
+  }
+
+  test("a 'use client' component that imports payroll-link/server fails next build with the sentence; the route handlers beside it built", async () => {
+    assert.ok(existsSync(`${frameworksPackageDir}/package.json`), 'run `npm run test:packaging` (it installs the framework apps and the packed package first)');
+    // The same app twice: with the client import it must fail, without it build. Its next.config is the
+    // docs' (docs/nextjs.md: the webhook route left out of the request log) over the frameworks' app's.
+    const dir = await scratchDir(frameworksDir);
+    await copyFile(`${frameworksDir}next/tsconfig.json`, `${dir}tsconfig.json`);
+    await copyFile(`${frameworksDir}next/next.config.mjs`, `${dir}frameworks.next.config.mjs`);
+    await writeFile(`${dir}docs.next.config.mjs`, await docsSnippet('docs/nextjs.md', "Keep the webhook secret out of `next dev`'s log", 'js'));
+    await writeFile(
+      `${dir}next.config.mjs`,
+      "import docs from './docs.next.config.mjs';\nimport frameworks from './frameworks.next.config.mjs';\n\nexport default { ...frameworks, ...docs };\n",
+    );
+    await mkdir(`${dir}app/api/link-token`, { recursive: true });
+    await mkdir(`${dir}app/api/webhooks`, { recursive: true });
+    await writeFile(
+      `${dir}app/layout.tsx`,
+      "import type { ReactNode } from 'react';\n\nexport default function RootLayout({ children }: { children: ReactNode }) {\n  return (\n    <html lang=\"en\">\n      <body>{children}</body>\n    </html>\n  );\n}\n",
+    );
+    // The backend as the docs write it, and its routes: server code, which must build.
+    await writeFile(
+      `${dir}payroll.ts`,
+      "import { createLinkTokenHandler, createWebhookHandler } from 'payroll-link/server';\n\n" +
+        "export const handleLinkToken = createLinkTokenHandler({ apiSecret: 'sandbox_x', baseUrl: 'http://127.0.0.1:4010', version: '2025-07-08', orgName: 'Acme', solution: 'Deposit Switch', features: ['direct_deposit_switch'] });\n" +
+        "export const handleWebhook = createWebhookHandler({ secret: '0123456789abcdef0123', onEvent: () => {} });\n",
+    );
+    await writeFile(`${dir}app/api/link-token/route.ts`, "import { handleLinkToken } from '../../../payroll';\n\nexport const POST = handleLinkToken;\n");
+    await writeFile(`${dir}app/api/webhooks/route.ts`, "import { handleWebhook } from '../../../payroll';\n\nexport const POST = handleWebhook;\n");
+    await writeFile(`${dir}app/page.tsx`, 'export default function Page() {\n  return <main>server only</main>;\n}\n');
+    const clean = nextBuild(dir);
+    assert.equal(clean.status, 0, clean.output);
+    assert.doesNotMatch(clean.output, /Invalid next\.config/, "next build takes the docs' next.config as valid");
+    const built = await readdir(`${dir}.next/server/app/api/link-token`).catch(() => []);
+    assert.ok(built.length > 0, 'the link-token route handler was built');
+
+    // The new user's mistake: the file that creates the handlers, imported from a client component.
+    await writeFile(
+      `${dir}app/connect.tsx`,
+      "'use client';\n\nimport { handleLinkToken } from '../payroll';\n\nexport function Connect() {\n  return <button onClick={() => console.log(handleLinkToken)}>Connect</button>;\n}\n",
+    );
+    await writeFile(`${dir}app/page.tsx`, "import { Connect } from './connect';\n\nexport default function Page() {\n  return <Connect />;\n}\n");
+    await rm(`${dir}.next`, { recursive: true, force: true });
+    const refused = nextBuild(dir);
+    assert.notEqual(refused.status, 0, 'next build refused the client import');
+    assert.ok(refused.output.includes(REFUSAL), refused.output);
+  });
+});
