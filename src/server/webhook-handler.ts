@@ -86,9 +86,11 @@ export const WebhookHandlerOptionsSchema = z
     /**
      * Time bound of one run of your callback, in milliseconds. Past it the
      * delivery gets a 503 with `Retry-After: 1` so that the service delivers
-     * it again, the claim is released and one line is logged. Your callback
-     * is not stopped (nothing can stop a promise): make its own work time out
-     * before this.
+     * it again, and one line is logged. Your callback is not stopped (nothing
+     * can stop a promise), so its claim is kept until it settles (then marked
+     * done, or released if it failed) or until the lease ends: copies get 503
+     * `EVENT_IN_PROGRESS` meanwhile instead of running the same work beside
+     * it. Make your own work time out before this.
      */
     callbackTimeoutMs: z.int().min(1).max(600_000).default(10_000),
     /**
@@ -235,9 +237,10 @@ export function createWebhookHandler(options: WebhookHandlerOptions): (request: 
       log.info('webhook: another instance is handling this event; asking for a later delivery', { eventId });
       return 'busy';
     }
+    const running = Promise.resolve().then(work);
     let run;
     try {
-      run = await withinTime(work, callbackTimeoutMs);
+      run = await withinTime(() => running, callbackTimeoutMs);
     } catch (error) {
       log.error(`webhook: the callback failed, answering 500 so that the event is delivered again: ${describeError(error)}`, { eventId });
       await storeCall('release', eventId, () => store.release(eventId, token));
@@ -247,7 +250,13 @@ export function createWebhookHandler(options: WebhookHandlerOptions): (request: 
       log.error(`webhook: the callback did not settle within ${callbackTimeoutMs} ms (callbackTimeoutMs); answering 503 so that the event is delivered again`, {
         eventId,
       });
-      await storeCall('release', eventId, () => store.release(eventId, token));
+      // The claim is kept while the callback may still finish its work, and given up when it settles: done if it
+      // succeeded late, released if it failed. Released at once, a copy would run the same work beside it. One that
+      // never settles holds the event until the lease ends (callbackTimeoutMs + 5 s by default), not for good.
+      running.then(
+        () => storeCall('markDone', eventId, () => store.markDone(eventId, token)),
+        () => storeCall('release', eventId, () => store.release(eventId, token)),
+      );
       return 'timed-out';
     }
     // The work is done; a failed record only means a redelivery may run it again, which beats losing it.

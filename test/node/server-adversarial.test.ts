@@ -11,6 +11,7 @@ import assert from 'node:assert/strict';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, describe, test } from 'node:test';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { createLinkTokenHandler, createWebhookHandler, ErrorBodySchema, type LinkTokenHandlerConfig, type WebhookHandlerOptions } from 'payroll-link/server';
 import { toNodeHandler, type WebHandler } from 'payroll-link/server/node';
 import { captureLog, reply, startUpstream, tokenEnvelope, type FakeUpstream, type UpstreamScript } from './server-example-upstream.js';
@@ -96,10 +97,11 @@ const bodyParser = (parse: (text: string) => unknown) => async (req: IncomingMes
 };
 
 describe('a callback or hook that never settles', () => {
-  test('the webhook answers 503 with Retry-After past callbackTimeoutMs, logs once, and a redelivery runs again', BOUND, async () => {
+  test('the webhook answers 503 with Retry-After past callbackTimeoutMs, logs once, and a redelivery after the lease runs again', BOUND, async () => {
     let calls = 0;
     const { handler, lines } = webhooks({
       callbackTimeoutMs: 200,
+      leaseMs: 400,
       onEvent: () => {
         calls++;
         // The first run never settles; the second succeeds.
@@ -114,9 +116,35 @@ describe('a callback or hook that never settles', () => {
       assert.equal(ErrorBodySchema.parse(await answer.json()).error.error_codes[0]!.error_code, 'CALLBACK_TIMEOUT');
     }
     assert.equal(lines.filter((line) => line.includes('did not settle')).length, 1, lines.join('\n'));
+    // The callback may still finish: until its lease ends, a copy is busy rather than run beside it.
+    const meanwhile = await handler(deliver(event));
+    assert.equal(meanwhile.status, 503);
+    assert.equal(ErrorBodySchema.parse(await meanwhile.json()).error.error_codes[0]!.error_code, 'EVENT_IN_PROGRESS');
+    await sleep(400); // The lease's own length: what is under test is that it ends.
     const again = await handler(deliver(event));
     assert.deepEqual(await again.json(), { received: true, duplicate: false });
     assert.equal(calls, 2);
+  });
+
+  test('a callback that succeeds after its bound: 503 at the bound, then the event is done, and never run twice', BOUND, async () => {
+    let calls = 0;
+    let finish!: () => void;
+    const { handler } = webhooks({
+      callbackTimeoutMs: 100,
+      onEvent: () => {
+        calls++;
+        return new Promise<void>((resolve) => (finish = resolve));
+      },
+    });
+    const event = accountAdded();
+    assert.equal((await handler(deliver(event))).status, 503);
+    assert.equal((await handler(deliver(event))).status, 503, 'busy while the first may still finish');
+    finish();
+    let answer = await handler(deliver(event));
+    // Marked done as soon as the late callback settles (a store call away).
+    for (let tries = 0; answer.status !== 200 && tries < 50; tries++) answer = (await sleep(10), await handler(deliver(event)));
+    assert.deepEqual(await answer.json(), { received: true, duplicate: true });
+    assert.equal(calls, 1);
   });
 
   for (const hook of ['resolveEndUserId', 'authorizeAccount', 'linkTokenFields'] as const) {
