@@ -1,9 +1,9 @@
 /**
  * One instance of a small integrator app for the multi-process test
  * (webhook-instances.test.ts): `createWebhookHandler` on node:http with the
- * Redis or PostgreSQL store, as an integrator would run it. Its callback tells
- * the test's counter, outside every instance, that it started and that it ran;
- * the counter is where the runs are counted.
+ * Redis or PostgreSQL store, as an integrator would run it. Its callback's
+ * side effect is one request to the test's counter, outside every instance,
+ * where the runs are counted.
  *
  * Environment: STORE (redis | postgres), REDIS_SOCKET or PG_HOST, COUNTER_URL,
  * WEBHOOK_SECRET. Prints `listening <port>` once it serves.
@@ -38,15 +38,11 @@ async function makeStore(): Promise<EventClaimStore> {
 }
 
 const counter = env('COUNTER_URL');
-const tell = (what: 'start' | 'ran', eventId: string) =>
-  fetch(`${counter}/${what}`, { method: 'POST', body: JSON.stringify({ eventId, pid: process.pid }) }).then((response) => {
-    if (!response.ok) throw new Error(`counter answered ${response.status}`);
-  });
 
-/** The callback: tells the counter it started, then that it ran (the run that counts). */
+/** The callback's side effect: one run recorded at the counter (like a credit in a ledger). */
 async function run(eventId: string): Promise<void> {
-  await tell('start', eventId);
-  await tell('ran', eventId);
+  const response = await fetch(`${counter}/run`, { method: 'POST', body: JSON.stringify({ eventId, pid: process.pid }) });
+  if (!response.ok) throw new Error(`counter answered ${response.status}`);
 }
 
 const quiet = { info: () => {}, warn: () => {}, error: (message: string) => console.error(message) };

@@ -13,7 +13,7 @@
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, describe, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -56,23 +56,24 @@ async function listen(handler: (req: IncomingMessage, res: ServerResponse) => vo
   return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
 }
 
-/** Counts callback runs, outside the instances: which instance started each event, and how many runs finished. */
+/**
+ * Counts callback runs, outside the instances. Each run is one request (the
+ * callback's side effect, like a credit in a ledger); a run counts once the
+ * counter has accepted it. `started` keeps which instance asked, per event.
+ */
 async function startCounter() {
   const started = new Map<string, number[]>();
   const ran = new Map<string, number>();
-  /** Set by a test to take over one start (to kill its instance mid-callback); returns true when it did. */
-  let onStart: ((eventId: string, pid: number) => boolean) | null = null;
+  /** Set by a test to take over one run (to kill its instance mid-callback); returns true when it did. */
+  let onRun: ((eventId: string, pid: number) => boolean) | null = null;
   const { url } = await listen(async (req, res) => {
     const { eventId, pid } = JSON.parse((await readBody(req)).toString()) as { eventId: string; pid: number };
-    if (req.url === '/start') {
-      started.set(eventId, [...(started.get(eventId) ?? []), pid]);
-      if (onStart?.(eventId, pid)) return; // No answer: that instance dies waiting for it.
-    } else {
-      ran.set(eventId, (ran.get(eventId) ?? 0) + 1);
-    }
+    started.set(eventId, [...(started.get(eventId) ?? []), pid]);
+    if (onRun?.(eventId, pid)) return; // Not counted, no answer: that instance dies in the middle of its callback.
+    ran.set(eventId, (ran.get(eventId) ?? 0) + 1);
     res.writeHead(204).end();
   });
-  return { url, started, ran, setOnStart: (hook: typeof onStart) => (onStart = hook) };
+  return { url, started, ran, setOnRun: (hook: typeof onRun) => (onRun = hook) };
 }
 
 interface Instance {
@@ -155,6 +156,26 @@ async function allSettled(sandbox: Sandbox): Promise<void> {
   }
 }
 
+/**
+ * A POST on a connection of its own. On a machine this loaded, a kept-alive
+ * connection can be closed by the server just as the client reuses it
+ * ("fetch failed"); a trigger must not be sent twice, so none is reused.
+ */
+function postFresh(url: string, body: unknown, headers: Record<string, string>): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const text = JSON.stringify(body);
+    const req = httpRequest(url, { method: 'POST', agent: false, headers: { ...headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) } }, (res) => {
+      let answer = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (answer += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, text: answer }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(text);
+  });
+}
+
 /** Fires `count` events at the sandbox, CONCURRENCY at a time; their ids. */
 async function trigger(sandbox: Sandbox, accountId: string, count: number): Promise<string[]> {
   const ids: string[] = [];
@@ -163,9 +184,12 @@ async function trigger(sandbox: Sandbox, accountId: string, count: number): Prom
     Array.from({ length: CONCURRENCY }, async () => {
       while (left > 0) {
         left--;
-        const response = await api(sandbox, 'POST', '/sandbox/events', { body: { event: 'account.added', account_id: accountId } });
+        const response = await postFresh(`${sandbox.url}/sandbox/events`, { event: 'account.added', account_id: accountId }, {
+          'x-api-secret': sandbox.secret,
+          'service-version': '2025-07-08',
+        });
         assert.equal(response.status, 200, response.text);
-        for (const event of response.body.data.events as { event_id: string }[]) ids.push(event.event_id);
+        for (const event of (JSON.parse(response.text) as { data: { events: { event_id: string }[] } }).data.events) ids.push(event.event_id);
       }
     }),
   );
@@ -195,7 +219,10 @@ const stores: [string, () => Promise<PrivateServer & { env: Record<string, strin
 
 for (const [name, startStore] of stores) {
   describe(`${INSTANCES} instances on the ${name} store, every delivery sent twice`, { timeout: 600_000 }, () => {
-    test(`${EVENTS} events exactly once; an instance killed mid-callback; the store stopped mid-run`, async () => {
+    test(`${EVENTS} events exactly once; an instance killed mid-callback; the store stopped mid-run`, async (t) => {
+      const began = Date.now();
+      /** Seconds since the start, per step, in the test's output: where the time goes on a loaded CI machine. */
+      const step = (what: string) => t.diagnostic(`${name}: ${what} at ${((Date.now() - began) / 1000).toFixed(1)} s`);
       const store = await startStore();
       cleanups.push(() => store.stop());
       const counter = await startCounter();
@@ -212,6 +239,7 @@ for (const [name, startStore] of stores) {
       });
       cleanups.push(() => sandbox.close());
 
+      step('started');
       // 1. Exactly once, with every delivery duplicated across instances.
       const account = await api(sandbox, 'POST', '/sandbox/accounts', { body: { end_user_id: 'e2e-instances' } });
       assert.equal(account.status, 201, account.text);
@@ -222,9 +250,10 @@ for (const [name, startStore] of stores) {
       const spread = new Set([...counter.started.values()].flat());
       assert.equal(spread.size, INSTANCES, 'every instance ran callbacks');
 
+      step(`${EVENTS} events handled`);
       // 2. An instance killed with SIGKILL in the middle of a callback: its lease runs out, another runs the event once.
       let killed: number | null = null;
-      counter.setOnStart((_eventId, pid) => {
+      counter.setOnRun((_eventId, pid) => {
         if (killed !== null) return false;
         killed = pid;
         process.kill(pid, 'SIGKILL');
@@ -232,13 +261,14 @@ for (const [name, startStore] of stores) {
       });
       const [victim] = await trigger(sandbox, account.body.data.account.id as string, 1);
       await allSettled(sandbox);
-      counter.setOnStart(null);
+      counter.setOnRun(null);
       assert.ok(killed !== null, 'an instance was killed mid-callback');
       assert.ok(instances.some((instance) => instance.dead && instance.child.pid === killed));
       assertExactlyOnce(sandbox, counter.ran, [victim!]);
       assert.ok(counter.started.get(victim!)!.length >= 2, 'the event started on the killed instance, then ran on another');
       assert.notEqual(counter.started.get(victim!)!.at(-1), killed);
 
+      step('killed instance\'s event handled');
       // 3. The store stopped mid-run: nothing acknowledged without its callback; all handled once it is back.
       await store.pause();
       const during = await trigger(sandbox, account.body.data.account.id as string, 20);
@@ -253,8 +283,10 @@ for (const [name, startStore] of stores) {
         assert.equal(counter.ran.get(id), undefined, `event ${id} ran while the store was down`);
         assert.notEqual(byId().get(id)!.status, 'delivered', `event ${id} was acknowledged while the store was down`);
       }
+      step('every delivery refused while the store was down');
       await store.start();
       await allSettled(sandbox);
+      step('all handled after the store came back');
       assertExactlyOnce(sandbox, counter.ran, during);
       assert.equal(counter.ran.size, sandbox.webhooks.deliveries.length, 'no run for an event the sandbox did not send');
     });
