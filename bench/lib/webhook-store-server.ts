@@ -21,7 +21,9 @@ let closeStore: () => Promise<unknown> = async () => {};
 async function makeStore(): Promise<EventClaimStore> {
   switch (process.env.BENCH_STORE) {
     case 'redis': {
-      const client = await createClient({ socket: { path: process.env.BENCH_REDIS_SOCKET!, tls: false } }).connect();
+      const client = createClient({ socket: { path: process.env.BENCH_REDIS_SOCKET!, tls: false } });
+      client.on('error', (error) => console.error('redis', error));
+      await client.connect();
       closeStore = () => client.close();
       return redisEventStore(client);
     }
