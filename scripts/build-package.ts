@@ -1,6 +1,8 @@
 // `npm run build:package`: the publishable package in dist/.
 // 1. JS and .d.ts, one file per source module, by tsc (lit, zod, @lit/react and react stay imports, so apps dedupe them);
-//    the Node adapter (src/server/node.ts) in a second pass, the only one with Node's types;
+//    the Node adapter (src/server/node.ts) in a second pass, the only one with Node's types; the Redis and PostgreSQL
+//    stores (src/server/redis.ts, postgres.ts: payroll-link/server/redis and /postgres) in the first, since they take
+//    the integrator's client by its shape and import neither `redis` nor `pg`;
 // 2. dist/payroll-link.bundled.js, for a plain <script>: the element and a lazy openLink(), minified, Lit in production
 //    mode; and dist/payroll-link.session.js next to it, the session's code it loads on intent (see src/session-code.ts);
 // 3. dist/custom-elements.json, by @custom-elements-manifest/analyzer (see custom-elements-manifest.config.mjs);

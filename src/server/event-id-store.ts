@@ -1,9 +1,14 @@
+import type { ClaimResult, EventClaimStore } from './event-claim-store.js';
+
 /**
- * Where the webhook handler remembers which `event_id`s it has handled, so that
- * an event delivered twice is handled once. The default keeps a bounded number
- * of ids in memory; give a store of your own (a database table with a unique
- * key, Redis `SET NX`) when you run more than one process or want the memory to
- * survive a restart.
+ * The first store interface: `has` before the callback, `add` after it.
+ * Still accepted, for one process only: between `has` and `add` nothing
+ * stops another process from running the same event, so two instances that
+ * receive copies of one event at the same moment both run the callback.
+ * With more than one instance use an {@link EventClaimStore}
+ * (`payroll-link/server/redis`, `payroll-link/server/postgres`).
+ *
+ * @deprecated for new code: implement {@link EventClaimStore}.
  */
 export interface EventIdStore {
   /** Whether `eventId` was handled before. */
@@ -12,15 +17,37 @@ export interface EventIdStore {
   add(eventId: string): void | Promise<void>;
 }
 
-/** An {@link EventIdStore} in memory that forgets its oldest ids once it holds `capacity`. */
-export function memoryEventIdStore(capacity = 10_000): EventIdStore {
+/**
+ * The default store: in memory, one process, forgetting its oldest ids once
+ * it holds `capacity`. It is both an {@link EventClaimStore} (what the
+ * handler uses) and, for code written against it before, an {@link EventIdStore}.
+ */
+export function memoryEventIdStore(capacity = 10_000): EventClaimStore & EventIdStore {
   // A Set iterates in insertion order, so its first entry is the oldest id: a bounded FIFO memory.
   const seen = new Set<string>();
+  const leases = new Map<string, { token: string; until: number }>();
+  const add = (eventId: string) => {
+    seen.add(eventId);
+    if (seen.size > capacity) seen.delete(seen.values().next().value!);
+  };
   return {
     has: (eventId) => seen.has(eventId),
-    add(eventId) {
-      seen.add(eventId);
-      if (seen.size > capacity) seen.delete(seen.values().next().value!);
+    add,
+    claim(eventId, token, leaseMs): ClaimResult {
+      if (seen.has(eventId)) return 'done';
+      const lease = leases.get(eventId);
+      if (lease && lease.until > Date.now()) return 'busy';
+      leases.set(eventId, { token, until: Date.now() + leaseMs });
+      // Leases are short-lived; dropping expired ones here keeps the map as small as the work in flight.
+      if (leases.size > capacity) for (const [id, held] of leases) if (held.until <= Date.now()) leases.delete(id);
+      return 'claimed';
+    },
+    markDone(eventId) {
+      leases.delete(eventId);
+      add(eventId);
+    },
+    release(eventId, token) {
+      if (leases.get(eventId)?.token === token) leases.delete(eventId);
     },
   };
 }

@@ -10,6 +10,7 @@ import './zod-version.js';
 
 export { ConfigError } from './config-error.js';
 export { ErrorBodySchema, type ErrorBody, type ErrorCode } from './error-body.js';
+export type { ClaimResult, EventClaimStore } from './event-claim-store.js';
 export { memoryEventIdStore, type EventIdStore } from './event-id-store.js';
 export {
   createLinkTokenHandler,

@@ -35,10 +35,14 @@ function fail(status: number, code: string, message: string, headers: Record<str
   return { ok: false, response: simpleErrorResponse(status, 'INVALID_REQUEST', code, message, headers) };
 }
 
-/** Reads the body, stopping as soon as it passes `maxBytes`. */
-async function readCapped(request: Request, maxBytes: number): Promise<Uint8Array | 'too-large' | 'unreadable'> {
-  if (request.body === null) return new Uint8Array();
-  const reader = request.body.getReader();
+/**
+ * Reads a request's or a response's body, stopping as soon as it passes
+ * `maxBytes` (the stream is then left unread, not cancelled: the caller
+ * decides whether to cancel it).
+ */
+export async function readCapped(message: Pick<Request, 'body'>, maxBytes: number): Promise<Uint8Array | 'too-large' | 'unreadable'> {
+  if (message.body === null) return new Uint8Array();
+  const reader = message.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
   try {

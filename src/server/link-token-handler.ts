@@ -4,8 +4,10 @@ import { ConfigError } from './config-error.js';
 import { invalidParamsResponse, jsonResponse, simpleErrorResponse } from './error-body.js';
 import { readJsonBody } from './json-request.js';
 import { redactingLogger } from './logger.js';
+import { plainJsonCopy } from './plain-json.js';
 import { createServiceClient, describeError, failureResponse, ServiceConnectionSchema } from './service-client.js';
 import { usesRequiredJobs, type ServiceVersion } from './service-version.js';
+import { withinTime } from './time-bound.js';
 
 /**
  * Decides whose token this is, from the integrator's own session (a cookie, a
@@ -28,7 +30,10 @@ export type AccountAuthorizer = (request: Request, accountId: string) => boolean
  * Further `POST /link_tokens` fields from your own data (an employer or
  * platform to preselect, the user's language...). The fields the handler sets
  * itself (`org_name`, `features`, `solution`, `required_jobs`, `end_user_id`,
- * `account_id`) cannot be overridden.
+ * `account_id`) cannot be overridden. Plain JSON data only (strings, finite
+ * numbers, booleans, null, arrays, plain objects): an object with a `toJSON`,
+ * a getter, a class instance or a Date is refused with a 500, because what it
+ * would serialise to is not what the handler checked.
  */
 export type LinkTokenFieldsProvider = (request: Request) => Record<string, unknown> | Promise<Record<string, unknown>>;
 
@@ -64,6 +69,13 @@ export const LinkTokenHandlerConfigSchema = ServiceConnectionSchema.extend({
     .optional(),
   /** Cap on the browser's request body, in bytes. */
   maxBodyBytes: z.int().min(64).max(1_048_576).default(4_096),
+  /**
+   * Time bound of each hook (`resolveEndUserId`, `authorizeAccount`,
+   * `linkTokenFields`), in milliseconds. A hook that has not settled by then
+   * gets the browser a 503 with `Retry-After: 1`, logged once; the service is
+   * not called.
+   */
+  hookTimeoutMs: z.int().min(1).max(60_000).default(5_000),
 }).superRefine((config, context) => {
   if (!usesRequiredJobs(config.version) && config.solution === undefined) {
     context.addIssue({ code: 'custom', path: ['solution'], message: `is required for version ${config.version}` });
@@ -174,13 +186,18 @@ export function createLinkTokenHandler(config: LinkTokenHandlerConfig): (request
     return simpleErrorResponse(500, 'INTERNAL_ERROR', 'INTERNAL_ERROR', 'The server could not create a Link token.');
   }
 
-  /** Runs one of the integrator's hooks: what it returned, or the 500 for a hook that threw. */
+  /** Runs one of the integrator's hooks: what it returned, the 500 for a hook that threw, or the 503 for one that took too long. */
   async function runHook(hook: string, call: () => unknown): Promise<{ value: unknown } | Response> {
     try {
-      return { value: await call() };
+      const result = await withinTime(call, settings.hookTimeoutMs);
+      if (result.settled) return { value: result.value };
     } catch (error) {
       return hookFailed(hook, `threw: ${describeError(error)}`);
     }
+    log.error(`link token: ${hook} did not settle within ${settings.hookTimeoutMs} ms (hookTimeoutMs); answering 503`);
+    return simpleErrorResponse(503, 'SERVICE_UNAVAILABLE', 'HOOK_TIMEOUT', 'The server could not create a Link token in time; try again.', {
+      'retry-after': '1',
+    });
   }
 
   async function resolveEndUserId(request: Request, requested: string | undefined): Promise<string | undefined | Response> {
@@ -218,11 +235,14 @@ export function createLinkTokenHandler(config: LinkTokenHandlerConfig): (request
     if (!hook) return {};
     const result = await runHook('linkTokenFields', () => hook(request));
     if (result instanceof Response) return result;
-    const fields = result.value;
-    if (typeof fields !== 'object' || fields === null || Array.isArray(fields)) return hookFailed('linkTokenFields', 'returned something other than an object');
+    if (typeof result.value !== 'object' || result.value === null || Array.isArray(result.value)) return hookFailed('linkTokenFields', 'returned something other than an object');
+    // A copy of plain data: what goes upstream is exactly what the reserved-field check below saw.
+    const copy = plainJsonCopy(result.value);
+    if (!copy.ok) return hookFailed('linkTokenFields', `returned something other than plain JSON data: ${copy.problem}`);
+    const fields = copy.value as Record<string, unknown>;
     const reserved = Object.keys(fields).filter((key) => RESERVED_FIELDS.has(key));
     if (reserved.length > 0) return hookFailed('linkTokenFields', `returned fields the handler sets itself: ${reserved.join(', ')}`);
-    return fields as Record<string, unknown>;
+    return fields;
   }
 
   return async function handleLinkTokenRequest(request: Request): Promise<Response> {

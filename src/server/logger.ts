@@ -26,8 +26,8 @@ const REDACTED = '[redacted]';
 
 /**
  * Wraps `log` so that none of the given secrets can reach it, whatever an
- * upstream message happens to echo. A second line of defence: the callers
- * never log a secret on purpose.
+ * upstream message happens to echo (a second line of defence: the callers
+ * never log a secret on purpose), and so that a logger that throws is ignored.
  */
 export function redactingLogger(log: Logger, secrets: readonly string[]): Logger {
   const hidden = secrets.filter((secret) => secret.length > 0);
@@ -43,8 +43,13 @@ export function redactingLogger(log: Logger, secrets: readonly string[]): Logger
   const wrap =
     (level: keyof Logger) =>
     (message: string, fields?: Record<string, unknown>): void => {
-      if (fields === undefined) log[level](scrub(message));
-      else log[level](scrub(message), scrubValue(fields) as Record<string, unknown>);
+      // A logger that throws (a full disk, a closed transport) must not turn an answer into a rejected promise.
+      try {
+        if (fields === undefined) log[level](scrub(message));
+        else log[level](scrub(message), scrubValue(fields) as Record<string, unknown>);
+      } catch {
+        // Nowhere left to report it.
+      }
     };
   return { info: wrap('info'), warn: wrap('warn'), error: wrap('error') };
 }

@@ -22,8 +22,15 @@ export type NodeRequest = IncomingMessage & { body?: unknown };
  * A body that a parser has already read (`express.json()`, Fastify) cannot be
  * read again, so the parsed value is used instead: `parsedBody` when given,
  * else `req.body`; an object is written back as JSON, a string or a Buffer as
- * it is. The `Content-Type` stays the client's, so the handler still refuses
- * what was not JSON.
+ * it is, and only when the handler reads it (after its authenticity check).
+ * The `Content-Type` stays the client's, so the handler still refuses what
+ * was not JSON.
+ *
+ * Behind a body parser the original bytes are gone: a parser that decoded
+ * invalid UTF-8 has already turned it into U+FFFD, which then passes as valid
+ * text (`express.json()` and Fastify do so). Mount the handlers before any
+ * body parser (or with a route-level `express.raw({ type: 'application/json' })`)
+ * to have invalid UTF-8 refused with a 400.
  */
 export function toWebRequest(req: NodeRequest, parsedBody: unknown = req.body): Request {
   const headers = new Headers();
@@ -45,7 +52,33 @@ export function toWebRequest(req: NodeRequest, parsedBody: unknown = req.body): 
   // The bytes are gone; what the parser made of them is all there is, and its length is not the original's.
   headers.delete('content-length');
   headers.delete('transfer-encoding');
-  return new Request(url, { method, headers, body: serialise(parsedBody) as BodyInit | null });
+  if (parsedBody === undefined || parsedBody === null) return new Request(url, { method, headers });
+  return new Request(url, { method, headers, body: lazilySerialised(parsedBody), duplex: 'half' } as RequestInit);
+}
+
+/**
+ * The parsed body written back as JSON only when the handler reads it, which
+ * it does after checking authenticity: a stranger's deeply nested JSON costs
+ * nothing. A value that cannot be written back (deeper than JSON.stringify
+ * can recurse, a cycle, a BigInt) errors the stream, which the handler
+ * answers as an unreadable body (400), not as a crash.
+ */
+function lazilySerialised(body: unknown): ReadableStream<Uint8Array> {
+  return new ReadableStream<Uint8Array>(
+    {
+      pull(controller) {
+        try {
+          const text = serialise(body);
+          controller.enqueue(typeof text === 'string' ? new TextEncoder().encode(text) : text);
+          controller.close();
+        } catch {
+          controller.error(new TypeError('the parsed body cannot be written back as JSON'));
+        }
+      },
+    },
+    // No read ahead: nothing is serialised until the handler asks for the body.
+    { highWaterMark: 0 },
+  );
 }
 
 /** Whether something (a body parser) has already consumed the request's stream. */
@@ -54,8 +87,7 @@ function bodyWasRead(req: IncomingMessage): boolean {
   return req.readableDidRead || req.readableEnded || (req as { _body?: unknown })._body === true;
 }
 
-function serialise(body: unknown): string | Uint8Array | null {
-  if (body === undefined || body === null) return null;
+function serialise(body: unknown): string | Uint8Array {
   if (typeof body === 'string' || body instanceof Uint8Array) return body;
   return JSON.stringify(body);
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ErrorBodySchema, simpleErrorResponse } from './error-body.js';
 import { LoggerSchema, type Logger } from './logger.js';
+import { readCapped } from './json-request.js';
 import { isLoopbackHost } from './loopback.js';
 import { parseRetryAfter } from '../shared/backoff.js';
 import { untilAborted, withRetries, type AttemptResult, type RetryPolicy } from './retry.js';
@@ -8,6 +9,13 @@ import { ServiceVersionSchema } from './service-version.js';
 
 /** The longest `Retry-After` (seconds) passed on to the browser when the service is unavailable. */
 const MAX_BROWSER_RETRY_AFTER_S = 60;
+
+/**
+ * The most of one service answer that is read. A Link token envelope is well
+ * under a kilobyte; without a cap a broken or hostile upstream could make the
+ * handler hold hundreds of megabytes per request.
+ */
+export const MAX_SERVICE_ANSWER_BYTES = 1_048_576;
 
 /**
  * How to reach the service: shared by every handler that calls it. Parsed with
@@ -43,10 +51,16 @@ export const ServiceConnectionSchema = z.object({
   /**
    * Bounds in milliseconds. The whole budget stays under the widget's own
    * 15 s per-try timeout, so the browser hears our 503 rather than giving up first.
+   *
+   * A `POST` whose try timed out is not tried again: the service may have
+   * done it all the same (for `POST /link_tokens`, minted a token, which is
+   * billable), and a second try would do it twice. So `attemptMs` is most of
+   * the budget (8 s of 10 s): a slow service gets time to answer the one try,
+   * and only quick failures (a refused connection, 429, 5xx) are retried.
    */
   timeouts: z
     .object({
-      attemptMs: z.int().min(1).max(60_000).default(5_000),
+      attemptMs: z.int().min(1).max(60_000).default(8_000),
       totalMs: z.int().min(1).max(120_000).default(10_000),
     })
     .prefault({}),
@@ -98,7 +112,8 @@ const REJECTION_HINTS: Record<number, string> = {
   404: 'no such endpoint: check baseUrl',
 };
 
-type Answer = { kind: 'answer'; status: number; requestId: string | null; text: string };
+/** An answer; `tooLarge` when its body passed {@link MAX_SERVICE_ANSWER_BYTES} and was left unread. */
+type Answer = { kind: 'answer'; status: number; requestId: string | null; text: string; tooLarge?: true };
 type Failure = { kind: 'failure'; problem: string };
 
 /**
@@ -143,8 +158,15 @@ export function createServiceClient(connection: ServiceConnection, log: Logger) 
           signal,
         );
         requestId = response.headers.get('x-service-request-id');
-        const text = await untilAborted(response.text(), signal);
+        const bytes = await untilAborted(readCapped(response, MAX_SERVICE_ANSWER_BYTES), signal);
+        if (bytes === 'unreadable') throw new Error('the answer could not be read');
         const fields = { attempt, status: response.status, requestId, ms: Date.now() - started };
+        if (bytes === 'too-large') {
+          await response.body?.cancel().catch(() => {});
+          log.warn(`payroll service ${label}: HTTP ${response.status}, answer larger than ${MAX_SERVICE_ANSWER_BYTES} bytes; not read`, fields);
+          return { retry: false, value: { kind: 'answer', status: response.status, requestId, text: '', tooLarge: true } };
+        }
+        const text = new TextDecoder().decode(bytes);
         const answer: Answer = { kind: 'answer', status: response.status, requestId, text };
         if (RETRYABLE_STATUSES.has(response.status)) {
           log.warn(`payroll service ${label}: HTTP ${response.status}`, fields);
@@ -155,6 +177,8 @@ export function createServiceClient(connection: ServiceConnection, log: Logger) 
       } catch (error) {
         const problem = signal.aborted ? 'no answer in time' : `network error (${describeError(error)})`;
         log.warn(`payroll service ${label}: ${problem}`, { attempt, requestId, ms: Date.now() - started });
+        // The service may have done a POST that timed out (minted a billable token): never do it twice.
+        if (signal.aborted && request.method === 'POST') return { retry: false, value: { kind: 'failure', problem } };
         return { retry: true, value: { kind: 'failure', problem }, retryAfterMs: null };
       }
     };
@@ -180,9 +204,14 @@ export function createServiceClient(connection: ServiceConnection, log: Logger) 
       });
       return { kind: 'unavailable', retryAfterSeconds, problem };
     }
-    // Only answers end without retry; a failure always asks for one.
-    const answer = last as Answer;
+    if (last.kind === 'failure') {
+      // A POST that timed out: not retried (see timeouts), so the browser is told to try again itself.
+      log.error(`payroll service ${label}: ${last.problem}; not tried again, since the service may have done it`, { attempts: outcome.attempts });
+      return { kind: 'unavailable', retryAfterSeconds: 1, problem: last.problem };
+    }
+    const answer = last;
     const { status, requestId } = answer;
+    if (answer.tooLarge) return malformed(label, answer, `the body is larger than ${MAX_SERVICE_ANSWER_BYTES} bytes`);
     if (status < 200 || status > 299) return reject(label, answer);
 
     let json: unknown;

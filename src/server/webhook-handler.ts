@@ -1,14 +1,43 @@
 import { z } from 'zod';
 import { ConfigError } from './config-error.js';
 import { invalidParamsResponse, jsonResponse, simpleErrorResponse } from './error-body.js';
+import type { EventClaimStore } from './event-claim-store.js';
 import { memoryEventIdStore, type EventIdStore } from './event-id-store.js';
 import { readJsonBody } from './json-request.js';
 import { LoggerSchema, redactingLogger } from './logger.js';
 import { describeError } from './service-client.js';
+import { withinTime } from './time-bound.js';
 import { urlCarriesSecret } from './url-secret.js';
 import { WebhookEnvelopeSchema, WebhookEventSchema, type UnknownWebhookEvent, type WebhookEvent } from './webhook-events.js';
 
 const isFunction = (value: unknown) => typeof value === 'function';
+const hasMethods = (value: unknown, names: string[]) =>
+  typeof value === 'object' && value !== null && names.every((name) => isFunction((value as Record<string, unknown>)[name]));
+const isClaimStore = (value: unknown): value is EventClaimStore => hasMethods(value, ['claim', 'markDone', 'release']);
+const isIdStore = (value: unknown): value is EventIdStore => hasMethods(value, ['has', 'add']);
+
+/** Added to the callback's bound to make the default lease: time for the store calls around it. */
+const LEASE_MARGIN_MS = 5_000;
+/** Bound of one store call: a store that hangs (a client queueing commands while it reconnects) gets a 503. */
+const STORE_TIMEOUT_MS = 5_000;
+
+/**
+ * A `{ has, add }` store as a claim store, for one process: `has` stands in
+ * for the claim (not atomic; the handler's own in-process wait keeps copies
+ * apart), `add` marks done, and there is nothing to release.
+ */
+function claimStoreOf(store: EventClaimStore | EventIdStore): EventClaimStore {
+  if (isClaimStore(store)) return store;
+  return {
+    claim: async (eventId) => ((await store.has(eventId)) ? 'done' : 'claimed'),
+    markDone: (eventId) => store.add(eventId),
+    release: () => {},
+  };
+}
+
+/** How one run for an event id ended; copies that waited on it answer from it. */
+type Outcome = 'handled' | 'duplicate' | 'failed' | 'timed-out' | 'busy' | 'store-unavailable';
+
 const fn = <T>(message = 'must be a function') => z.custom<T>(isFunction, { message });
 
 /** Options of {@link createWebhookHandler}; checked when the handler is created. */
@@ -42,13 +71,36 @@ export const WebhookHandlerOptionsSchema = z
     verify: fn<(request: Request, rawBody: string) => boolean | Promise<boolean>>().optional(),
     /** Accept deliveries that nothing verifies. Only for a local sandbox; required to run with neither `secret` nor `verify`. */
     allowUnverified: z.boolean().default(false),
-    /** Which event ids were handled. Default: the last 10,000 ids, in memory (one process). */
+    /**
+     * Who handles which event id. Default: in memory, one process (the last
+     * 10,000 ids). With more than one instance, give a shared
+     * {@link EventClaimStore}: `redisEventStore` from `payroll-link/server/redis`
+     * or `postgresEventStore` from `payroll-link/server/postgres`. A
+     * `{ has, add }` {@link EventIdStore} still works, for one process only.
+     */
     store: z
-      .custom<EventIdStore>(
-        (value) => typeof value === 'object' && value !== null && isFunction((value as EventIdStore).has) && isFunction((value as EventIdStore).add),
-        { message: 'must be an object with has(eventId) and add(eventId) methods' },
-      )
+      .custom<EventClaimStore | EventIdStore>((value) => isClaimStore(value) || isIdStore(value), {
+        message: 'must be an object with claim, markDone and release methods (or, for one process, has and add)',
+      })
       .optional(),
+    /**
+     * Time bound of one run of your callback, in milliseconds. Past it the
+     * delivery gets a 503 with `Retry-After: 1` so that the service delivers
+     * it again, and one line is logged. Your callback is not stopped (nothing
+     * can stop a promise), so its claim is kept until it settles (then marked
+     * done, or released if it failed) or until the lease ends: copies get 503
+     * `EVENT_IN_PROGRESS` meanwhile instead of running the same work beside
+     * it. Make your own work time out before this.
+     */
+    callbackTimeoutMs: z.int().min(1).max(600_000).default(10_000),
+    /**
+     * How long a claim holds an event against other instances, in
+     * milliseconds; default `callbackTimeoutMs` + 5 s. Longer than the
+     * callback's bound, so that a live instance never loses its claim
+     * mid-callback; as short as that allows, since an instance that dies
+     * mid-callback holds the event that long before a copy can run it.
+     */
+    leaseMs: z.int().min(1).max(3_600_000).optional(),
     /** Cap on one delivery's body, in bytes. */
     maxBodyBytes: z.int().min(256).max(10_485_760).default(262_144),
     /** Defaults to `console`. */
@@ -57,6 +109,10 @@ export const WebhookHandlerOptionsSchema = z
   .refine((options) => options.secret !== undefined || options.verify !== undefined || options.allowUnverified, {
     path: ['secret'],
     message: 'is required: set secret (or verify), or allowUnverified: true for a local sandbox only',
+  })
+  .refine((options) => options.leaseMs === undefined || options.leaseMs > options.callbackTimeoutMs, {
+    path: ['leaseMs'],
+    message: 'must be longer than callbackTimeoutMs, or a live instance could lose its claim mid-callback',
   });
 
 /** What {@link createWebhookHandler} accepts. */
@@ -72,6 +128,8 @@ export interface WebhookAcknowledgement {
 const isKnownName = (name: string) => WebhookEventSchema.options.some((option) => option.shape.event.value === name);
 
 const internalError = (message: string) => simpleErrorResponse(500, 'INTERNAL_ERROR', 'INTERNAL_ERROR', message);
+const retryLater = (code: string, message: string, seconds: number) =>
+  simpleErrorResponse(503, 'SERVICE_UNAVAILABLE', code, message, { 'retry-after': String(seconds) });
 
 /**
  * Creates the webhook receiver: a Web-standard handler for the service's
@@ -80,8 +138,12 @@ const internalError = (message: string) => simpleErrorResponse(500, 'INTERNAL_ER
  * callback once per `event_id`, and only then answers `200 { received, duplicate }`.
  * A known event whose payload does not fit goes to `onUnknownEvent`, with a
  * warning. Bad input gets the service's error body: 405, 415, 413, 400 (a
- * malformed envelope), 401 (unverified), 500 (your callback or store threw:
- * the service delivers again).
+ * malformed envelope), 401 (unverified), 500 (your callback threw: the
+ * service delivers again). 503 with `Retry-After` asks for a later delivery:
+ * `EVENT_IN_PROGRESS` (another instance holds the event's claim),
+ * `CALLBACK_TIMEOUT` (your callback passed `callbackTimeoutMs`),
+ * `STORE_UNAVAILABLE` (the store failed or did not answer). An event is never
+ * acknowledged unless its callback ran to success.
  *
  * Throws a {@link ConfigError} naming the field when the options are wrong.
  *
@@ -96,11 +158,12 @@ const internalError = (message: string) => simpleErrorResponse(500, 'INTERNAL_ER
 export function createWebhookHandler(options: WebhookHandlerOptions): (request: Request) => Promise<Response> {
   const parsed = WebhookHandlerOptionsSchema.safeParse(options);
   if (!parsed.success) throw ConfigError.fromZod('webhook handler options', parsed.error);
-  const { onEvent, onUnknownEvent, secret, verify, maxBodyBytes } = parsed.data;
-  const store = parsed.data.store ?? memoryEventIdStore();
+  const { onEvent, onUnknownEvent, secret, verify, maxBodyBytes, callbackTimeoutMs } = parsed.data;
+  const leaseMs = parsed.data.leaseMs ?? callbackTimeoutMs + LEASE_MARGIN_MS;
+  const store = claimStoreOf(parsed.data.store ?? memoryEventIdStore());
   const log = redactingLogger(parsed.data.log ?? console, secret === undefined ? [] : [secret]);
-  /** Ids whose callback is running in this process, with whether it succeeded. */
-  const inFlight = new Map<string, Promise<Response>>();
+  /** Ids being handled in this process, with how that run ends. */
+  const inFlight = new Map<string, Promise<Outcome>>();
 
   async function handle(request: Request): Promise<Response> {
     if (request.method !== 'POST') {
@@ -146,42 +209,87 @@ export function createWebhookHandler(options: WebhookHandlerOptions): (request: 
   }
 
   /**
-   * Runs `work` once per id. A copy that arrives while the first is still
-   * running waits for it, then answers as a duplicate if it succeeded, or runs
-   * the work itself if it failed: answering "duplicate" at once would lose the
-   * event when the first then fails on a connection the sender gave up on.
+   * Runs `work` once per id. Within this process, a copy that arrives while
+   * the first is running waits for it, then answers as a duplicate if it
+   * succeeded, or runs the work itself if it failed: answering "duplicate" at
+   * once would lose the event when the first then fails on a connection the
+   * sender gave up on. Across processes the store's claim decides.
    */
   async function deliverOnce(eventId: string, work: () => void | Promise<void>): Promise<Response> {
-    for (let running = inFlight.get(eventId); running; running = inFlight.get(eventId)) await running;
-    const attempt = runOnce(eventId, work);
-    inFlight.set(eventId, attempt);
-    try {
-      return await attempt;
-    } finally {
-      inFlight.delete(eventId);
+    for (let running = inFlight.get(eventId); running; running = inFlight.get(eventId)) {
+      const outcome = await running;
+      // A failure is worth a try of our own; any other end is this copy's answer too.
+      if (outcome !== 'failed') return answer(outcome === 'handled' ? 'duplicate' : outcome);
     }
+    const attempt: Promise<Outcome> = runOnce(eventId, work).finally(() => {
+      if (inFlight.get(eventId) === attempt) inFlight.delete(eventId);
+    });
+    inFlight.set(eventId, attempt);
+    return answer(await attempt);
   }
 
-  async function runOnce(eventId: string, work: () => void | Promise<void>): Promise<Response> {
-    try {
-      if (await store.has(eventId)) return jsonResponse(200, { received: true, duplicate: true } satisfies WebhookAcknowledgement);
-    } catch (error) {
-      log.error(`webhook: store.has failed: ${describeError(error)}`, { eventId });
-      return internalError('The event could not be checked; deliver it again.');
+  async function runOnce(eventId: string, work: () => void | Promise<void>): Promise<Outcome> {
+    const token = crypto.randomUUID();
+    const claim = await storeCall('claim', eventId, () => store.claim(eventId, token, leaseMs));
+    if (!claim.ok) return 'store-unavailable';
+    if (claim.value === 'done') return 'duplicate';
+    if (claim.value === 'busy') {
+      log.info('webhook: another instance is handling this event; asking for a later delivery', { eventId });
+      return 'busy';
     }
+    const running = Promise.resolve().then(work);
+    let run;
     try {
-      await work();
+      run = await withinTime(() => running, callbackTimeoutMs);
     } catch (error) {
       log.error(`webhook: the callback failed, answering 500 so that the event is delivered again: ${describeError(error)}`, { eventId });
-      return internalError('The event could not be handled; deliver it again.');
+      await storeCall('release', eventId, () => store.release(eventId, token));
+      return 'failed';
     }
+    if (!run.settled) {
+      log.error(`webhook: the callback did not settle within ${callbackTimeoutMs} ms (callbackTimeoutMs); answering 503 so that the event is delivered again`, {
+        eventId,
+      });
+      // The claim is kept while the callback may still finish its work, and given up when it settles: done if it
+      // succeeded late, released if it failed. Released at once, a copy would run the same work beside it. One that
+      // never settles holds the event until the lease ends (callbackTimeoutMs + 5 s by default), not for good.
+      running.then(
+        () => storeCall('markDone', eventId, () => store.markDone(eventId, token)),
+        () => storeCall('release', eventId, () => store.release(eventId, token)),
+      );
+      return 'timed-out';
+    }
+    // The work is done; a failed record only means a redelivery may run it again, which beats losing it.
+    await storeCall('markDone', eventId, () => store.markDone(eventId, token));
+    return 'handled';
+  }
+
+  /** One store call, bounded in time; a throw or a hang is logged and reported as not ok. */
+  async function storeCall<T>(operation: string, eventId: string, call: () => T | Promise<T>): Promise<{ ok: true; value: T } | { ok: false }> {
     try {
-      await store.add(eventId);
+      const result = await withinTime(call, STORE_TIMEOUT_MS);
+      if (result.settled) return { ok: true, value: result.value };
+      log.error(`webhook: store.${operation} did not answer within ${STORE_TIMEOUT_MS} ms`, { eventId });
     } catch (error) {
-      // The work is done; a failed record only means a redelivery may run it again, which beats losing it.
-      log.error(`webhook: store.add failed after the callback ran: ${describeError(error)}`, { eventId });
+      log.error(`webhook: store.${operation} failed: ${describeError(error)}`, { eventId });
     }
-    return jsonResponse(200, { received: true, duplicate: false } satisfies WebhookAcknowledgement);
+    return { ok: false };
+  }
+
+  function answer(outcome: Outcome): Response {
+    switch (outcome) {
+      case 'handled':
+      case 'duplicate':
+        return jsonResponse(200, { received: true, duplicate: outcome === 'duplicate' } satisfies WebhookAcknowledgement);
+      case 'failed':
+        return internalError('The event could not be handled; deliver it again.');
+      case 'timed-out':
+        return retryLater('CALLBACK_TIMEOUT', 'The event was not handled in time; deliver it again.', 1);
+      case 'busy':
+        return retryLater('EVENT_IN_PROGRESS', 'Another instance is handling this event; deliver it again later.', Math.ceil(leaseMs / 1000));
+      case 'store-unavailable':
+        return retryLater('STORE_UNAVAILABLE', 'The event could not be checked; deliver it again.', Math.ceil(STORE_TIMEOUT_MS / 1000));
+    }
   }
 
   return async function handleWebhookRequest(request: Request): Promise<Response> {

@@ -215,7 +215,7 @@ describe('once per event_id', () => {
     assert.equal(calls, 2);
   });
 
-  test('a store of your own is asked and told; a store that fails is a 500 so the service delivers again', async () => {
+  test('a { has, add } store of your own is asked and told; a store that fails is a 503 so the service delivers again', async () => {
     const ids = new Set<string>();
     let broken = false;
     const store = {
@@ -231,7 +231,9 @@ describe('once per event_id', () => {
     assert.ok(ids.has(event.event_id));
     assert.deepEqual(await (await handler(deliver(event))).json(), { received: true, duplicate: true });
     broken = true;
-    assert.equal((await handler(deliver(accountAdded()))).status, 500);
+    const refused = await handler(deliver(accountAdded()));
+    assert.equal(refused.status, 503);
+    assert.equal(ErrorBodySchema.parse(await refused.json()).error.error_codes[0]!.error_code, 'STORE_UNAVAILABLE');
     assert.equal(handled.length, 1);
   });
 

@@ -1,5 +1,6 @@
 // What `npm install payroll-link` brings into an app, from the packed tarball and the npm registry:
-// an app without React gets no React wrapper dependency (@lit/react and react are optional peers),
+// an app without React gets no React wrapper dependency (@lit/react and react are optional peers), an app without
+// Redis or PostgreSQL gets neither client (redis and pg are optional peers of payroll-link/server/redis and /postgres),
 // and an app that already has other minors of lit and zod within the package's ranges keeps one
 // copy of each (npm dedupes them). Needs build:package first (`npm run test:packaging`).
 import assert from 'node:assert/strict';
@@ -37,10 +38,30 @@ function copiesOf(dir: string, name: string): string[] {
   return output === '' ? [] : [...new Set(output.split('\n').filter((path) => path.endsWith(`/node_modules/${name}`)))];
 }
 
+/** An app with nothing but the package, installed once for the tests that need one. */
+let plainApp: Promise<string> | undefined;
+const appWithNothingElse = () => (plainApp ??= appWith('no-react', {}));
+
 test('an app without React installs no React wrapper dependency', async () => {
-  const dir = await appWith('no-react', {});
+  const dir = await appWithNothingElse();
   assert.ok(existsSync(join(dir, 'node_modules/payroll-link/dist/index.js')));
   for (const name of ['@lit/react', 'react', 'react-dom']) assert.ok(!existsSync(join(dir, 'node_modules', name)), `${name} is not installed`);
+});
+
+test('an app without Redis or PostgreSQL installs neither client, and the server with its store entry points runs', async () => {
+  const dir = await appWithNothingElse();
+  for (const name of ['redis', '@redis/client', 'pg']) assert.ok(!existsSync(join(dir, 'node_modules', name)), `${name} is not installed`);
+  // The stores take a client by its shape: each entry point loads and makes a store with none of the clients present.
+  const script = `import { createWebhookHandler } from 'payroll-link/server';
+import { redisEventStore } from 'payroll-link/server/redis';
+import { postgresEventStore } from 'payroll-link/server/postgres';
+const stores = [redisEventStore({ eval: async () => 'claimed' }), postgresEventStore({ query: async () => ({ rows: [] }) })];
+const handlers = stores.map((store) => createWebhookHandler({ allowUnverified: true, store, onEvent: () => {} }));
+const answer = await createWebhookHandler({ allowUnverified: true, onEvent: () => {} })(new Request('http://localhost/', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ event: 'x.y', event_id: crypto.randomUUID(), payload: {} }) }));
+console.log(handlers.length, answer.status);`;
+  const output = execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: dir, encoding: 'utf8' }).trim();
+  // The last line is the script's; the one before is the handler's own log of the unknown event.
+  assert.equal(output.split('\n').at(-1), '2 200');
 });
 
 test("an app on the lowest lit and zod the package allows keeps one copy of each, its own, and the server runs on it", async () => {

@@ -1,0 +1,90 @@
+/**
+ * `payroll-link/server/redis`: an {@link EventClaimStore} on Redis, through
+ * your own node-redis client (`redis` ≥ 4, an optional peer dependency: this
+ * module never imports it). Each event id is one key: a claim is the key set
+ * with a lease (`PX`), done is the key set to `done` for `doneTtlSeconds`.
+ * Each step is one Lua script, so it is atomic on the server.
+ */
+import { z } from 'zod';
+import { ConfigError } from './config-error.js';
+import type { ClaimResult, EventClaimStore } from './event-claim-store.js';
+
+/**
+ * What the store needs of a client: node-redis's `eval(script, { keys, arguments })`.
+ * A `createClient()` client or a `createCluster()` cluster fits (every script
+ * touches one key).
+ */
+export interface RedisScriptClient {
+  eval(script: string, options: { keys: string[]; arguments: string[] }): Promise<unknown>;
+}
+
+/** Options of {@link redisEventStore}. */
+export const RedisEventStoreOptionsSchema = z.object({
+  /** Prefix of the keys, one per event id. */
+  keyPrefix: z.string().max(200).default('payroll-link:webhook:'),
+  /**
+   * How long a handled id is remembered, in seconds: longer than the service
+   * goes on delivering copies of one event. Default 7 days.
+   */
+  doneTtlSeconds: z.int().min(1).max(31_536_000).default(604_800),
+});
+
+/** What {@link redisEventStore} accepts. */
+export type RedisEventStoreOptions = z.input<typeof RedisEventStoreOptionsSchema>;
+
+const CLAIM = `local v = redis.call('GET', KEYS[1])
+if v == 'done' then return 'done' end
+if v then return 'busy' end
+redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
+return 'claimed'`;
+
+const MARK_DONE = `redis.call('SET', KEYS[1], 'done', 'EX', ARGV[1])
+return 1`;
+
+const RELEASE = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
+return 0`;
+
+const CLAIM_RESULTS = new Set<unknown>(['claimed', 'done', 'busy']);
+
+/**
+ * The webhook handler's store on Redis, shared by all your instances. Give it
+ * your connected client; it creates nothing and never closes it. While Redis
+ * is unreachable node-redis queues commands; the handler bounds each store
+ * call (5 s) and answers 503, so no event is acknowledged without its callback.
+ *
+ * @example
+ * import { createClient } from 'redis';
+ * import { createWebhookHandler } from 'payroll-link/server';
+ * import { redisEventStore } from 'payroll-link/server/redis';
+ *
+ * const redis = await createClient({ url: process.env.REDIS_URL }).connect();
+ * const handleWebhook = createWebhookHandler({
+ *   secret: process.env.PAYROLL_WEBHOOK_SECRET!,
+ *   store: redisEventStore(redis),
+ *   onEvent: async (event) => { ... },
+ * });
+ */
+export function redisEventStore(client: RedisScriptClient, options: RedisEventStoreOptions = {}): EventClaimStore {
+  if (typeof client !== 'object' || client === null || typeof client.eval !== 'function') {
+    throw new ConfigError('redisEventStore: client must be a node-redis client (from createClient() or createCluster())');
+  }
+  const parsed = RedisEventStoreOptionsSchema.safeParse(options);
+  if (!parsed.success) throw ConfigError.fromZod('redisEventStore options', parsed.error);
+  const { keyPrefix, doneTtlSeconds } = parsed.data;
+  const key = (eventId: string) => `${keyPrefix}${eventId}`;
+  // The claim's value carries the token, so that only its holder can release it; never equal to 'done'.
+  const held = (token: string) => `claim:${token}`;
+  return {
+    async claim(eventId, token, leaseMs) {
+      const answer = await client.eval(CLAIM, { keys: [key(eventId)], arguments: [held(token), String(leaseMs)] });
+      if (!CLAIM_RESULTS.has(answer)) throw new Error(`redisEventStore: unexpected answer to the claim: ${String(answer)}`);
+      return answer as ClaimResult;
+    },
+    async markDone(eventId) {
+      await client.eval(MARK_DONE, { keys: [key(eventId)], arguments: [String(doneTtlSeconds)] });
+    },
+    async release(eventId, token) {
+      await client.eval(RELEASE, { keys: [key(eventId)], arguments: [held(token)] });
+    },
+  };
+}
