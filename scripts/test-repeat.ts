@@ -5,7 +5,7 @@
  * not a retry to add.
  *
  * Usage: `npm run test:repeat -- [--runs N] [--file path ... --file-runs M]
- * [--each-file M] [--concurrency C] [--load suite|cpu [--load-every K]] [--log-dir DIR]`
+ * [--each-file M] [--concurrency C] [--load suite|cpu [--load-every K]] [--stall MS] [--log-dir DIR]`
  * - `--runs N`: runs of the whole Node suite (default 5; 0 skips it).
  * - `--file path`: a test file to run on its own too (repeatable).
  * - `--file-runs M`: runs of each named file (default 10).
@@ -22,6 +22,10 @@
  *   fails here first. The load stops when the run ends.
  * - `--load-every K`: loads only every K-th run (default 1, every run), so
  *   `--runs 30 --load suite --load-every 2` gives 15 runs under load and 15 not.
+ * - `--stall MS`: stalls each test process's event loop for MS ms at random moments
+ *   (scripts/stall-event-loop.ts), as a loaded machine does, only harder and more
+ *   often: a test that needs something to happen within a span of time fails within
+ *   a few runs. Try 1500: no test should rely on a second.
  * - `--log-dir DIR`: writes the output of every failed run to a file in DIR (made
  *   if missing), named after the target, the run and its load, and prints its path.
  *   A failed load suite's output is kept there too: it was a run under load.
@@ -49,6 +53,7 @@ const { values } = parseArgs({
     concurrency: { type: 'string' },
     load: { type: 'string' },
     'load-every': { type: 'string', default: '1' },
+    stall: { type: 'string', default: '0' },
     'log-dir': { type: 'string' },
   },
 });
@@ -72,6 +77,7 @@ const loadEvery = count('load-every', values['load-every']);
 if (loadEvery === 0) fail('--load-every must be 1 or more');
 const concurrency = values.concurrency === undefined ? undefined : count('concurrency', values.concurrency);
 if (concurrency === 0) fail('--concurrency must be 1 or more');
+const stallMs = count('stall', values.stall);
 const logDir = values['log-dir'] === undefined ? undefined : resolve(values['log-dir']);
 if (logDir) mkdirSync(logDir, { recursive: true });
 
@@ -91,6 +97,7 @@ const targets = [
 const testArgs = (files: string[]): string[] => [
   '--import',
   'tsx',
+  ...(stallMs > 0 ? ['--import', './scripts/stall-event-loop.ts'] : []),
   '--test',
   ...(concurrency === undefined ? [] : [`--test-concurrency=${concurrency}`]),
   ...files,
@@ -110,7 +117,8 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
  * Its output is collected when `collect` is set, and dropped otherwise.
  */
 const start = (args: string[], collect: boolean): { child: ChildProcess; output: () => string } => {
-  const child = spawn(process.execPath, args, { cwd: root, detached: true, stdio: ['ignore', collect ? 'pipe' : 'ignore', collect ? 'pipe' : 'ignore'] });
+  const env = { ...process.env, TEST_STALL_MS: String(stallMs) };
+  const child = spawn(process.execPath, args, { cwd: root, env, detached: true, stdio: ['ignore', collect ? 'pipe' : 'ignore', collect ? 'pipe' : 'ignore'] });
   live.add(child);
   child.on('exit', () => live.delete(child));
   const chunks: Buffer[] = [];
@@ -185,13 +193,14 @@ for (const target of targets) {
   let targetPassed = 0;
   for (let run = 1; run <= target.runs; run += 1) {
     const loaded = load !== undefined && (run - 1) % loadEvery === 0 ? load : undefined;
-    const name = `${fileName(target.label)}-run-${run}${loaded ? `-load-${loaded}` : ''}`;
+    const name = `${fileName(target.label)}-run-${run}${loaded ? `-load-${loaded}` : ''}${stallMs > 0 ? `-stall-${stallMs}` : ''}`;
     const stopLoad = loaded ? startLoad(loaded, name) : () => {};
     const started = performance.now();
     const result = await runOnce(target.files);
     stopLoad();
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
-    console.log(`${target.label}: run ${run}/${target.runs} ${result.passed ? 'passed' : 'FAILED'} (${seconds} s, ${loaded ? `load: ${loaded}` : 'no load'})`);
+    const conditions = [loaded ? `load: ${loaded}` : 'no load', ...(stallMs > 0 ? [`stalls of ${stallMs} ms`] : [])].join(', ');
+    console.log(`${target.label}: run ${run}/${target.runs} ${result.passed ? 'passed' : 'FAILED'} (${seconds} s, ${conditions})`);
     if (result.passed) {
       targetPassed += 1;
     } else {
