@@ -22,10 +22,10 @@
  *   fails here first. The load stops when the run ends.
  * - `--load-every K`: loads only every K-th run (default 1, every run), so
  *   `--runs 30 --load suite --load-every 2` gives 15 runs under load and 15 not.
- * - `--stall MS`: stalls each test process's event loop for MS ms at random moments
- *   (scripts/stall-event-loop.ts), as a loaded machine does, only harder and more
- *   often: a test that needs something to happen within a span of time fails within
- *   a few runs. Try 1500: no test should rely on a second.
+ * - `--stall MS`: stalls each test process's event loop for MS ms before a random few
+ *   of its network callbacks (scripts/stall-event-loop.ts), as a loaded machine does,
+ *   only harder and more often: a test that needs its next request to land within a
+ *   span of time fails within a few runs. 1200 caught each race of issue #30 in 3 runs.
  * - `--log-dir DIR`: writes the output of every failed run to a file in DIR (made
  *   if missing), named after the target, the run and its load, and prints its path.
  *   A failed load suite's output is kept there too: it was a run under load.
