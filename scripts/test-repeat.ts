@@ -25,7 +25,8 @@
  * - `--stall MS`: stalls each test process's event loop for MS ms before a random few
  *   of its network callbacks (scripts/stall-event-loop.ts), as a loaded machine does,
  *   only harder and more often: a test that needs its next request to land within a
- *   span of time fails within a few runs. 1200 caught each race of issue #30 in 3 runs.
+ *   span of time fails within a few runs (1200 caught two of issue #30's four races in
+ *   8 runs of their files; a race across processes, such as a browser's, it may miss).
  * - `--log-dir DIR`: writes the output of every failed run to a file in DIR (made
  *   if missing), named after the target, the run and its load, and prints its path.
  *   A failed load suite's output is kept there too: it was a run under load.
