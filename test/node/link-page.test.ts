@@ -224,6 +224,25 @@ describe('hosted Link page', { timeout: 600_000 }, () => {
   }
 
   /**
+   * Holds the Link page's job polls (`GET /link/api/jobs/{id}`) until `release()`; every other request passes.
+   * `first` resolves when the page has asked for its job: it is waiting for the job, not showing a result.
+   */
+  async function holdJobPolls(page: Page): Promise<{ first: Promise<void>; release: () => void }> {
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let asked!: () => void;
+    const first = new Promise<void>((resolve) => (asked = resolve));
+    await page.route(/\/link\/api\/jobs\/[^/]+$/, async (route) => {
+      if (route.request().method() === 'GET') {
+        asked();
+        await released;
+      }
+      await route.continue();
+    });
+    return { first, release };
+  }
+
+  /**
    * Asserts the browser logged no error: no CSP violation, no exception. The
    * browser's own note on a refused API call (a 401 the test asked for) and a
    * favicon miss are not the page's errors.
@@ -410,6 +429,11 @@ describe('hosted Link page', { timeout: 600_000 }, () => {
   test('user_pending: the running screen waits for the job, then reports its timeout', async () => {
     const { token } = await createLinkToken();
     await inHost(async (page) => {
+      // The job times out on the sandbox's timer (pendingJobDelayMs) and the page leaves the running screen at its
+      // next poll after that; the checks of that screen may take longer on a loaded machine. So the page's polls
+      // wait here until those checks are done: it stays on the running screen because no answer has come, however
+      // slow the checks. Then the polls go on to the real sandbox.
+      const polls = await holdJobPolls(page);
       const frame = await startLink(page, token);
       await goToLogin(page, frame);
       await logIn(frame, 'user_pending', 'pass_good');
@@ -417,6 +441,8 @@ describe('hosted Link page', { timeout: 600_000 }, () => {
       await frame.getByRole('button', { name: 'Switch my deposit' }).press('Enter');
       await expectScreen(frame, 'Switching your direct deposit');
       await expectAccessible(frame, 'running');
+      await polls.first;
+      polls.release();
       const error = await waitForEvent(page, 'error');
       assert.deepEqual(
         { type: error.payload.type, code: error.payload.code, pendingRetry: error.payload.pendingRetry },

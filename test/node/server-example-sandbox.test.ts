@@ -106,7 +106,18 @@ describe('Link tokens from the real sandbox', () => {
 });
 
 test("the sandbox's 429 is retried after its Retry-After", async () => {
-  const sandbox = await startSandbox({ port: 0, rateLimitPerSecond: 1 });
+  // The sandbox's clock stands still until it answers 429, then moves on by the limit's one-second window: the
+  // second call outruns the limit however late a loaded machine sends it (on the real clock, a second call sent a
+  // second after the first was simply answered), and the retry after Retry-After finds the window passed.
+  let now = Date.now();
+  const sandbox = await startSandbox({
+    port: 0,
+    rateLimitPerSecond: 1,
+    now: () => new Date(now),
+    log: (line) => {
+      if (/^\S+ \S+ 429 /.test(line)) now += 1_000;
+    },
+  });
   try {
     const { log, lines } = captureLog();
     const handle = createLinkTokenHandler(configFor(sandbox, { log, timeouts: { attemptMs: 2_000, totalMs: 5_000 } }));
