@@ -11,6 +11,13 @@ export const FRAME_IDLE_MS = 120_000;
 /** After a token prefetch failed, a sign of intent does not try again before this: the click still fetches at once. */
 const RETRY_COOLDOWN_MS = 10_000;
 
+/**
+ * Whether the device has no hover (a phone, a tablet): there the first sign of intent is the tap that clicks,
+ * so the session's code loads when the element is first seen instead (see {@link LinkPrefetch}). An object so
+ * that a test can stand in for the media query, which no test runner emulates in every engine.
+ */
+export const pointerKind = { noHover: (): boolean => matchMedia('(hover: none)').matches };
+
 /** A token prefetched, handed to one session. */
 export interface TakenToken {
   token: Promise<TokenInput>;
@@ -83,6 +90,8 @@ export class LinkPrefetch implements ReactiveController {
   #frame: { link: PreparedLink; place: FramePlace; idle: ReturnType<typeof setTimeout> } | null = null;
   /** What decided the last prefetch, as the last update saw it (see hostUpdate). */
   #seen: unknown[] = [];
+  /** On a device without hover, the wait for the element to be seen (see hostConnected). */
+  #sight: IntersectionObserver | null = null;
 
   constructor(host: LinkPrefetchHost) {
     this.#host = host;
@@ -104,9 +113,22 @@ export class LinkPrefetch implements ReactiveController {
     // the same task), and a token fetched before that would be for nobody. The first connection prefetches at
     // its first update; a reconnection (the element moved) once the pending update, if any, is done.
     if (this.#host.hasUpdated) void this.#host.updateComplete.then(() => this.#onConnect());
+    // Without hover, the tap is intent and click at once (its `pointerdown` comes with `touchstart`): the token
+    // and the frame would wait for the code after it. The code mints nothing, so it loads once the element is
+    // first seen, when the page is idle (not on a desktop page: there a hover loads it). The tap's press then
+    // starts the token and the frame together.
+    if (pointerKind.noHover()) {
+      const sight = (this.#sight = new IntersectionObserver(([entry]) => {
+        if (!entry!.isIntersecting) return;
+        sight.disconnect();
+        (self.requestIdleCallback ?? setTimeout)(preloadSessionCode);
+      }));
+      sight.observe(this.#host);
+    }
   }
 
   hostDisconnected(): void {
+    this.#sight?.disconnect();
     this.#discardToken();
     this.#discardFrame();
   }
