@@ -11,13 +11,6 @@ export const FRAME_IDLE_MS = 120_000;
 /** After a token prefetch failed, a sign of intent does not try again before this: the click still fetches at once. */
 const RETRY_COOLDOWN_MS = 10_000;
 
-/**
- * Whether the device has no hover (a phone, a tablet): there the first sign of intent is the tap that clicks,
- * so the session's code loads when the element is first seen instead (see {@link LinkPrefetch}). An object so
- * that a test can stand in for the media query, which no test runner emulates in every engine.
- */
-export const pointerKind = { noHover: (): boolean => matchMedia('(hover: none)').matches };
-
 /** A token prefetched, handed to one session. */
 export interface TakenToken {
   token: Promise<TokenInput>;
@@ -117,7 +110,7 @@ export class LinkPrefetch implements ReactiveController {
     // and the frame would wait for the code after it. The code mints nothing, so it loads once the element is
     // first seen, when the page is idle (not on a desktop page: there a hover loads it). The tap's press then
     // starts the token and the frame together.
-    if (pointerKind.noHover()) {
+    if (matchMedia('(hover: none)').matches) {
       const sight = (this.#sight = new IntersectionObserver(([entry]) => {
         if (!entry!.isIntersecting) return;
         sight.disconnect();

@@ -4,14 +4,13 @@
  * page has not loaded the session code before it starts (web-test-runner opens a page per test file), and its
  * tests run in order: the code loads once per page.
  *
- * No test runner emulates `(hover: none)` in every engine, so the device kind comes through `pointerKind`, the
- * seam the element reads; the benchmark (bench/phone-tap.ts) drives the real media query in a Chromium touch
- * context. The token endpoint and the Link page are the fakes of fake-servers.mjs (outside the system).
+ * No test runner emulates `(hover: none)` in every engine, so the page's `matchMedia` answers that query as the
+ * test says (the device is outside the system; any other query goes to the browser); the benchmark
+ * (bench/phone-tap.ts) checks the real media query in a Chromium touch context. The token endpoint and the Link page are the fakes of fake-servers.mjs (outside the system).
  */
 import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import '../../src/index.js';
 import type { PayrollLink } from '../../src/index.js';
-import { pointerKind } from '../../src/link-prefetch.js';
 import { deepQueryAll, fakeLinkUrl, fakeTokenUrl, untilCalls } from './helpers.js';
 
 const frames = () => deepQueryAll('iframe') as HTMLIFrameElement[];
@@ -45,20 +44,25 @@ function untilSeenAndIdle(element: Element): Promise<void> {
   });
 }
 
-const realNoHover = pointerKind.noHover;
+const realMatchMedia = window.matchMedia;
+
+/** Makes the page a device with hover (a desktop) or without (a phone), as `matchMedia('(hover: none)')` says. */
+function device(noHover: boolean): void {
+  window.matchMedia = (query) => (query === '(hover: none)' ? ({ matches: noHover } as MediaQueryList) : realMatchMedia.call(window, query));
+}
 
 describe('a tap on a phone', () => {
   afterEach(() => {
-    pointerKind.noHover = realNoHover;
+    window.matchMedia = realMatchMedia;
   });
 
   it('on a desktop, or for an element gone before it was seen, nothing loads before intent', async () => {
     const linkUrl = await fakeLinkUrl('idle');
-    pointerKind.noHover = () => true;
+    device(true);
     const gone = document.createElement('payroll-link');
     document.body.append(gone);
     gone.remove();
-    pointerKind.noHover = () => false;
+    device(false);
     const token = fakeTokenUrl('ok');
     const desktop = await fixture<PayrollLink>(html`<payroll-link prefetch token-url=${token.url} link-url=${linkUrl}></payroll-link>`);
     await untilSeenAndIdle(desktop);
@@ -68,9 +72,9 @@ describe('a tap on a phone', () => {
   });
 
   it('loads the code when the element is seen, and starts the token and the frame at the press, before the click', async () => {
-    pointerKind.noHover = () => true;
+    device(true);
     const token = fakeTokenUrl('ok');
-    const element = await fixture<PayrollLink>(html`<payroll-link prefetch token-url=${token.url} link-url=${await fakeLinkUrl('success')}></payroll-link>`);
+    const element = await fixture<PayrollLink>(html`<payroll-link prefetch token-url=${token.url} link-url=${await fakeLinkUrl('idle')}></payroll-link>`);
 
     // 1. Seen: the code, and nothing that costs (no token, no frame).
     await untilSessionCode();
