@@ -83,6 +83,8 @@ export class LinkPrefetch implements ReactiveController {
   #frame: { link: PreparedLink; place: FramePlace; idle: ReturnType<typeof setTimeout> } | null = null;
   /** What decided the last prefetch, as the last update saw it (see hostUpdate). */
   #seen: unknown[] = [];
+  /** On a device without hover, the wait for the element to be seen (see hostConnected). */
+  #sight: IntersectionObserver | null = null;
 
   constructor(host: LinkPrefetchHost) {
     this.#host = host;
@@ -104,9 +106,22 @@ export class LinkPrefetch implements ReactiveController {
     // the same task), and a token fetched before that would be for nobody. The first connection prefetches at
     // its first update; a reconnection (the element moved) once the pending update, if any, is done.
     if (this.#host.hasUpdated) void this.#host.updateComplete.then(() => this.#onConnect());
+    // Without hover, the tap is intent and click at once (its `pointerdown` comes with `touchstart`): the token
+    // and the frame would wait for the code after it. The code mints nothing, so it loads once the element is
+    // first seen, when the page is idle (not on a desktop page: there a hover loads it). The tap's press then
+    // starts the token and the frame together.
+    if (matchMedia('(hover: none)').matches) {
+      const sight = (this.#sight = new IntersectionObserver(([entry]) => {
+        if (!entry!.isIntersecting) return;
+        sight.disconnect();
+        (self.requestIdleCallback ?? setTimeout)(preloadSessionCode);
+      }));
+      sight.observe(this.#host);
+    }
   }
 
   hostDisconnected(): void {
+    this.#sight?.disconnect();
     this.#discardToken();
     this.#discardFrame();
   }

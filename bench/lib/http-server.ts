@@ -66,7 +66,7 @@ export function send(res: ServerResponse, status: number, type: string, body: st
 export function pageHtml(title: string, script: string, body = ''): string {
   return `<!doctype html>
 <html lang="en">
-<head><meta charset="utf-8"><title>${title}</title><script type="module" src="${script}"></script></head>
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${title}</title><script type="module" src="${script}"></script></head>
 <body>${body}</body>
 </html>
 `;

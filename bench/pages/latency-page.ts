@@ -4,7 +4,7 @@
  * the frame's `payroll-link:ready` message; `hover` and `prefetch` show
  * `<payroll-link prefetch>`, `load` `<payroll-link prefetch="load">`, `plain`
  * `<payroll-link>` without prefetch; they stop it at `link-open`.
- * The clock starts at the click event's timestamp.
+ * The clock starts at the click event's timestamp (and, for a tap, at its `touchstart` as well).
  */
 // The element's module, not the package index: bundled with esbuild's code splitting, the index's re-exports
 // (openLink, the schemas) would land in a chunk loaded first, where an app built with Vite, which tree-shakes
@@ -15,6 +15,10 @@ import { PayrollLink } from '../../src/payroll-link.js';
 export interface LatencyResult {
   /** The click event's timestamp. */
   clickAt: number | null;
+  /** The first `touchstart` event's timestamp: where a tap begins (bench/phone-tap.ts). */
+  tapAt: number | null;
+  /** Whether the page matched `(hover: none)` (a touch device, as the element sees it). */
+  noHover: boolean;
   /** When the Link frame's `payroll-link:ready` message reached this page. */
   frameReadyAt: number | null;
   /** When the variant counts as open: the ready message (bare) or `link-open` (element). */
@@ -30,13 +34,14 @@ declare global {
 const params = new URLSearchParams(location.search);
 const variant = params.get('variant');
 const linkUrl = params.get('link') ?? '';
-const result: LatencyResult = { clickAt: null, frameReadyAt: null, readyAt: null };
+const result: LatencyResult = { clickAt: null, tapAt: null, noHover: matchMedia('(hover: none)').matches, frameReadyAt: null, readyAt: null };
 window.latency = result;
 
 const stop = () => {
   result.readyAt ??= performance.now();
 };
 document.addEventListener('click', (event) => (result.clickAt ??= event.timeStamp), { capture: true });
+document.addEventListener('touchstart', (event) => (result.tapAt ??= event.timeStamp), { capture: true, passive: true });
 // Added before the widget's own listener: splits the element's time into frame load and the widget's hand-over.
 window.addEventListener('message', (event) => {
   if (event.data?.type === 'payroll-link:ready') result.frameReadyAt ??= performance.now();
