@@ -29,7 +29,8 @@ const BUDGETS = {
   // (b) as Vite bundles it now, not esbuild: 13.5 kB where esbuild made 14.4.
   elementBeforeIntent: 10_300,
   elementInAll: 23_950,
-  core: 13_950,
+  // +50 B for #27's ready signal (onReady), within that issue's 0.3 kB allowance.
+  core: 14_000,
   bundledBeforeIntent: 9_750,
   bundledInAll: 24_550,
 };

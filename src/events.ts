@@ -1,3 +1,4 @@
+import type { ReadyDetail } from './core/open-link.js';
 import type { ExitDetail, LinkError, LinkEventDetail, LoginDetail, OpenDetail, SuccessDetail } from './protocol.js';
 
 /** The DOM events of `<payroll-link>`, by name, with their `detail` types. */
@@ -8,6 +9,7 @@ export interface PayrollLinkEventMap {
   'link-exit': CustomEvent<ExitDetail>;
   'link-error': CustomEvent<LinkError>;
   'link-event': CustomEvent<LinkEventDetail>;
+  'link-ready': CustomEvent<ReadyDetail>;
 }
 
 /** Names of the DOM events of `<payroll-link>`. */

@@ -1,7 +1,8 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { enclosingModal } from './core/enclosing-modal.js';
 import type { SessionToken, TokenInput, TokenSource } from './core/fetch-link-token.js';
-import type { PreparedLink } from './core/open-link.js';
+import type { PreparedLink, ReadyDetail } from './core/open-link.js';
+import { emit } from './events.js';
 import { sameTokenSource } from './core/same-token-source.js';
 import { lazyPrepareLink, loadSessionCode, preloadSessionCode } from './load-session.js';
 import { languageOf, widgetStrings, type WidgetStrings } from './strings.js';
@@ -44,6 +45,7 @@ export interface LinkPrefetchHost extends ReactiveControllerHost, HTMLElement {
   accountId: string | undefined;
   fetchToken: (() => Promise<TokenInput>) | undefined;
   strings: Partial<WidgetStrings> | undefined;
+  readonly onReady?: ((detail: ReadyDetail) => void) | undefined;
 }
 
 /**
@@ -154,7 +156,7 @@ export class LinkPrefetch implements ReactiveController {
     if (!host.linkUrl) return;
     const place = this.#place();
     if (this.#frame && !samePlace(this.#frame.place, place)) this.#discardFrame();
-    const link = this.#frame?.link ?? lazyPrepareLink({ ...place, fetchTokenAhead: false });
+    const link = this.#frame?.link ?? lazyPrepareLink({ ...place, fetchTokenAhead: false, onReady: (detail) => ready(host, detail) });
     if (this.#frame) clearTimeout(this.#frame.idle);
     this.#frame = { link, place, idle: setTimeout(() => this.#discardFrame(), FRAME_IDLE_MS) };
   }
@@ -252,4 +254,10 @@ export class LinkPrefetch implements ReactiveController {
 /** The same container parent (an element: compared as itself) and the same Link URL and words (both built by `#place`). */
 function samePlace(a: FramePlace, b: FramePlace): boolean {
   return a.containerParent === b.containerParent && JSON.stringify({ ...a, containerParent: 0 }) === JSON.stringify({ ...b, containerParent: 0 });
+}
+
+/** The frame built ahead has loaded: `link-ready`, then the element's `onReady`. */
+function ready(host: LinkPrefetchHost, detail: ReadyDetail): void {
+  emit(host, 'link-ready', detail);
+  host.onReady?.(detail);
 }

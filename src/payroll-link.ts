@@ -1,6 +1,6 @@
 import { LitElement, html, nothing, type PropertyValues } from 'lit';
 import type { TokenInput } from './core/fetch-link-token.js';
-import type { LinkHandle } from './core/open-link.js';
+import type { LinkHandle, ReadyDetail } from './core/open-link.js';
 import { emit, type PayrollLinkEventDetail } from './events.js';
 import { payrollLinkStyles } from './payroll-link.styles.js';
 import type { ExitDetail, LinkError, LinkEventDetail, LoginDetail, SuccessDetail } from './protocol.js';
@@ -56,6 +56,8 @@ import { languageOf, widgetStrings, type WidgetStrings } from './strings.js';
  * the modal is in `<body>`. Only hiding the modal's own container does (`link-error`, then `link-exit` with
  * `reason: 'closed_by_host'`, `error.code: 'MODAL_HIDDEN'`): a modal nobody sees would leave the page blocked.
  * @fires {CustomEvent<LinkEventDetail>} link-event - Every event the Link flow emits.
+ * @fires {CustomEvent<ReadyDetail>} link-ready - The Link frame built ahead (`prefetch`) has loaded hidden: a click
+ * now opens it at once. Once per frame built ahead, before any click; never for a flow built at the click.
  *
  * @example
  * ```html
@@ -82,6 +84,7 @@ export class PayrollLink extends LitElement {
     onExit: { attribute: false },
     onError: { attribute: false },
     onEvent: { attribute: false },
+    onReady: { attribute: false },
     strings: { attribute: false },
     _status: { state: true },
   };
@@ -130,6 +133,8 @@ export class PayrollLink extends LitElement {
   declare onError: ((detail: LinkError) => void) | undefined;
   /** Called with the `link-event` detail; read when it fires. */
   declare onEvent: ((detail: LinkEventDetail) => void) | undefined;
+  /** Called with the `link-ready` detail; read when it fires. */
+  declare onReady: ((detail: ReadyDetail) => void) | undefined;
   /**
    * The widget's own words, over the defaults of the page's language: `connect` (the button, unless it has
    * content), `error`, and the modal's `title`, `close` and `loading`. The language is the nearest `lang`

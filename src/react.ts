@@ -11,7 +11,7 @@ import type { PayrollLinkEventMap } from './events.js';
 import { PayrollLink as PayrollLinkElement } from './payroll-link.js';
 
 /** The element's callback properties. The wrapper's `on*` props are event listeners instead, so these stay unset. */
-type CallbackProperty = 'onLogin' | 'onSuccess' | 'onExit' | 'onError' | 'onEvent';
+type CallbackProperty = 'onLogin' | 'onSuccess' | 'onExit' | 'onError' | 'onEvent' | 'onReady';
 
 /** The element as the wrapper sees it: its `on*` props are typed by the events below, not by the callback properties. */
 type WrappedElement = Omit<PayrollLinkElement, CallbackProperty>;
@@ -23,12 +23,13 @@ const events = {
   onExit: 'link-exit' as EventName<PayrollLinkEventMap['link-exit']>,
   onError: 'link-error' as EventName<PayrollLinkEventMap['link-error']>,
   onEvent: 'link-event' as EventName<PayrollLinkEventMap['link-event']>,
+  onReady: 'link-ready' as EventName<PayrollLinkEventMap['link-ready']>,
 };
 
 /**
  * `<payroll-link>` for React. Props are the element's properties (`tokenUrl`,
  * `linkUrl`, `endUserId`, `accountId`, `prefetch`, `disabled`, `open`, `fetchToken`); the
- * handlers `onOpen`, `onLogin`, `onSuccess`, `onExit`, `onError` and `onEvent`
+ * handlers `onOpen`, `onLogin`, `onSuccess`, `onExit`, `onError`, `onEvent` and `onReady`
  * listen to `link-open` … `link-event` and get the `CustomEvent`, whose
  * `detail` is typed. A `ref` gives the element (`show()`, `close()`).
  *

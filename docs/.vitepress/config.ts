@@ -4,21 +4,14 @@
  * sidebar, and `<!-- live-example -->` comments, which become the live example component (the real
  * element against the local sandbox, when `npm run docs` started one; a plain note in a static build).
  */
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitepress';
-
-const docsDir = fileURLToPath(new URL('..', import.meta.url));
-
-/** Pages other helpers add beside these (linked as if they exist); a link to one that is absent is not dead yet. */
-const ARRIVING = ['errors', 'multiple-instances'].filter((page) => !existsSync(`${docsDir}${page}.md`));
 
 export default defineConfig({
   title: 'payroll-link',
   description: 'Connect payroll accounts from your page: the <payroll-link> element, openLink(), payroll-link/server and the sandbox.',
   cleanUrls: false,
   // Links out of docs/ (the README, the changelog) are for GitHub and npm readers; the site has no page for them.
-  ignoreDeadLinks: [/^(\.\/)?\.\.\//, ...ARRIVING.map((page) => new RegExp(`^\\./${page}(\\.md)?(#.*)?$`))],
+  ignoreDeadLinks: [/^(\.\/)?\.\.\//],
   themeConfig: {
     nav: [
       { text: 'Getting started', link: '/getting-started' },
@@ -37,6 +30,7 @@ export default defineConfig({
           { text: 'Angular', link: '/angular' },
           { text: 'Next.js', link: '/nextjs' },
           { text: 'The session', link: '/session' },
+          { text: 'Link events', link: '/link-events' },
           { text: 'Reconnecting', link: '/reconnecting' },
           { text: 'Styling', link: '/styling' },
           { text: 'Languages', link: '/languages' },

@@ -11,6 +11,7 @@ export {
   type OpenPreparedOptions,
   type PrepareLinkOptions,
   type PreparedLink,
+  type ReadyDetail,
 } from './open-link.js';
 export type { TokenInput, TokenSource, TokenFetchTuning } from './fetch-link-token.js';
 export type { DroppedMessage, DropReason } from './frame-channel.js';

@@ -312,6 +312,8 @@ export class LinkSession {
     // (Before the hand-over a reload loses nothing: the page is simply ready again.)
     if (state.name === 'open') return this.#fail('reload', linkError('systemError', 'LINK_RELOADED', 'The Link page reloaded during the session.'));
     if (!this.#move('frameReady', { ...(state as WaitingState), frameReady: true })) return;
+    // Built ahead and loaded, not yet shown: open() would be instant now. Said once (a reload before open() is silent).
+    if (state.name === 'prefetched') return void (state.frameReady || guarded(this.#options.onReady, { linkUrl: this.#modal!.frame.src }));
     clearTimeout(this.#readyTimer);
     this.#handOver();
   }

@@ -18,6 +18,16 @@ export interface LinkCallbacks {
   onExit?: (detail: ExitDetail) => void;
   /** Every event the Link flow emits. */
   onEvent?: (detail: LinkEventDetail) => void;
+  /**
+   * A flow built ahead (`prepareLink`) has loaded hidden and `open()` would show it at once. At most once per
+   * preparation, before `open()` only: never for `openLink()`, nor once the flow shows.
+   */
+  onReady?: (detail: ReadyDetail) => void;
+}
+
+/** The `onReady` / `link-ready` detail: the Link page loaded hidden (its URL, resolved), ready to open at once. */
+export interface ReadyDetail {
+  linkUrl: string;
 }
 
 /** Options of {@link openLink}. */

@@ -1,6 +1,6 @@
 import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import '../../src/index.js';
-import { prepareLink, type PayrollLink } from '../../src/index.js';
+import { openLink, prepareLink, type PayrollLink } from '../../src/index.js';
 import { loadSessionCode } from '../../src/load-session.js';
 import { deepQueryAll, fakeLinkUrl, fakeTokenUrl, recordEvents, untilCalls } from './helpers.js';
 
@@ -99,6 +99,44 @@ describe('Instant open: the Link frame built on intent', () => {
     await exit;
   });
 
+  it('fires link-ready and onReady once the frame built ahead has loaded, before any click, once', async () => {
+    const token = fakeTokenUrl('ok');
+    const linkUrl = await fakeLinkUrl('idle');
+    const el = await fixture<PayrollLink>(html`<payroll-link prefetch token-url=${token.url} link-url=${linkUrl}></payroll-link>`);
+    const heard: string[] = [];
+    el.onReady = ({ linkUrl: url }) => heard.push(`onReady:${url}`);
+    const ready = oneEvent(el, 'link-ready');
+    el.dispatchEvent(new PointerEvent('pointermove'));
+    const frame = hiddenFrame();
+    const { detail } = await ready;
+    expect(detail.linkUrl).to.equal(frame.src);
+    expect(heard).to.deep.equal([`onReady:${frame.src}`]);
+    // A second hint reuses the frame: nothing more to say.
+    el.dispatchEvent(new PointerEvent('pointermove'));
+    expect(hiddenFrame()).to.equal(frame);
+    const opened = oneEvent(el, 'link-open');
+    el.shadowRoot!.querySelector('button')!.click();
+    await opened;
+    expect(heard, 'ready once, never again at the click').to.have.length(1);
+    const exit = oneEvent(el, 'link-exit');
+    el.close();
+    await exit;
+  });
+
+  it('fires no link-ready for a flow built at the click (no prefetch)', async () => {
+    const token = fakeTokenUrl('ok');
+    const el = await fixture<PayrollLink>(html`<payroll-link token-url=${token.url} link-url=${await fakeLinkUrl('idle')}></payroll-link>`);
+    let readies = 0;
+    el.addEventListener('link-ready', () => readies++);
+    const opened = oneEvent(el, 'link-open');
+    el.shadowRoot!.querySelector('button')!.click();
+    await opened;
+    const exit = oneEvent(el, 'link-exit');
+    el.close();
+    await exit;
+    expect(readies).to.equal(0);
+  });
+
   it('builds the frame on connect with prefetch="load"', async () => {
     const token = fakeTokenUrl('ok');
     const el = await fixture<PayrollLink>(html`<payroll-link prefetch="load" token-url=${token.url} link-url=${await fakeLinkUrl('idle')}></payroll-link>`);
@@ -155,6 +193,37 @@ describe('prepareLink()', () => {
     expect((await link.closed).reason).to.equal('completed');
     expect(heard).to.deep.equal(['open', 'success', 'exit:completed']);
     expect(await token.calls()).to.have.length(1);
+  });
+
+  it('calls onReady once the Link page loaded hidden, before open(), and never for openLink()', async () => {
+    const linkUrl = await fakeLinkUrl('idle');
+    const heard: string[] = [];
+    let onReadyDone!: () => void;
+    const readyHeard = new Promise<void>((resolve) => (onReadyDone = resolve));
+    const prepared = prepareLink({
+      linkUrl,
+      tokenUrl: fakeTokenUrl('ok').url,
+      onReady: ({ linkUrl: url }) => {
+        heard.push(`ready:${url}`);
+        onReadyDone();
+      },
+      onOpen: () => heard.push('open'),
+    });
+    const frame = hiddenFrame();
+    await readyHeard;
+    expect(heard).to.deep.equal([`ready:${frame.src}`]);
+    const link = prepared.open();
+    await link.ready;
+    link.close();
+    await link.closed;
+    expect(heard).to.deep.equal([`ready:${frame.src}`, 'open']);
+
+    let direct = 0;
+    const opened = openLink({ linkUrl, tokenUrl: fakeTokenUrl('ok').url, onReady: () => direct++ });
+    await opened.ready;
+    opened.close();
+    await opened.closed;
+    expect(direct).to.equal(0);
   });
 
   it('never hands over a token fetched ahead for one account to open() for another (#21)', async () => {
