@@ -15,6 +15,7 @@ import { printTable, printTarget, writeResult } from './lib/report.js';
 import { createApiProxy, startServiceStack } from './lib/service-stack.js';
 import { round, summarize } from './lib/stats.js';
 import type { LatencyResult } from './pages/latency-page.js';
+import { interleave } from './lib/interleave.js';
 
 const SESSIONS = Number(process.env.BENCH_SESSIONS ?? 50);
 const WARMUP = 3;
@@ -66,19 +67,12 @@ async function session(context: BrowserContext, pageUrl: string, linkUrl: string
 const stack = await startServiceStack({ rateLimitPerSecond: 0 });
 const pages = await startPageServer({ entry: 'bench/pages/latency-page.ts', title: 'Open latency', extra: createApiProxy(stack.backendUrl) });
 const browser = await launchChromium();
-const samples: Record<Variant, Sample[]> = { bare: [], hover: [], prefetch: [], load: [], plain: [] };
+let samples: Record<Variant, Sample[]>;
 try {
   // One browser context, as one user's browser: a fresh page per session.
   const context = await browser.newContext();
   context.setDefaultTimeout(15_000);
-  for (let i = 0; i < WARMUP + SESSIONS; i++) {
-    // Rotate the order each round so no variant always runs first after a page close.
-    for (let k = 0; k < VARIANTS.length; k++) {
-      const variant = VARIANTS[(i + k) % VARIANTS.length]!;
-      const sample = await session(context, pages.url, stack.linkUrl, variant);
-      if (i >= WARMUP) samples[variant].push(sample);
-    }
-  }
+  samples = await interleave(VARIANTS, { warmup: WARMUP, rounds: SESSIONS }, (variant) => session(context, pages.url, stack.linkUrl, variant));
 } finally {
   await browser.close();
   await pages.close();

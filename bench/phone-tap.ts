@@ -15,6 +15,7 @@ import { printTable, printTarget, writeResult } from './lib/report.js';
 import { createApiProxy, startServiceStack } from './lib/service-stack.js';
 import { round, summarize } from './lib/stats.js';
 import type { LatencyResult } from './pages/latency-page.js';
+import { interleave } from './lib/interleave.js';
 
 const SESSIONS = Number(process.env.BENCH_SESSIONS ?? 30);
 const WARMUP = 3;
@@ -82,18 +83,12 @@ async function session(context: BrowserContext, pageUrl: string, linkUrl: string
 const stack = await startServiceStack({ rateLimitPerSecond: 0 });
 const pages = await startPageServer({ entry: 'bench/pages/latency-page.ts', title: 'Open latency on a phone', extra: createApiProxy(stack.backendUrl) });
 const browser = await launchChromium();
-const samples: Record<Variant, Sample[]> = { bare: [], prefetch: [], plain: [] };
+let samples: Record<Variant, Sample[]>;
 try {
   // One touch context, as one phone's browser: a fresh page per session.
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
   context.setDefaultTimeout(15_000);
-  for (let i = 0; i < WARMUP + SESSIONS; i++) {
-    for (let k = 0; k < VARIANTS.length; k++) {
-      const variant = VARIANTS[(i + k) % VARIANTS.length]!;
-      const sample = await session(context, pages.url, stack.linkUrl, variant);
-      if (i >= WARMUP) samples[variant].push(sample);
-    }
-  }
+  samples = await interleave(VARIANTS, { warmup: WARMUP, rounds: SESSIONS }, (variant) => session(context, pages.url, stack.linkUrl, variant));
 } finally {
   await browser.close();
   await pages.close();
