@@ -9,6 +9,15 @@ export const payrollLinkStyles = css`
   :host([hidden]) {
     display: none;
   }
+  :host([display='inline']) {
+    display: block;
+  }
+  /* Inline, before the session's box is in: the room it will take, so its arrival moves nothing. */
+  .inline:empty {
+    height: var(--payroll-link-inline-height, 640px);
+    min-height: var(--payroll-link-inline-min-height, 360px);
+    max-height: var(--payroll-link-inline-max-height, 960px);
+  }
   .button {
     display: inline-flex;
     align-items: center;
