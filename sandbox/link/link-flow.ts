@@ -368,9 +368,10 @@ export class LinkFlow implements ReactiveController {
     this.#host.requestUpdate();
   }
 
-  /** Reports the content's height to the widget when it changed (every screen; the widget sizes an inline frame). */
+  /** Inline, reports the content's height to the widget when it changed (every screen): the widget sizes its frame to it. */
   reportHeight(height: number): void {
     const rounded = Math.ceil(height);
+    if (!this.inline) return;
     if (rounded !== this.#reportedHeight && this.#channel?.sendHeight(rounded)) this.#reportedHeight = rounded;
   }
 
