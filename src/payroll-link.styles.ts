@@ -1,6 +1,10 @@
 import { css } from 'lit';
 
-/** Styles of `<payroll-link>`: the trigger button and its states (the modal is the core's, in `<body>`). */
+/**
+ * Styles of `<payroll-link>`: the trigger button and its states (the modal is the core's, in `<body>`). Inline,
+ * the empty box takes the room the flow will take (its declared height), so the flow's arrival moves nothing.
+ * No comments inside the CSS: the text ships as written, before intent.
+ */
 export const payrollLinkStyles = css`
   :host {
     display: inline-block;
@@ -12,11 +16,8 @@ export const payrollLinkStyles = css`
   :host([display='inline']) {
     display: block;
   }
-  /* Inline, before the session's box is in: the room it will take, so its arrival moves nothing. */
   .inline:empty {
     height: var(--payroll-link-inline-height, 640px);
-    min-height: var(--payroll-link-inline-min-height, 360px);
-    max-height: var(--payroll-link-inline-max-height, 960px);
   }
   .button {
     display: inline-flex;

@@ -5,7 +5,6 @@ import { emit, type PayrollLinkEventDetail } from './events.js';
 import { payrollLinkStyles } from './payroll-link.styles.js';
 import type { ExitDetail, LinkError, LinkEventDetail, LoginDetail, SuccessDetail } from './protocol.js';
 import { themeSheet } from './theme-sheet.js';
-import { InlineStart } from './inline-start.js';
 import { LinkPrefetch } from './link-prefetch.js';
 import { languageOf, widgetStrings, type WidgetStrings } from './strings.js';
 
@@ -165,8 +164,14 @@ export class PayrollLink extends LitElement {
   #session: LinkHandle | null = null;
   /** The token and the Link frame fetched ahead: it follows this element's properties on its own. */
   readonly #prefetch = new LinkPrefetch(this);
-  /** Inline: the session starts when the element comes near the viewport. */
-  readonly #inlineStart = new InlineStart(this);
+  /**
+   * Inline, the wait for the element to come within about one viewport of being visible (a root margin of one
+   * viewport's height): then it starts its session by itself. Each token is a billable call to the service, so
+   * not on page load (but with `prefetch="load"`). Null once a session started in this connection: an ended
+   * one stays on its final screen, and only `show()` starts another. Here, not in a controller: these bytes load
+   * before intent.
+   */
+  #sight: IntersectionObserver | null | undefined;
 
   constructor() {
     super();
@@ -176,8 +181,16 @@ export class PayrollLink extends LitElement {
     this._status = 'idle';
   }
 
+  override connectedCallback(): void {
+    super.connectedCallback();
+    // Moved (its session ended on removal): inline, it waits to be seen again, after an update.
+    if (this.hasUpdated) this.requestUpdate();
+  }
+
   override disconnectedCallback(): void {
     super.disconnectedCallback();
+    this.#sight?.disconnect();
+    this.#sight = undefined;
     // Removal mid-flow (SPA navigation, React unmount) ends the session and removes its frame; inline, the frame
     // an ended session left on its final screen goes too.
     this.#session?.close();
@@ -190,6 +203,13 @@ export class PayrollLink extends LitElement {
       if (this.open && !this.#session) void this.#start(false);
       if (!this.open && this.#session) this.close();
     }
+  }
+
+  protected override updated(): void {
+    if (this.#sight !== undefined || this.display !== 'inline' || this.disabled) return;
+    // After this update, not inside it: starting sets our properties again.
+    if (this.prefetch === 'load') return void this.updateComplete.then(() => this.#start(false));
+    (this.#sight = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && void this.#start(false), { rootMargin: '100% 0px' })).observe(this);
   }
 
   /**
@@ -219,13 +239,14 @@ export class PayrollLink extends LitElement {
     }
     const box = this.display === 'inline' ? this.#inlineBox() : null;
     if (box) {
-      // A session of its own: the element's sight need not start one now.
-      this.#inlineStart.stop();
+      // Started (seen, on connect, or by show()): nothing more to wait for in this connection.
+      this.#sight?.disconnect();
+      this.#sight = null;
       // The last session's final screen, if any, gives way to the new one.
       box.replaceChildren();
     } else if (this.display === 'inline') {
       // Not rendered as inline yet (`open` in the markup, `display` just set): once it is.
-      return this.isUpdatePending ? this.updateComplete.then(() => this.#start(fromButton)) : Promise.resolve();
+      return this.updateComplete.then(() => this.#start(fromButton));
     }
     // The theme, the modal's place and the focus target first: once `open` is set and the token taken, only the session runs, which
     // never throws (what fails ends the session through onError and onExit), so nothing can leave us spinning.
@@ -282,8 +303,8 @@ export class PayrollLink extends LitElement {
   }
 
   /** Inline: the box in our shadow root the flow shows in (rendered once `display` is `'inline'`). */
-  #inlineBox(): HTMLElement | null {
-    return this.renderRoot?.querySelector<HTMLElement>('.inline') ?? null;
+  #inlineBox(): HTMLElement | null | undefined {
+    return this.renderRoot?.querySelector<HTMLElement>('.inline');
   }
 
   #onClick = () => {

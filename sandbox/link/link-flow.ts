@@ -352,10 +352,10 @@ export class LinkFlow implements ReactiveController {
     if (this.#accountId) payload.accountId = this.#accountId;
     this.#emit('exit', payload);
     this.#channel?.dispose();
-    this.exited = true;
     // Inline, the page shows on in the widget's page: its final screen (success, error) stays there.
-    if (this.inline && FINAL_SCREENS.has(this.screen)) return this.#host.requestUpdate();
-    this.#go('closed');
+    if (!this.inline || !FINAL_SCREENS.has(this.screen)) this.#go('closed');
+    this.exited = true;
+    this.#host.requestUpdate();
   }
 
   #go(screen: LinkScreenName): void {
