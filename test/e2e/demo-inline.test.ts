@@ -159,7 +159,8 @@ describe('the demo inline page, end to end (Chromium and WebKit)', { timeout: 90
     try {
       await browser.setWindowRect(0, 0, 1280, 800);
       await browser.url(`${demo.url}inline.html`);
-      const frame = await deep('[data-payroll-link-inline] iframe');
+      // The inline box's frame (its own shadow root, inside the element's): the only Link frame on this page.
+      const frame = await deep('iframe[part="frame"]');
       await browser.switchFrame(frame);
       await (await deep('button', 'Continue')).click();
       await (await deep('button.hit[data-kind="employer"][data-platform-type="payroll"]')).click();
@@ -173,7 +174,7 @@ describe('the demo inline page, end to end (Chromium and WebKit)', { timeout: 90
       const state = await browser.execute(pageState);
       checkCompleted(state);
       // The final screen stays in the frame, with nothing left to press.
-      await browser.switchFrame(await deep('[data-payroll-link-inline] iframe'));
+      await browser.switchFrame(await deep('iframe[part="frame"]'));
       await deep('h1', 'Your direct deposit is switched');
       assert.equal(await browser.execute(findDeep, 'button', 'Done', null), null);
       await browser.switchFrame(null);
