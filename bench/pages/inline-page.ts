@@ -5,6 +5,7 @@
  * page counts the token requests it sends (each mints a billable token) and sums its layout shifts.
  */
 import { PayrollLink } from '../../src/index.js';
+import { countTokenRequests } from './count-token-requests.js';
 
 /** What the bench reads back. */
 export interface InlineBenchApi {
@@ -28,13 +29,7 @@ declare global {
 
 const params = new URLSearchParams(location.search);
 const layout = params.get('layout') ?? 'below';
-let requests = 0;
-const { fetch } = window;
-window.fetch = (input, init) => {
-  const url = new URL(input instanceof Request ? input.url : String(input), location.href);
-  if (url.pathname === '/token') requests++;
-  return fetch(input, init);
-};
+const requests = countTokenRequests();
 
 let sum = 0;
 let count = 0;
@@ -84,7 +79,7 @@ if (layout === 'below') {
 }
 
 window.inlineBench = {
-  requests: () => requests,
+  requests,
   async settled() {
     await Promise.all(elements.map((element) => element.updateComplete));
     for (let i = 0; i < 2; i++) await new Promise(requestAnimationFrame);

@@ -1,7 +1,7 @@
 import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import '../../src/index.js';
-import { openLink, type LinkError, type PayrollLink } from '../../src/index.js';
+import { openLink, prepareLink, type LinkError, type PayrollLink } from '../../src/index.js';
 import { UUID, afterRendering, deepQueryAll, fakeLinkUrl, fakeTokenUrl, recordEvents } from './helpers.js';
 
 // The Link page is the fake of test/browser/fake-link (another origin, the real frame protocol); the token
@@ -235,6 +235,44 @@ describe('inline (display="inline")', () => {
       expect((await token.calls()).length).to.equal(2);
     } finally {
       el.remove();
+    }
+  });
+
+  it("prepareLink({ display: 'inline' }) builds the box ahead, hidden but taking its room; open() shows it in place; dispose() leaves nothing", async () => {
+    const container = document.createElement('section');
+    const below = document.createElement('p');
+    below.textContent = 'under the flow';
+    document.body.append(container, below);
+    const token = fakeTokenUrl();
+    try {
+      let loaded!: () => void;
+      const ready = new Promise<void>((resolve) => (loaded = resolve));
+      const prepared = prepareLink({ display: 'inline', container, tokenUrl: token.url, linkUrl: await fakeLinkUrl('login-then-wait'), fetchTokenAhead: false, onReady: () => loaded() });
+      await ready;
+      const box = boxIn(container)!;
+      const frame = box.shadowRoot!.querySelector('iframe')!;
+      expect(getComputedStyle(frame).visibility, 'hidden before open(): not focusable, not in the accessibility tree').to.equal('hidden');
+      expect(heightOf(box), 'its room already taken').to.equal(640);
+      const top = below.getBoundingClientRect().top;
+      let loggedIn!: () => void;
+      const login = new Promise<void>((resolve) => (loggedIn = resolve));
+      const link = prepared.open({ onLogin: () => loggedIn() });
+      await login;
+      expect(getComputedStyle(frame).visibility).to.equal('visible');
+      expect(below.getBoundingClientRect().top, 'showing it moved nothing').to.equal(top);
+      expect((await token.calls()).length).to.equal(1);
+      link.close();
+      expect((await link.closed).reason).to.equal('closed_by_host');
+      expect(boxIn(container)).to.equal(null);
+
+      const unused = prepareLink({ display: 'inline', container, tokenUrl: token.url, linkUrl: await fakeLinkUrl('idle'), fetchTokenAhead: false });
+      expect(boxIn(container)).to.exist;
+      unused.dispose();
+      expect(boxIn(container), 'disposed: nothing left').to.equal(null);
+      expect((await token.calls()).length, 'nothing minted for it').to.equal(1);
+    } finally {
+      container.remove();
+      below.remove();
     }
   });
 
