@@ -216,6 +216,26 @@ describe('inline (display="inline")', () => {
     expect(events.of('link-exit')).to.have.length(1);
   });
 
+  it('a session that fails before the Link page shows anything leaves no frame, shows the error, and show() tries again', async () => {
+    // The first call of the fake endpoint answers 401 (not retried), the next ones a token.
+    const token = fakeTokenUrl('401,ok');
+    const el = await fixture<PayrollLink>(html`<payroll-link display="inline" token-url=${token.url} link-url=${await fakeLinkUrl('login-then-wait')}></payroll-link>`);
+    try {
+      const failed = (await oneEvent(el, 'link-exit')).detail;
+      expect([failed.reason, failed.error?.code]).to.deep.equal(['error', 'TOKEN_HTTP_401']);
+      await el.updateComplete;
+      expect(boxOf(el), 'no frame left').to.equal(null);
+      expect(el.shadowRoot!.querySelector('[part="error"]'), 'the error shows').to.exist;
+      const login = oneEvent(el, 'link-login');
+      void el.show();
+      await login;
+      expect(boxOf(el)!.shadowRoot!.querySelector('iframe')).to.exist;
+      expect((await token.calls()).length).to.equal(2);
+    } finally {
+      el.remove();
+    }
+  });
+
   it('starts a new session on a second show(), in place of the final screen', async () => {
     const { el, token } = await inlineElement('success');
     try {
