@@ -101,7 +101,7 @@ async function measure(): Promise<{ figures: Figure[]; problems: string[] }> {
   }
   const zodFirst = element.firstModules.filter(isZod);
   if (zodFirst.length > 0) problems.push(`(a) a page loads zod before intent: ${zodFirst.join(', ')}`);
-  if (!element.laterModules.some((input) => input.endsWith('dist/session-code.js'))) problems.push('(a) the session code is no longer a chunk loaded on intent.');
+  if (!element.laterModules.some((input) => input.endsWith('dist/element/session-code.js'))) problems.push('(a) the session code is no longer a chunk loaded on intent.');
 
   const core = await bundle(`export { openLink } from '${root}dist/core/index.js';`);
   const litInCore = [...core.firstModules, ...core.laterModules].filter(isLit);

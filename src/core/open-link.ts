@@ -2,7 +2,7 @@ import type { ExitDetail, LinkError, LinkEventDetail, LoginDetail, OpenDetail, S
 import type { TokenFetchTuning, TokenInput, TokenSource } from './fetch-link-token.js';
 import type { DroppedMessage } from './frame-channel.js';
 import { LinkSession } from './link-session.js';
-import type { WidgetStrings } from '../strings.js';
+import type { WidgetStrings } from './strings.js';
 
 /** The callbacks of a session. Each is read at the moment it fires, so it may be replaced while the session runs. */
 export interface LinkCallbacks {

@@ -9,7 +9,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import { errorResponse } from './error-body.js';
 import type { Logger } from './logger.js';
-import { describeError } from './service-client.js';
+import { describeError } from './link-token/service-client.js';
 
 /** A Web-standard handler, such as `createLinkTokenHandler()` or `createWebhookHandler()` return. */
 export type WebHandler = (request: Request) => Promise<Response>;

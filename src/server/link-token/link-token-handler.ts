@@ -1,13 +1,13 @@
 import { z } from 'zod';
-import { LinkTokenEnvelopeSchema } from '../protocol.js';
-import { ConfigError } from './config-error.js';
-import { invalidParamsResponse, jsonResponse, simpleErrorResponse } from './error-body.js';
-import { readJsonBody } from './json-request.js';
-import { redactingLogger } from './logger.js';
-import { plainJsonCopy } from './plain-json.js';
+import { LinkTokenEnvelopeSchema } from '../../protocol.js';
+import { ConfigError } from '../config-error.js';
+import { invalidParamsResponse, jsonResponse, simpleErrorResponse } from '../error-body.js';
+import { readJsonBody } from '../json-request.js';
+import { redactingLogger } from '../logger.js';
+import { plainJsonCopy } from '../plain-json.js';
 import { createServiceClient, describeError, failureResponse, ServiceConnectionSchema } from './service-client.js';
 import { usesRequiredJobs, type ServiceVersion } from './service-version.js';
-import { withinTime } from './time-bound.js';
+import { withinTime } from '../time-bound.js';
 
 /**
  * Decides whose token this is, from the integrator's own session (a cookie, a

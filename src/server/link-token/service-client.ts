@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { ErrorBodySchema, simpleErrorResponse } from './error-body.js';
-import { LoggerSchema, type Logger } from './logger.js';
-import { readCapped } from './json-request.js';
-import { isLoopbackHost } from './loopback.js';
-import { parseRetryAfter } from '../shared/backoff.js';
+import { ErrorBodySchema, simpleErrorResponse } from '../error-body.js';
+import { LoggerSchema, type Logger } from '../logger.js';
+import { readCapped } from '../json-request.js';
+import { isLoopbackHost } from '../loopback.js';
+import { parseRetryAfter } from '../../shared/backoff.js';
 import { untilAborted, withRetries, type AttemptResult, type RetryPolicy } from './retry.js';
 import { ServiceVersionSchema } from './service-version.js';
 
