@@ -17,7 +17,9 @@ export const ErrorBodySchema = z.object({
   }),
 });
 
+/** One entry of `error.error_codes`: `{ error_code, message }`. */
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>;
+/** The service's error body, which the handlers answer the browser with too. */
 export type ErrorBody = z.infer<typeof ErrorBodySchema>;
 
 /**
