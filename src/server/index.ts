@@ -10,6 +10,7 @@ import './zod-version.js';
 
 export { ConfigError } from './config-error.js';
 export { ErrorBodySchema, type ErrorBody, type ErrorCode } from './error-body.js';
+export { errorResponse, invalidParamsResponse, jsonResponse, simpleErrorResponse } from './error-response.js';
 export type { ClaimResult, EventClaimStore } from './webhooks/event-claim-store.js';
 export { memoryEventIdStore, type EventIdStore } from './webhooks/event-id-store.js';
 export {
@@ -21,6 +22,7 @@ export {
   type LinkTokenHandlerConfig,
 } from './link-token/link-token-handler.js';
 export type { Logger } from './logger.js';
+export { isLoopbackHost } from './loopback.js';
 export { SERVICE_VERSIONS, type ServiceVersion } from './link-token/service-version.js';
 export {
   AccountAddedPayloadSchema,

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { ConfigError } from '../config-error.js';
-import { invalidParamsResponse, jsonResponse, simpleErrorResponse } from '../error-body.js';
+import { invalidParamsResponse, jsonResponse, simpleErrorResponse } from '../error-response.js';
 import type { EventClaimStore } from './event-claim-store.js';
 import { memoryEventIdStore, type EventIdStore } from './event-id-store.js';
 import { readJsonBody } from '../json-request.js';
 import { LoggerSchema, redactingLogger } from '../logger.js';
-import { describeError } from '../link-token/service-client.js';
+import { describeError } from '../describe-error.js';
 import { withinTime } from '../time-bound.js';
 import { urlCarriesSecret } from '../url-secret.js';
 import { WebhookEnvelopeSchema, WebhookEventSchema, type UnknownWebhookEvent, type WebhookEvent } from './webhook-events.js';
