@@ -92,7 +92,7 @@ export const LinkErrorTypeSchema = z.enum([
 /** An error, as data: never a bare string. */
 export const LinkErrorSchema = z.object({
   type: LinkErrorTypeSchema,
-  /** A stable identifier to branch on, e.g. `TOKEN_FETCH_FAILED`, `INVALID_CREDENTIALS`. */
+  /** A stable identifier to branch on: the widget's own (`TOKEN_NETWORK`, ...: `LinkErrorCode`) or the Link page's (`INVALID_CREDENTIALS`, ...); all in docs/errors.md. */
   code: nonEmptyText(),
   /** Human-readable; for logs, not for branching. */
   message: text(),

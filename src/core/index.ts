@@ -1,6 +1,6 @@
 /**
- * The framework-free core: `openLink()`, `prepareLink()` and their types, without Lit. Import
- * `payroll-link/core` when you build your own button.
+ * The framework-free core: `openLink()`, `prepareLink()` and their types, and the wire contract's public
+ * schemas and types, without Lit. Import `payroll-link/core` when you build your own button.
  */
 export {
   openLink,

@@ -128,7 +128,7 @@ export interface PreparedLink {
  * `fetchToken` or `tokenUrl`), loads `linkUrl` in parallel, hands the token to
  * the frame over `postMessage` once it says it is ready, and reports what
  * happens through the callbacks. Framework-free; the `<payroll-link>` element
- * is a thin shell over it.
+ * (src/element/) builds on it and adds the button, the prefetch and the lazy loading.
  *
  * @example
  * ```js
