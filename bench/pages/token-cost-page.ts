@@ -6,7 +6,7 @@
  */
 import { PayrollLink } from '../../src/index.js';
 import { countTokenRequests } from './count-token-requests.js';
-import { loadSessionCode } from '../../src/load-session.js';
+import { loadSessionCode } from '../../src/element/load-session.js';
 
 /** What the bench reads back. */
 export interface TokenCostApi {

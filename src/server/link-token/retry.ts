@@ -6,7 +6,7 @@
  *
  * Kept free of Node-only APIs so the handler runs on any Web-standard runtime.
  */
-import { backoffDelay } from '../shared/backoff.js';
+import { backoffDelay } from '../../shared/backoff.js';
 
 /** How hard to try. All times in milliseconds. */
 export interface RetryPolicy {

@@ -15,9 +15,9 @@
  * element has one (`fetchToken={fn}` works).
  */
 import type { HTMLAttributes } from 'svelte/elements';
-import type { LinkCallbacks } from './core/open-link.js';
-import type { PayrollLinkEventMap } from './events.js';
-import type { PayrollLink } from './payroll-link.js';
+import type { LinkCallbacks } from '../core/open-link.js';
+import type { PayrollLinkEventMap } from '../element/events.js';
+import type { PayrollLink } from '../element/payroll-link.js';
 
 /** `on<event>` handlers for Svelte 5, one per `link-*` event, typed by its `detail`. */
 export type PayrollLinkSvelteEventProps = {

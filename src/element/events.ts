@@ -1,5 +1,5 @@
-import type { ReadyDetail } from './core/open-link.js';
-import type { ExitDetail, LinkError, LinkEventDetail, LoginDetail, OpenDetail, SuccessDetail } from './protocol.js';
+import type { ReadyDetail } from '../core/open-link.js';
+import type { ExitDetail, LinkError, LinkEventDetail, LoginDetail, OpenDetail, SuccessDetail } from '../protocol.js';
 
 /** The DOM events of `<payroll-link>`, by name, with their `detail` types. */
 export interface PayrollLinkEventMap {

@@ -16,9 +16,9 @@
  * `error` event, never to the Link's errors (`onlink-error`).
  */
 import type { DetailedHTMLProps, HTMLAttributes } from 'react';
-import type { LinkCallbacks } from './core/open-link.js';
-import type { PayrollLinkEventMap } from './events.js';
-import type { PayrollLink } from './payroll-link.js';
+import type { LinkCallbacks } from '../core/open-link.js';
+import type { PayrollLinkEventMap } from '../element/events.js';
+import type { PayrollLink } from '../element/payroll-link.js';
 
 /** `on<event>` handler props for React 19, one per `link-*` event, typed by its `detail`. */
 export type PayrollLinkJsxEventProps = {

@@ -7,8 +7,8 @@
  */
 import { createComponent, type EventName } from '@lit/react';
 import * as React from 'react';
-import type { PayrollLinkEventMap } from './events.js';
-import { PayrollLink as PayrollLinkElement } from './payroll-link.js';
+import type { PayrollLinkEventMap } from '../element/events.js';
+import { PayrollLink as PayrollLinkElement } from '../element/payroll-link.js';
 
 /** The element's callback properties. The wrapper's `on*` props are event listeners instead, so these stay unset. */
 type CallbackProperty = 'onLogin' | 'onSuccess' | 'onExit' | 'onError' | 'onEvent' | 'onReady';

@@ -1,11 +1,11 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { enclosingModal } from './core/enclosing-modal.js';
-import type { SessionToken, TokenInput, TokenSource } from './core/fetch-link-token.js';
-import type { PreparedLink, ReadyDetail } from './core/open-link.js';
+import { enclosingModal } from '../core/enclosing-modal.js';
+import type { SessionToken, TokenInput, TokenSource } from '../core/fetch-link-token.js';
+import type { PreparedLink, ReadyDetail } from '../core/open-link.js';
 import { emit } from './events.js';
-import { sameTokenSource } from './core/same-token-source.js';
+import { sameTokenSource } from '../core/same-token-source.js';
 import { lazyPrepareLink, loadSessionCode, preloadSessionCode } from './load-session.js';
-import { languageOf, widgetStrings, type WidgetStrings } from './strings.js';
+import { languageOf, widgetStrings, type WidgetStrings } from '../core/strings.js';
 
 /** A frame prefetched and never opened is torn down this long after the last sign of intent: it holds a page (often a process). */
 export const FRAME_IDLE_MS = 120_000;

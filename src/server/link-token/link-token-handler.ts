@@ -1,13 +1,14 @@
 import { z } from 'zod';
-import { LinkTokenEnvelopeSchema } from '../protocol.js';
-import { ConfigError } from './config-error.js';
-import { invalidParamsResponse, jsonResponse, simpleErrorResponse } from './error-body.js';
-import { readJsonBody } from './json-request.js';
-import { redactingLogger } from './logger.js';
-import { plainJsonCopy } from './plain-json.js';
-import { createServiceClient, describeError, failureResponse, ServiceConnectionSchema } from './service-client.js';
+import { LinkTokenEnvelopeSchema } from '../../protocol.js';
+import { ConfigError } from '../config-error.js';
+import { invalidParamsResponse, jsonResponse, simpleErrorResponse } from '../error-response.js';
+import { readJsonBody } from '../json-request.js';
+import { redactingLogger } from '../logger.js';
+import { plainJsonCopy } from '../plain-json.js';
+import { describeError } from '../describe-error.js';
+import { createServiceClient, ServiceConnectionSchema, type ServiceResult } from './service-client.js';
 import { usesRequiredJobs, type ServiceVersion } from './service-version.js';
-import { withinTime } from './time-bound.js';
+import { withinTime } from '../time-bound.js';
 
 /**
  * Decides whose token this is, from the integrator's own session (a cookie, a
@@ -254,4 +255,26 @@ export function createLinkTokenHandler(config: LinkTokenHandlerConfig): (request
       return simpleErrorResponse(500, 'INTERNAL_ERROR', 'INTERNAL_ERROR', 'The server could not create a Link token.');
     }
   };
+}
+
+/**
+ * The browser's answer for a call that did not succeed: 502 when the service
+ * refused or answered nonsense (a problem on our side, detailed only in the
+ * log), 503 with `Retry-After` when it was unavailable.
+ */
+function failureResponse(result: Exclude<ServiceResult<unknown>, { kind: 'ok' }>): Response {
+  switch (result.kind) {
+    case 'unavailable':
+      return simpleErrorResponse(
+        503,
+        'SERVICE_UNAVAILABLE',
+        'UPSTREAM_UNAVAILABLE',
+        'The payroll service is unavailable right now; try again shortly.',
+        { 'retry-after': String(result.retryAfterSeconds) },
+      );
+    case 'rejected':
+      return simpleErrorResponse(502, 'UPSTREAM_ERROR', 'UPSTREAM_REJECTED', 'The payroll service refused the request; the server log has the details.');
+    case 'malformed':
+      return simpleErrorResponse(502, 'UPSTREAM_ERROR', 'UPSTREAM_INVALID_RESPONSE', 'The payroll service answered unexpectedly; the server log has the details.');
+  }
 }

@@ -1,12 +1,12 @@
 import { LitElement, html, nothing, type PropertyValues } from 'lit';
-import type { TokenInput } from './core/fetch-link-token.js';
-import type { LinkHandle, ReadyDetail } from './core/open-link.js';
+import type { TokenInput } from '../core/fetch-link-token.js';
+import type { LinkHandle, ReadyDetail } from '../core/open-link.js';
 import { emit, type PayrollLinkEventDetail } from './events.js';
 import { payrollLinkStyles } from './payroll-link.styles.js';
-import type { ExitDetail, LinkError, LinkEventDetail, LoginDetail, SuccessDetail } from './protocol.js';
+import type { ExitDetail, LinkError, LinkEventDetail, LoginDetail, SuccessDetail } from '../protocol.js';
 import { themeSheet } from './theme-sheet.js';
 import { LinkPrefetch } from './link-prefetch.js';
-import { languageOf, widgetStrings, type WidgetStrings } from './strings.js';
+import { languageOf, widgetStrings, type WidgetStrings } from '../core/strings.js';
 
 /**
  * A button that connects an end user's payroll account through the service's

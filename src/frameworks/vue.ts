@@ -12,8 +12,8 @@
  * `vue({ template: { compilerOptions: { isCustomElement: (tag) => tag === 'payroll-link' } } })`.
  */
 import type { EmitFn, HTMLAttributes, PublicProps } from 'vue';
-import type { PayrollLinkEventMap } from './events.js';
-import type { PayrollLink } from './payroll-link.js';
+import type { PayrollLinkEventMap } from '../element/events.js';
+import type { PayrollLink } from '../element/payroll-link.js';
 
 /** The element's properties a Vue template may bind (Vue sets them as properties: `:fetch-token="fn"` works). */
 export type PayrollLinkVueProps = Partial<

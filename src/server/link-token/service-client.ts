@@ -1,9 +1,10 @@
 import { z } from 'zod';
-import { ErrorBodySchema, simpleErrorResponse } from './error-body.js';
-import { LoggerSchema, type Logger } from './logger.js';
-import { readCapped } from './json-request.js';
-import { isLoopbackHost } from './loopback.js';
-import { parseRetryAfter } from '../shared/backoff.js';
+import { ErrorBodySchema } from '../error-body.js';
+import { LoggerSchema, type Logger } from '../logger.js';
+import { describeError } from '../describe-error.js';
+import { readCapped } from '../json-request.js';
+import { isLoopbackHost } from '../loopback.js';
+import { parseRetryAfter } from '../../shared/backoff.js';
 import { untilAborted, withRetries, type AttemptResult, type RetryPolicy } from './retry.js';
 import { ServiceVersionSchema } from './service-version.js';
 
@@ -265,33 +266,3 @@ export function createServiceClient(connection: ServiceConnection, log: Logger) 
 
 /** The client {@link createServiceClient} returns. */
 export type ServiceClient = ReturnType<typeof createServiceClient>;
-
-/**
- * The browser's answer for a call that did not succeed: 502 when the service
- * refused or answered nonsense (a problem on our side, detailed only in the
- * log), 503 with `Retry-After` when it was unavailable.
- */
-export function failureResponse(result: Exclude<ServiceResult<unknown>, { kind: 'ok' }>): Response {
-  switch (result.kind) {
-    case 'unavailable':
-      return simpleErrorResponse(
-        503,
-        'SERVICE_UNAVAILABLE',
-        'UPSTREAM_UNAVAILABLE',
-        'The payroll service is unavailable right now; try again shortly.',
-        { 'retry-after': String(result.retryAfterSeconds) },
-      );
-    case 'rejected':
-      return simpleErrorResponse(502, 'UPSTREAM_ERROR', 'UPSTREAM_REJECTED', 'The payroll service refused the request; the server log has the details.');
-    case 'malformed':
-      return simpleErrorResponse(502, 'UPSTREAM_ERROR', 'UPSTREAM_INVALID_RESPONSE', 'The payroll service answered unexpectedly; the server log has the details.');
-  }
-}
-
-/** A short, secret-free description of a thrown value: the error code or name and message. */
-export function describeError(error: unknown): string {
-  if (!(error instanceof Error)) return String(error);
-  const cause = error.cause as { code?: unknown } | undefined;
-  const code = cause && typeof cause.code === 'string' ? cause.code : null;
-  return code ? `${code}: ${error.message}` : `${error.name}: ${error.message}`;
-}

@@ -1,8 +1,8 @@
-import { exitDetail } from './core/exit-detail.js';
-import { linkError } from './core/link-error.js';
-import type { LinkHandle, OpenLinkOptions, PreparedLink, PrepareLinkOptions } from './core/open-link.js';
-import type { ExitDetail, LinkError } from './protocol.js';
-import { guarded } from './shared/guarded.js';
+import { exitDetail } from '../core/exit-detail.js';
+import { linkError } from '../core/link-error.js';
+import type { LinkHandle, OpenLinkOptions, PreparedLink, PrepareLinkOptions } from '../core/open-link.js';
+import type { ExitDetail, LinkError } from '../protocol.js';
+import { guarded } from '../shared/guarded.js';
 
 /** What the element loads on intent: see session-code.ts. */
 export type SessionCode = typeof import('./session-code.js');

@@ -6,8 +6,8 @@
  * themselves stay with `payroll-link` for bundlers: exported here, they would be in the file every page loads.
  */
 export { PayrollLink } from './payroll-link.js';
-export { WIDGET_STRINGS } from './strings.js';
-import type { PreparedLink, PrepareLinkOptions } from './core/open-link.js';
+export { WIDGET_STRINGS } from '../core/strings.js';
+import type { PreparedLink, PrepareLinkOptions } from '../core/open-link.js';
 import { lazyPrepareLink } from './load-session.js';
 
 export { lazyOpenLink as openLink } from './load-session.js';

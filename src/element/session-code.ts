@@ -4,5 +4,5 @@
  * needs none of it. Bundlers make this module a chunk of its own; the single-file build ships it as
  * `payroll-link.session.js` next to `payroll-link.bundled.js`.
  */
-export { prepareLink } from './core/open-link.js';
-export { fetchLinkToken, isStale } from './core/fetch-link-token.js';
+export { prepareLink } from '../core/open-link.js';
+export { fetchLinkToken, isStale } from '../core/fetch-link-token.js';

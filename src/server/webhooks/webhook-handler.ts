@@ -1,13 +1,13 @@
 import { z } from 'zod';
-import { ConfigError } from './config-error.js';
-import { invalidParamsResponse, jsonResponse, simpleErrorResponse } from './error-body.js';
+import { ConfigError } from '../config-error.js';
+import { invalidParamsResponse, jsonResponse, simpleErrorResponse } from '../error-response.js';
 import type { EventClaimStore } from './event-claim-store.js';
 import { memoryEventIdStore, type EventIdStore } from './event-id-store.js';
-import { readJsonBody } from './json-request.js';
-import { LoggerSchema, redactingLogger } from './logger.js';
-import { describeError } from './service-client.js';
-import { withinTime } from './time-bound.js';
-import { urlCarriesSecret } from './url-secret.js';
+import { readJsonBody } from '../json-request.js';
+import { LoggerSchema, redactingLogger } from '../logger.js';
+import { describeError } from '../describe-error.js';
+import { withinTime } from '../time-bound.js';
+import { urlCarriesSecret } from '../url-secret.js';
 import { WebhookEnvelopeSchema, WebhookEventSchema, type UnknownWebhookEvent, type WebhookEvent } from './webhook-events.js';
 
 const isFunction = (value: unknown) => typeof value === 'function';
