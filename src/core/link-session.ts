@@ -6,7 +6,7 @@ import { fetchLinkToken, isStale, settleWithin, toSessionToken, type SessionToke
 import { saveFocus } from './focus-return.js';
 import { connectFrame, type FrameChannel } from './frame-channel.js';
 import { LinkFailure, linkError } from './link-error.js';
-import { createLinkInline, type LinkPresentation } from './link-inline.js';
+import { createLinkInline, type LinkPresentation } from './inline/link-inline.js';
 import { createLinkModal } from './link-modal.js';
 import { linkOrigin } from './link-origin.js';
 import type { LinkCallbacks, LinkHandle, OpenLinkOptions, OpenPreparedOptions, PrepareLinkOptions } from './open-link.js';
