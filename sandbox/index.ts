@@ -14,5 +14,5 @@
  * await sandbox.close();
  * ```
  */
-export { startSandbox, type Sandbox, type SandboxOptions } from './server.js';
-export type { WebhookEvent, WebhookEventName, WebhookPayload } from './resources.js';
+export { startSandbox, type Sandbox, type SandboxOptions } from './start-sandbox.js';
+export type { WebhookEvent, WebhookEventName, WebhookPayload } from './state/resources.js';

@@ -9,23 +9,23 @@ import { execFileSync } from 'node:child_process';
 import { copyFile, mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { build, type Plugin } from 'esbuild';
-import { LINK_APP_BUILD_OPTIONS, LINK_APP_ENTRY, LINK_INDEX_HTML } from '../sandbox/link-page-build.js';
+import { LINK_APP_BUILD_OPTIONS, LINK_APP_ENTRY, LINK_INDEX_HTML } from '../sandbox/link-page/link-page-build.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const out = `${root}dist/sandbox/`;
 
-/** Resolves the sandbox's `./link-page-build.js` to the prebuilt page's reader. */
+/** Resolves the sandbox's `./link-page/link-page-build.js` to the prebuilt page's reader. */
 const prebuiltLinkPage: Plugin = {
   name: 'prebuilt-link-page',
   setup(plugin) {
-    plugin.onResolve({ filter: /^\.\/link-page-build\.js$/ }, () => ({ path: `${root}sandbox/link-page-prebuilt.ts` }));
+    plugin.onResolve({ filter: /^\.\/link-page\/link-page-build\.js$/ }, () => ({ path: `${root}sandbox/link-page/link-page-prebuilt.ts` }));
   },
 };
 
 export async function buildSandbox(): Promise<void> {
   await mkdir(`${out}link`, { recursive: true });
   await build({
-    entryPoints: { index: `${root}sandbox/index.ts`, cli: `${root}sandbox/cli.ts` },
+    entryPoints: { index: `${root}sandbox/index.ts`, cli: `${root}sandbox/cli/cli.ts` },
     outdir: out,
     bundle: true,
     splitting: true,

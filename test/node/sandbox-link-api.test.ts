@@ -5,8 +5,8 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { LinkJobSchema, LinkSessionSchema, LoginResultSchema, SearchResultSchema } from '../../sandbox/link-api-schemas.js';
-import type { Sandbox } from '../../sandbox/server.js';
+import { LinkJobSchema, LinkSessionSchema, LoginResultSchema, SearchResultSchema } from '../../sandbox/api/link-api-schemas.js';
+import type { Sandbox } from '../../sandbox/start-sandbox.js';
 import { api, assertError, createLinkToken, linkApi, openSession, platformOfType, startTestSandbox, waitForLinkJob } from './sandbox-test-client.js';
 
 describe('sandbox: Link API', () => {

@@ -6,8 +6,8 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { AccountSchema, JobSchema, WebhookEventSchema, type WebhookEvent } from '../../sandbox/resources.js';
-import type { Sandbox, SandboxOptions } from '../../sandbox/server.js';
+import { AccountSchema, JobSchema, WebhookEventSchema, type WebhookEvent } from '../../sandbox/state/resources.js';
+import type { Sandbox, SandboxOptions } from '../../sandbox/start-sandbox.js';
 import { api, assertError, platformOfType, startTestSandbox, type TestResponse } from './sandbox-test-client.js';
 
 const withSandbox = async (options: SandboxOptions, body: (sandbox: Sandbox) => Promise<void>): Promise<void> => {

@@ -8,9 +8,9 @@ import assert from 'node:assert/strict';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, it } from 'node:test';
-import { WebhookEventSchema, type WebhookEvent } from '../../sandbox/resources.js';
-import type { Sandbox, SandboxOptions } from '../../sandbox/server.js';
-import { MAX_RETRY_DELAY_MS, retryDelayMs } from '../../sandbox/webhooks.js';
+import { WebhookEventSchema, type WebhookEvent } from '../../sandbox/state/resources.js';
+import type { Sandbox, SandboxOptions } from '../../sandbox/start-sandbox.js';
+import { MAX_RETRY_DELAY_MS, retryDelayMs } from '../../sandbox/state/webhooks.js';
 import { api, connectAccount, linkApi, openSession, platformOfType, startTestSandbox } from './sandbox-test-client.js';
 
 interface Received {

@@ -5,9 +5,9 @@
  */
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
-import { SANDBOX_SECRET_PREFIX } from './auth.js';
-import type { SandboxOptions } from './server.js';
-import { KNOWN_VERSIONS, LATEST_VERSION } from './versions.js';
+import { SANDBOX_SECRET_PREFIX } from '../http/auth.js';
+import type { SandboxOptions } from '../start-sandbox.js';
+import { KNOWN_VERSIONS, LATEST_VERSION } from '../http/versions.js';
 
 /** The CLI's default port. */
 export const DEFAULT_CLI_PORT = 4010;

@@ -10,7 +10,7 @@
  * The English words are a contract (the README's "Test your integration"
  * drives the page by these roles and labels): change them only on purpose.
  */
-import type { LinkError, LinkErrorType } from '../../src/protocol.js';
+import type { LinkError, LinkErrorType } from '../../../src/protocol.js';
 
 /** The languages the Link page speaks. */
 export type LinkLanguage = 'en' | 'es';

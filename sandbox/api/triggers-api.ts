@@ -17,19 +17,19 @@
  */
 import { z } from 'zod';
 import { requireAccount, requireSupport } from './accounts-api.js';
-import { connectAccount } from './connect-account.js';
-import { apiError, invalidParams, notFound } from './errors.js';
-import { jsonResponse } from './http-types.js';
-import { requireConnected } from './job-rules.js';
+import { connectAccount } from '../state/connect-account.js';
+import { apiError, invalidParams, notFound } from '../http/errors.js';
+import { jsonResponse } from '../http/http-types.js';
+import { requireConnected } from '../state/job-rules.js';
 import { SANDBOX_USERS } from './link-api.js';
-import { changeMonitoringStatus } from './monitoring.js';
-import { MonitoringStatusSchema, type MonitoringStatus, type WebhookEvent, type WebhookEventName } from './resources.js';
-import type { Router } from './router.js';
-import type { ApiExtra, SandboxDeps } from './sandbox-deps.js';
-import type { AccountRecord } from './store.js';
-import { parseBody, parseParam } from './validate.js';
-import { emitReportsRefreshed } from './verification-reports.js';
-import { LAST_LEGACY_ACCOUNT_EVENTS_VERSION, isAtOrBefore } from './versions.js';
+import { changeMonitoringStatus } from '../state/monitoring.js';
+import { MonitoringStatusSchema, type MonitoringStatus, type WebhookEvent, type WebhookEventName } from '../state/resources.js';
+import type { Router } from '../http/router.js';
+import type { ApiExtra, SandboxDeps } from '../sandbox-deps.js';
+import type { AccountRecord } from '../state/store.js';
+import { parseBody, parseParam } from '../http/validate.js';
+import { emitReportsRefreshed } from '../state/verification-reports.js';
+import { LAST_LEGACY_ACCOUNT_EVENTS_VERSION, isAtOrBefore } from '../http/versions.js';
 
 const USERNAMES = Object.keys(SANDBOX_USERS) as [string, ...string[]];
 

@@ -10,11 +10,11 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import type { LinkPageBuild } from './link-page.js';
 
-const LINK_DIR = new URL('./link/', import.meta.url);
+const LINK_DIR = new URL('./app/', import.meta.url);
 /** The page's script entry. */
 export const LINK_APP_ENTRY = fileURLToPath(new URL('link-app.ts', LINK_DIR));
 /** The page's HTML. */
-export const LINK_INDEX_HTML = fileURLToPath(new URL('index.html', LINK_DIR));
+export const LINK_INDEX_HTML = fileURLToPath(new URL('link-page.html', LINK_DIR));
 
 /** How the page's script is bundled, here and by the package build (`scripts/build-sandbox.ts`). */
 export const LINK_APP_BUILD_OPTIONS = {
@@ -26,7 +26,7 @@ export const LINK_APP_BUILD_OPTIONS = {
   logLevel: 'silent',
 } as const;
 
-/** The page when `sandbox/link/index.html` does not exist. */
+/** The page when `sandbox/link-page/app/link-page.html` does not exist. */
 const GENERATED_HTML = `<!doctype html>
 <html lang="en">
 <head>
@@ -47,14 +47,14 @@ const builds = new Map<string, Promise<LinkPageBuild>>();
 /**
  * Builds the Link page (HTML and script bundle) once per version of the source; never throws.
  *
- * @param entry the page's script entry (tests point it elsewhere); `sandbox/link/link-app.ts` by default.
+ * @param entry the page's script entry (tests point it elsewhere); `sandbox/link-page/app/link-app.ts` by default.
  */
 export const buildLinkPage = async (entry: string = LINK_APP_ENTRY): Promise<LinkPageBuild> => {
   let modified: number;
   try {
     modified = (await stat(entry)).mtimeMs;
   } catch {
-    return { ok: false, reason: `The Link page is not available yet: ${entry === LINK_APP_ENTRY ? 'sandbox/link/link-app.ts' : entry} does not exist.` };
+    return { ok: false, reason: `The Link page is not available yet: ${entry === LINK_APP_ENTRY ? 'sandbox/link-page/app/link-app.ts' : entry} does not exist.` };
   }
   const key = `${entry}@${modified}`;
   let pending = builds.get(key);

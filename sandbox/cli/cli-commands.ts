@@ -6,7 +6,7 @@
  */
 import { parseArgs } from 'node:util';
 import { DEFAULT_CLI_PORT, DEFAULT_CLI_SECRET } from './cli-options.js';
-import { LATEST_VERSION } from './versions.js';
+import { LATEST_VERSION } from '../http/versions.js';
 
 /** The subcommand names. */
 export const COMMANDS = ['create-account', 'trigger', 'require-reauth'] as const;

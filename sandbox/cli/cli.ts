@@ -7,7 +7,7 @@
 import { ZodError } from 'zod';
 import { COMMANDS, COMMANDS_HELP, parseCommand, runCommand } from './cli-commands.js';
 import { HELP, parseCliOptions, webhookUrlForDisplay } from './cli-options.js';
-import { startSandbox } from './server.js';
+import { startSandbox } from '../start-sandbox.js';
 
 const argv = process.argv.slice(2);
 if (argv.includes('--help') || argv.includes('-h')) {

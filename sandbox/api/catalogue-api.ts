@@ -3,13 +3,13 @@
  * `GET /v1/platforms` (also `/platforms`) and `GET /v1/platforms/{id}`.
  */
 import { z } from 'zod';
-import { notFound } from './errors.js';
-import { jsonResponse } from './http-types.js';
-import { CursorSchema, LimitSchema, MAX_PAGE_SIZE, limitSchema } from './pagination.js';
-import { PlatformTypeSchema } from './resources.js';
-import type { RouteHandler, Router } from './router.js';
-import type { ApiExtra, SandboxDeps } from './sandbox-deps.js';
-import { parseParam, parseQuery, readJsonObject } from './validate.js';
+import { notFound } from '../http/errors.js';
+import { jsonResponse } from '../http/http-types.js';
+import { CursorSchema, LimitSchema, MAX_PAGE_SIZE, limitSchema } from '../http/pagination.js';
+import { PlatformTypeSchema } from '../state/resources.js';
+import type { RouteHandler, Router } from '../http/router.js';
+import type { ApiExtra, SandboxDeps } from '../sandbox-deps.js';
+import { parseParam, parseQuery, readJsonObject } from '../http/validate.js';
 
 const EmployersQuerySchema = z.strictObject({ limit: LimitSchema, cursor: CursorSchema });
 // Platforms are few: by default the whole list fits one page.

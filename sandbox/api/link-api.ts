@@ -7,12 +7,12 @@
  * cannot drive it (a form can post JSON-looking text, but not with that type).
  */
 import { z } from 'zod';
-import { connectAccount } from './connect-account.js';
-import { apiError, invalidParams, notFound } from './errors.js';
-import { allocationParams } from './job-params.js';
-import { requireAllocationSupport, requireConnected, supportsPercentage } from './job-rules.js';
-import { changeMonitoringStatus } from './monitoring.js';
-import { jsonResponse, type SandboxRequest } from './http-types.js';
+import { connectAccount } from '../state/connect-account.js';
+import { apiError, invalidParams, notFound } from '../http/errors.js';
+import { allocationParams } from '../state/job-params.js';
+import { requireAllocationSupport, requireConnected, supportsPercentage } from '../state/job-rules.js';
+import { changeMonitoringStatus } from '../state/monitoring.js';
+import { jsonResponse, type SandboxRequest } from '../http/http-types.js';
 import {
   CreateSessionRequestSchema,
   LoginRequestSchema,
@@ -23,12 +23,12 @@ import {
   type RunJobResult,
   type SearchResult,
 } from './link-api-schemas.js';
-import { CursorSchema, LimitSchema } from './pagination.js';
-import type { RouteHandler, Router } from './router.js';
-import type { SandboxDeps } from './sandbox-deps.js';
-import type { JobName } from './resources.js';
-import type { JobRecord, LinkSessionRecord, Scenario } from './store.js';
-import { parseBody, parseParam, parseQuery, requireJsonContentType } from './validate.js';
+import { CursorSchema, LimitSchema } from '../http/pagination.js';
+import type { RouteHandler, Router } from '../http/router.js';
+import type { SandboxDeps } from '../sandbox-deps.js';
+import type { JobName } from '../state/resources.js';
+import type { JobRecord, LinkSessionRecord, Scenario } from '../state/store.js';
+import { parseBody, parseParam, parseQuery, requireJsonContentType } from '../http/validate.js';
 
 /** The sandbox test credentials: username → scenario. The password of each is {@link SANDBOX_PASSWORD}. */
 export const SANDBOX_USERS: Readonly<Record<string, Scenario>> = {

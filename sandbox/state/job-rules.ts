@@ -9,7 +9,7 @@
  * platform alone decides.
  */
 import type { Catalogue } from './catalogue.js';
-import { apiError } from './errors.js';
+import { apiError } from '../http/errors.js';
 import type { Account, Allocation } from './resources.js';
 
 /** Where a deposit goes: a platform, and the employer on it when there is one. */

@@ -11,7 +11,7 @@ import { buildCatalogue, type Catalogue } from './catalogue.js';
 import { generatePayrollData, type PayrollData } from './payroll-data.js';
 import type { Account, Allocation, Job, JobName, MonitoringStatus, WebhookEvent } from './resources.js';
 import { serviceDateTime } from './service-time.js';
-import type { ServiceVersion } from './versions.js';
+import type { ServiceVersion } from '../http/versions.js';
 
 /** The sandbox test users: what the Link login of each leads to. */
 export type Scenario = 'good' | 'mfa' | 'error' | 'pending';

@@ -1,5 +1,5 @@
 import { css, html } from 'lit';
-import type { Allocation } from '../link-api-schemas.js';
+import type { Allocation } from '../../api/link-api-schemas.js';
 import { LinkScreen } from './link-screen.js';
 import { readAllocation } from './read-allocation.js';
 

@@ -5,7 +5,7 @@
  * without the Link UI, so both produce the same records and the same event.
  */
 import type { Employer, JobName, Platform } from './resources.js';
-import type { SandboxDeps } from './sandbox-deps.js';
+import type { SandboxDeps } from '../sandbox-deps.js';
 import type { AccountRecord, JobRecord, LinkTokenRecord, Scenario } from './store.js';
 
 /** What a login connected: the platform, the employer on it (if one was picked), the test user's scenario. */

@@ -6,14 +6,14 @@
  * Sending the other version's fields is a 400 that says which to use.
  */
 import { z } from 'zod';
-import { ApiError, apiError, fromZodError, invalidParams, type ErrorCode } from './errors.js';
-import { jsonResponse } from './http-types.js';
-import { requireAllocationSupport } from './job-rules.js';
-import { AllocationSchema, JobNameSchema } from './resources.js';
-import type { RouteHandler, Router } from './router.js';
-import type { ApiExtra, SandboxDeps } from './sandbox-deps.js';
-import { readJsonObject } from './validate.js';
-import { LAST_REQUIRED_JOBS_VERSION, isAtOrBefore } from './versions.js';
+import { ApiError, apiError, fromZodError, invalidParams, type ErrorCode } from '../http/errors.js';
+import { jsonResponse } from '../http/http-types.js';
+import { requireAllocationSupport } from '../state/job-rules.js';
+import { AllocationSchema, JobNameSchema } from '../state/resources.js';
+import type { RouteHandler, Router } from '../http/router.js';
+import type { ApiExtra, SandboxDeps } from '../sandbox-deps.js';
+import { readJsonObject } from '../http/validate.js';
+import { LAST_REQUIRED_JOBS_VERSION, isAtOrBefore } from '../http/versions.js';
 
 /** Jobs a Link token can ask for (the spec observes only direct_deposit_switch). */
 const LinkJobSchema = JobNameSchema.extract(['direct_deposit_switch']);

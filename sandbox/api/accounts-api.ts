@@ -10,17 +10,17 @@
  * without access to the platform they could never finish.
  */
 import { z } from 'zod';
-import { apiError, notFound } from './errors.js';
-import { jsonResponse } from './http-types.js';
-import { changeMonitoringStatus } from './monitoring.js';
-import { CursorSchema, LimitSchema } from './pagination.js';
-import { allocationParams } from './job-params.js';
-import { requireAllocationSupport, requireConnected } from './job-rules.js';
-import { AllocationSchema, JobNameSchema, MonitoringStatusSchema, type Job, type PlatformType } from './resources.js';
-import type { RouteHandler, Router } from './router.js';
-import type { ApiExtra, SandboxDeps } from './sandbox-deps.js';
-import type { AccountRecord, SandboxStore } from './store.js';
-import { parseBody, parseParam, parseQuery } from './validate.js';
+import { apiError, notFound } from '../http/errors.js';
+import { jsonResponse } from '../http/http-types.js';
+import { changeMonitoringStatus } from '../state/monitoring.js';
+import { CursorSchema, LimitSchema } from '../http/pagination.js';
+import { allocationParams } from '../state/job-params.js';
+import { requireAllocationSupport, requireConnected } from '../state/job-rules.js';
+import { AllocationSchema, JobNameSchema, MonitoringStatusSchema, type Job, type PlatformType } from '../state/resources.js';
+import type { RouteHandler, Router } from '../http/router.js';
+import type { ApiExtra, SandboxDeps } from '../sandbox-deps.js';
+import type { AccountRecord, SandboxStore } from '../state/store.js';
+import { parseBody, parseParam, parseQuery } from '../http/validate.js';
 
 const AccountsQuerySchema = z.strictObject({
   connected: z.enum(['true', 'false']).optional(),

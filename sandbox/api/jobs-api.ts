@@ -1,12 +1,12 @@
 /** Job endpoints: `GET /v1/jobs` (filters `account_id`, `status`, `name`; paginated) and `GET /v1/jobs/{id}`. */
 import { z } from 'zod';
-import { notFound } from './errors.js';
-import { jsonResponse } from './http-types.js';
-import { CursorSchema, LimitSchema } from './pagination.js';
-import { JobNameSchema, JobStatusSchema } from './resources.js';
-import type { Router } from './router.js';
-import type { ApiExtra, SandboxDeps } from './sandbox-deps.js';
-import { parseParam, parseQuery } from './validate.js';
+import { notFound } from '../http/errors.js';
+import { jsonResponse } from '../http/http-types.js';
+import { CursorSchema, LimitSchema } from '../http/pagination.js';
+import { JobNameSchema, JobStatusSchema } from '../state/resources.js';
+import type { Router } from '../http/router.js';
+import type { ApiExtra, SandboxDeps } from '../sandbox-deps.js';
+import { parseParam, parseQuery } from '../http/validate.js';
 
 const JobsQuerySchema = z.strictObject({
   account_id: z.uuid().optional(),

@@ -19,7 +19,7 @@ import {
   type LinkSession,
   type LoginRequest,
   type LoginResult,
-} from '../link-api-schemas.js';
+} from '../../api/link-api-schemas.js';
 
 /** Where the API lives, relative to the page's own origin. */
 const DEFAULT_BASE = '/link/api';

@@ -5,7 +5,7 @@
  * responses with these strict schemas, so a shape cannot drift silently.
  */
 import { z } from 'zod';
-import { AllocationSchema as LinkAllocationSchema } from './link-api-schemas.js';
+import { AllocationSchema as LinkAllocationSchema } from '../api/link-api-schemas.js';
 
 const id = () => z.uuid();
 const dateTime = () => z.iso.datetime({ offset: true });

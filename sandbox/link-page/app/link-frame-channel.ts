@@ -11,7 +11,7 @@ import {
   type EventMessage,
   type LinkError,
   type ReadyMessage,
-} from '../../src/protocol.js';
+} from '../../../src/protocol.js';
 import { setPageLanguage } from './link-strings.js';
 
 /**

@@ -1,8 +1,8 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import type { EventMessage, FrameExitPayload, LinkError, LinkErrorType } from '../../src/protocol.js';
-import { FrameChannel } from './frame-channel.js';
-import type { Allocation, LinkJob, LinkSession, SearchResult } from '../link-api-schemas.js';
-import { LinkApi, LinkApiError } from './link-api.js';
+import type { EventMessage, FrameExitPayload, LinkError, LinkErrorType } from '../../../src/protocol.js';
+import { FrameChannel } from './link-frame-channel.js';
+import type { Allocation, LinkJob, LinkSession, SearchResult } from '../../api/link-api-schemas.js';
+import { LinkApi, LinkApiError } from './link-api-client.js';
 import { pageStrings } from './link-strings.js';
 
 /**

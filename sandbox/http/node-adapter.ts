@@ -5,7 +5,7 @@
  * holding a large body in memory.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { SandboxHandler } from './app.js';
+import type { SandboxHandler } from '../app.js';
 import { apiError } from './errors.js';
 
 /** Reads the body, keeping at most `limit` bytes. */

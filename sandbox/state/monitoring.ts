@@ -7,9 +7,9 @@
  * deprecated `account.disconnected` / `account.reconnected` it replaced.
  */
 import type { MonitoringStatus, WebhookEvent } from './resources.js';
-import type { SandboxDeps } from './sandbox-deps.js';
+import type { SandboxDeps } from '../sandbox-deps.js';
 import type { AccountRecord } from './store.js';
-import { LAST_LEGACY_ACCOUNT_EVENTS_VERSION, isAtOrBefore } from './versions.js';
+import { LAST_LEGACY_ACCOUNT_EVENTS_VERSION, isAtOrBefore } from '../http/versions.js';
 
 /** Why pending jobs end when their account moves to a status without platform access. */
 const JOB_FAILURES: Partial<Record<MonitoringStatus, { code: string; message: string }>> = {

@@ -5,9 +5,9 @@
  * published sandbox, which needs no esbuild). While there is no page, both
  * answer 503 with a message that says why, and the rest of the sandbox works on.
  */
-import { apiError } from './errors.js';
-import type { SandboxResponse } from './http-types.js';
-import type { Router } from './router.js';
+import { apiError } from '../http/errors.js';
+import type { SandboxResponse } from '../http/http-types.js';
+import type { Router } from '../http/router.js';
 
 /** The Link page's headers: strict CSP, embeddable anywhere (it lives in the widget's iframe), no referrer. */
 export const LINK_PAGE_HEADERS: Readonly<Record<string, string>> = {

@@ -5,12 +5,12 @@
  * when the report lacks required data (VOIE needs a payroll account).
  */
 import { z } from 'zod';
-import { notFound } from './errors.js';
-import { jsonResponse } from './http-types.js';
-import type { RouteHandler, Router } from './router.js';
-import type { ApiExtra, SandboxDeps } from './sandbox-deps.js';
-import { parseParam } from './validate.js';
-import { buildVoeReport, buildVoieReport, reportAvailability } from './verification-reports.js';
+import { notFound } from '../http/errors.js';
+import { jsonResponse } from '../http/http-types.js';
+import type { RouteHandler, Router } from '../http/router.js';
+import type { ApiExtra, SandboxDeps } from '../sandbox-deps.js';
+import { parseParam } from '../http/validate.js';
+import { buildVoeReport, buildVoieReport, reportAvailability } from '../state/verification-reports.js';
 
 /** Adds the verification report routes. */
 export const addReportRoutes = (router: Router<ApiExtra>, deps: SandboxDeps): void => {

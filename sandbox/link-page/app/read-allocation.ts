@@ -1,4 +1,4 @@
-import type { Allocation } from '../link-api-schemas.js';
+import type { Allocation } from '../../api/link-api-schemas.js';
 import type { LinkStrings } from './link-strings.js';
 
 /** Dollars and cents, at most two decimals; no sign, no thousands separators. */
