@@ -27,20 +27,9 @@ import { CursorSchema, LimitSchema } from '../http/pagination.js';
 import type { RouteHandler, Router } from '../http/router.js';
 import type { SandboxDeps } from '../sandbox-deps.js';
 import type { JobName } from '../state/resources.js';
+import { SANDBOX_MFA_CODE, SANDBOX_PASSWORD, SANDBOX_USERS, type SandboxUser } from '../state/sandbox-users.js';
 import type { JobRecord, LinkSessionRecord, Scenario } from '../state/store.js';
 import { parseBody, parseParam, parseQuery, requireJsonContentType } from '../http/validate.js';
-
-/** The sandbox test credentials: username → scenario. The password of each is {@link SANDBOX_PASSWORD}. */
-export const SANDBOX_USERS: Readonly<Record<string, Scenario>> = {
-  user_good: 'good',
-  user_mfa: 'mfa',
-  user_error: 'error',
-  user_pending: 'pending',
-};
-/** The password of every sandbox test user. */
-export const SANDBOX_PASSWORD = 'pass_good';
-/** The one-time code `user_mfa` must enter. */
-export const SANDBOX_MFA_CODE = 'mfa_code';
 
 const SearchQuerySchema = z.strictObject({
   q: z.string().max(100).optional(),
@@ -169,7 +158,8 @@ export const addLinkApiRoutes = (router: Router<null>, deps: SandboxDeps): void 
     if (input.employer_id && !employer) throw invalidParams('employer_id: no such employer');
     if (employer && employer.platform_id !== platform.id) throw invalidParams('employer_id: this employer is not on the given platform_id');
 
-    const scenario = SANDBOX_USERS[input.username];
+    // Own keys only: a name every object inherits (`constructor`, `toString`) is no test user.
+    const scenario: Scenario | undefined = Object.hasOwn(SANDBOX_USERS, input.username) ? SANDBOX_USERS[input.username as SandboxUser] : undefined;
     if (scenario === undefined || input.password !== SANDBOX_PASSWORD) {
       throw apiError(401, 'AUTHENTICATION_ERROR', 'INVALID_CREDENTIALS', 'The username or password is incorrect; try again');
     }

@@ -21,7 +21,7 @@ import { connectAccount } from '../state/connect-account.js';
 import { apiError, invalidParams, notFound } from '../http/errors.js';
 import { jsonResponse } from '../http/http-types.js';
 import { requireConnected } from '../state/job-rules.js';
-import { SANDBOX_USERS } from './link-api.js';
+import { SANDBOX_USERNAMES, SANDBOX_USERS } from '../state/sandbox-users.js';
 import { changeMonitoringStatus } from '../state/monitoring.js';
 import { MonitoringStatusSchema, type MonitoringStatus, type WebhookEvent, type WebhookEventName } from '../state/resources.js';
 import type { Router } from '../http/router.js';
@@ -31,7 +31,6 @@ import { parseBody, parseParam } from '../http/validate.js';
 import { emitReportsRefreshed } from '../state/verification-reports.js';
 import { LAST_LEGACY_ACCOUNT_EVENTS_VERSION, isAtOrBefore } from '../http/versions.js';
 
-const USERNAMES = Object.keys(SANDBOX_USERS) as [string, ...string[]];
 
 /** `POST /sandbox/accounts`: where the account is (a platform, an employer, or neither: the most used payroll platform) and who logs in. */
 export const CreateAccountRequestSchema = z.strictObject({
@@ -39,7 +38,7 @@ export const CreateAccountRequestSchema = z.strictObject({
   platform_id: z.uuid().optional(),
   employer_id: z.uuid().optional(),
   /** The sandbox test user the account behaves as (its jobs succeed, fail or pend); `user_good` by default. */
-  username: z.enum(USERNAMES).default('user_good'),
+  username: z.enum(SANDBOX_USERNAMES).default('user_good'),
 });
 
 /** `POST /sandbox/events`: the event, and the account or end user it is about. */
@@ -175,7 +174,7 @@ export const addTriggerRoutes = (router: Router<ApiExtra>, deps: SandboxDeps): v
     );
     token.used = true;
     const eventsBefore = store.events.length;
-    const { account, job } = connectAccount(deps, { token, platform, employer, scenario: SANDBOX_USERS[input.username]!, jobName });
+    const { account, job } = connectAccount(deps, { token, platform, employer, scenario: SANDBOX_USERS[input.username], jobName });
     deps.runner.start(job);
     return jsonResponse(201, { data: { account: account.account, job: job.job, events: store.events.slice(eventsBefore) } });
   });

@@ -163,6 +163,10 @@ describe('sandbox: Link API', () => {
     const platform_id = payroll().id;
     assertError(await login(session, { platform_id, username: 'user_good', password: 'wrong' }), 401, 'INVALID_CREDENTIALS');
     assertError(await login(session, { platform_id, username: 'nobody', password: 'pass_good' }), 401, 'INVALID_CREDENTIALS');
+    // The names an object inherits are no test users: each is refused, and no account is made.
+    for (const username of ['constructor', 'toString', '__proto__', 'hasOwnProperty']) {
+      assertError(await login(session, { platform_id, username, password: 'pass_good' }), 401, 'INVALID_CREDENTIALS');
+    }
     const before = sandbox.store.accounts().length;
     const ok = await login(session, { platform_id, username: 'user_good', password: 'pass_good' });
     assert.equal(ok.body.data.status, 'connected');

@@ -1,11 +1,7 @@
 import { css, html, nothing } from 'lit';
 import type { Credentials } from './link-flow.js';
 import { LinkScreen } from './link-screen.js';
-import type { SandboxUser } from './link-strings.js';
-
-/** The sandbox's test users, shown on the login screen in sandbox mode (same list as sandbox/README.md). */
-const SANDBOX_USERS: readonly SandboxUser[] = ['user_good', 'user_mfa', 'user_error', 'user_pending'];
-const SANDBOX_PASSWORD = 'pass_good';
+import { SANDBOX_PASSWORD, SANDBOX_USERNAMES, type SandboxUser } from '../../state/sandbox-users.js';
 
 /**
  * The login form for the chosen payroll provider. In sandbox mode it also
@@ -168,7 +164,7 @@ export class LinkLogin extends LinkScreen {
             <h2 id="sandbox-heading">${t.sandboxCredentialsHeading}</h2>
             <p>${t.sandboxPassword[0]}<code>${SANDBOX_PASSWORD}</code>${t.sandboxPassword[1]}</p>
             <ul>
-              ${SANDBOX_USERS.map(
+              ${SANDBOX_USERNAMES.map(
                 (username) => html`<li>
                   <span><code>${username}</code><span class="outcome">${t.sandboxOutcomes[username]}</span></span>
                   <button type="button" class="secondary use" aria-label=${t.useLabel(username)} @click=${() => this.#fill(username)}>

@@ -11,12 +11,11 @@
  * drives the page by these roles and labels): change them only on purpose.
  */
 import type { LinkError, LinkErrorType } from '../../../src/protocol.js';
+import type { SandboxUser } from '../../state/sandbox-users.js';
 
 /** The languages the Link page speaks. */
 export type LinkLanguage = 'en' | 'es';
 
-/** The sandbox's test users, as the login screen lists them (same list as sandbox/README.md). */
-export type SandboxUser = 'user_good' | 'user_mfa' | 'user_error' | 'user_pending';
 
 /** The Link page's words. One shape for every language, so a missing translation is a type error. */
 export interface LinkStrings {
