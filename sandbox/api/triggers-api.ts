@@ -23,7 +23,7 @@ import { jsonResponse } from '../http/http-types.js';
 import { requireConnected } from '../state/job-rules.js';
 import { SANDBOX_USERNAMES, SANDBOX_USERS } from '../state/sandbox-users.js';
 import { changeMonitoringStatus } from '../state/monitoring.js';
-import { MonitoringStatusSchema, type MonitoringStatus, type WebhookEvent, type WebhookEventName } from '../state/resources.js';
+import { MonitoringStatusSchema, type MonitoringStatus, type SandboxWebhookEvent, type SandboxWebhookEventName } from '../state/resources.js';
 import type { Router } from '../http/router.js';
 import type { ApiExtra, SandboxDeps } from '../sandbox-deps.js';
 import type { AccountRecord } from '../state/store.js';
@@ -67,7 +67,7 @@ export const addTriggerRoutes = (router: Router<ApiExtra>, deps: SandboxDeps): v
   };
 
   /** 400 EVENT_NOT_IN_VERSION when the sandbox's webhook version does not have this account event. */
-  const requireAccountEventOfVersion = (event: WebhookEventName): void => {
+  const requireAccountEventOfVersion = (event: SandboxWebhookEventName): void => {
     const legacy = isAtOrBefore(deps.webhookVersion, LAST_LEGACY_ACCOUNT_EVENTS_VERSION);
     const isLegacyEvent = event !== 'account.monitoring_status.updated';
     if (legacy === isLegacyEvent) return;
@@ -81,14 +81,14 @@ export const addTriggerRoutes = (router: Router<ApiExtra>, deps: SandboxDeps): v
     );
   };
 
-  const move = (input: TriggerInput, to: MonitoringStatus): WebhookEvent[] => {
+  const move = (input: TriggerInput, to: MonitoringStatus): SandboxWebhookEvent[] => {
     const record = accountFor(input);
     const sent = changeMonitoringStatus(deps, record, to);
     if (sent === null) throw apiError(409, 'CONFLICT', 'MONITORING_STATUS_UNCHANGED', `The account's monitoring_status is already ${to}`);
     return [sent];
   };
 
-  const sync = (kind: 'paystubs' | 'shifts') => (input: TriggerInput): WebhookEvent[] => {
+  const sync = (kind: 'paystubs' | 'shifts') => (input: TriggerInput): SandboxWebhookEvent[] => {
     const record = accountFor(input);
     requireSupport(record, kind);
     requireConnected(record.account);
@@ -97,8 +97,8 @@ export const addTriggerRoutes = (router: Router<ApiExtra>, deps: SandboxDeps): v
     return deps.runner.succeed(job);
   };
 
-  // A record over every event name: a new event in WebhookEventSchema does not compile until it has a trigger.
-  const triggers: Record<WebhookEventName, (input: TriggerInput) => WebhookEvent[]> = {
+  // A record over every event name: a new event in SandboxWebhookEventSchema does not compile until it has a trigger.
+  const triggers: Record<SandboxWebhookEventName, (input: TriggerInput) => SandboxWebhookEvent[]> = {
     'account.added': (input) => {
       const { account } = accountFor(input);
       // Every account is created with its Link job (connect-account.ts), so there is one.
@@ -181,7 +181,7 @@ export const addTriggerRoutes = (router: Router<ApiExtra>, deps: SandboxDeps): v
 
   router.on('POST', '/sandbox/events', ({ request }) => {
     const input = parseBody(request, TriggerEventRequestSchema);
-    const trigger = Object.hasOwn(triggers, input.event) ? triggers[input.event as WebhookEventName] : undefined;
+    const trigger = Object.hasOwn(triggers, input.event) ? triggers[input.event as SandboxWebhookEventName] : undefined;
     if (!trigger) throw invalidParams(`event: one of ${Object.keys(triggers).join(', ')}`);
     if (input.monitoring_status !== undefined && input.event !== 'account.monitoring_status.updated') {
       throw invalidParams('monitoring_status: only for account.monitoring_status.updated');

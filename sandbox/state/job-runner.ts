@@ -7,7 +7,7 @@
  * `verification_reports.refreshed`. A failure sends no event: the spec has
  * none for it (the job's `error` says why).
  */
-import type { WebhookEvent } from './resources.js';
+import type { SandboxWebhookEvent } from './resources.js';
 import type { AccountRecord, JobRecord, SandboxStore } from './store.js';
 import { emitReportsRefreshed } from './verification-reports.js';
 import type { Emit } from './webhooks.js';
@@ -61,7 +61,7 @@ export class JobRunner {
    *
    * @returns the events sent.
    */
-  succeed(record: JobRecord): WebhookEvent[] {
+  succeed(record: JobRecord): SandboxWebhookEvent[] {
     clearTimeout(this.#timers.get(record));
     this.#timers.delete(record);
     record.started = true;
@@ -93,7 +93,7 @@ export class JobRunner {
     this.#succeed(record, accountRecord);
   }
 
-  #succeed(record: JobRecord, accountRecord: AccountRecord): WebhookEvent[] {
+  #succeed(record: JobRecord, accountRecord: AccountRecord): SandboxWebhookEvent[] {
     this.#store.finishJob(record, { status: 'success' });
     const { account, data } = accountRecord;
     const isShifts = record.job.name === 'shifts';

@@ -6,7 +6,7 @@
  * `account.monitoring_status.updated`, or for versions up to 2021-07-28 the
  * deprecated `account.disconnected` / `account.reconnected` it replaced.
  */
-import type { MonitoringStatus, WebhookEvent } from './resources.js';
+import type { MonitoringStatus, SandboxWebhookEvent } from './resources.js';
 import type { SandboxDeps } from '../sandbox-deps.js';
 import type { AccountRecord } from './store.js';
 import { LAST_LEGACY_ACCOUNT_EVENTS_VERSION, isAtOrBefore } from '../http/versions.js';
@@ -22,7 +22,7 @@ const JOB_FAILURES: Partial<Record<MonitoringStatus, { code: string; message: st
  *
  * @returns the webhook event sent, or null when the account already had `to` (nothing changes, nothing is sent).
  */
-export const changeMonitoringStatus = (deps: SandboxDeps, record: AccountRecord, to: MonitoringStatus): WebhookEvent | null => {
+export const changeMonitoringStatus = (deps: SandboxDeps, record: AccountRecord, to: MonitoringStatus): SandboxWebhookEvent | null => {
   const previous = deps.store.setMonitoringStatus(record, to);
   if (previous === null) return null;
   const { account } = record;

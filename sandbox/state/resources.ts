@@ -192,7 +192,7 @@ const event = <N extends string, P extends z.ZodType>(name: N, payload: P) =>
   z.strictObject({ event: z.literal(name), event_id: id(), payload });
 
 /** Every webhook the sandbox sends, with its payload (envelope `{ event, event_id, payload }`). */
-export const WebhookEventSchema = z.discriminatedUnion('event', [
+export const SandboxWebhookEventSchema = z.discriminatedUnion('event', [
   event(
     'account.added',
     z.strictObject({
@@ -246,8 +246,13 @@ export type Shift = z.infer<typeof ShiftSchema>;
 export type VoeReport = z.infer<typeof VoeReportSchema>;
 export type VoieReport = z.infer<typeof VoieReportSchema>;
 export type Availability = z.infer<typeof AvailabilitySchema>;
-export type WebhookEvent = z.infer<typeof WebhookEventSchema>;
-/** The name of a webhook event. */
-export type WebhookEventName = WebhookEvent['event'];
-/** The payload of the webhook event `N`. */
-export type WebhookPayload<N extends WebhookEventName> = Extract<WebhookEvent, { event: N }>['payload'];
+/**
+ * A webhook as the sandbox sends it: the envelope `{ event, event_id, payload }`, one member per event, each payload
+ * strict (the sender's exact shape). Not `WebhookEvent` of `payroll-link/server`, the receiver's loose schema that
+ * also lets through fields a later service version adds.
+ */
+export type SandboxWebhookEvent = z.infer<typeof SandboxWebhookEventSchema>;
+/** The name of a webhook event the sandbox sends. */
+export type SandboxWebhookEventName = SandboxWebhookEvent['event'];
+/** The payload of the sandbox's webhook event `N`. */
+export type SandboxWebhookPayload<N extends SandboxWebhookEventName> = Extract<SandboxWebhookEvent, { event: N }>['payload'];

@@ -9,7 +9,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { buildCatalogue, type Catalogue } from './catalogue.js';
 import { generatePayrollData, type PayrollData } from './payroll-data.js';
-import type { Account, Allocation, Job, JobName, MonitoringStatus, WebhookEvent } from './resources.js';
+import type { Account, Allocation, Job, JobName, MonitoringStatus, SandboxWebhookEvent } from './resources.js';
 import { serviceDateTime } from './service-time.js';
 import type { ServiceVersion } from '../http/versions.js';
 
@@ -77,7 +77,7 @@ export class SandboxStore {
   /** The generated catalogue of employers and platforms. */
   readonly catalogue: Catalogue;
   /** Every webhook event emitted, in order (also when no webhook URL is configured). */
-  readonly events: WebhookEvent[] = [];
+  readonly events: SandboxWebhookEvent[] = [];
   readonly #tokens = new Map<string, LinkTokenRecord>();
   readonly #sessions = new Map<string, LinkSessionRecord>();
   readonly #accounts = new Map<string, AccountRecord>();

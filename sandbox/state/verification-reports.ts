@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { AccountRecord, SandboxStore } from './store.js';
-import type { Availability, VoeReport, VoieReport, WebhookEvent } from './resources.js';
+import type { Availability, VoeReport, VoieReport, SandboxWebhookEvent } from './resources.js';
 import { serviceDateTime } from './service-time.js';
 import type { Emit } from './webhooks.js';
 
@@ -22,7 +22,7 @@ export const reportAvailability = (accounts: readonly AccountRecord[], now: Date
 };
 
 /** Sends `verification_reports.refreshed` for an end user, with the availability of their reports now. */
-export const emitReportsRefreshed = (store: SandboxStore, emit: Emit, endUserId: string): WebhookEvent =>
+export const emitReportsRefreshed = (store: SandboxStore, emit: Emit, endUserId: string): SandboxWebhookEvent =>
   emit('verification_reports.refreshed', {
     end_user_id: endUserId,
     availability: reportAvailability(store.accountsOfEndUser(endUserId), store.now()),

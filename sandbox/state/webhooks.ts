@@ -5,11 +5,11 @@
  * Events are delivered independently; the spec does not promise an order.
  */
 import { randomUUID } from 'node:crypto';
-import type { WebhookEvent, WebhookEventName, WebhookPayload } from './resources.js';
+import type { SandboxWebhookEvent, SandboxWebhookEventName, SandboxWebhookPayload } from './resources.js';
 
 /** The state of one event's delivery. */
 export interface WebhookDelivery {
-  readonly event: WebhookEvent;
+  readonly event: SandboxWebhookEvent;
   status: 'pending' | 'delivered' | 'failed' | 'cancelled';
   attempts: number;
   /** The last failure (HTTP status or error message), for logs and tests. */
@@ -45,12 +45,12 @@ export class WebhookSender {
   }
 
   /** Builds the envelope for `name`; the caller records it and passes it to {@link send}. */
-  static envelope<N extends WebhookEventName>(name: N, payload: WebhookPayload<N>): WebhookEvent {
-    return { event: name, event_id: randomUUID(), payload } as WebhookEvent;
+  static envelope<N extends SandboxWebhookEventName>(name: N, payload: SandboxWebhookPayload<N>): SandboxWebhookEvent {
+    return { event: name, event_id: randomUUID(), payload } as SandboxWebhookEvent;
   }
 
   /** Queues one event for delivery and returns at once. */
-  send(event: WebhookEvent): void {
+  send(event: SandboxWebhookEvent): void {
     if (this.#options.url === null || this.#closed) return;
     const delivery: WebhookDelivery = { event, status: 'pending', attempts: 0, lastError: null };
     this.deliveries.push(delivery);
@@ -149,4 +149,4 @@ export const MAX_RETRY_DELAY_MS = 3_600_000;
 export const retryDelayMs = (baseMs: number, attempt: number): number => Math.min(baseMs * 2 ** (attempt - 1), MAX_RETRY_DELAY_MS);
 
 /** Records an event and queues its delivery; what the API and the job runner call. */
-export type Emit = <N extends WebhookEventName>(name: N, payload: WebhookPayload<N>) => WebhookEvent;
+export type Emit = <N extends SandboxWebhookEventName>(name: N, payload: SandboxWebhookPayload<N>) => SandboxWebhookEvent;
