@@ -1,9 +1,11 @@
 // The sandbox in the package (part of build:package), so `npx payroll-link-sandbox` and
 // `import('payroll-link/sandbox')` need Node and the package's own dependencies only:
-// 1. dist/sandbox/index.js (startSandbox) and dist/sandbox/cli.js (the bin), bundled by esbuild for
-//    Node, with the package's dependencies (zod) left as imports, and `link-page-build.ts` (esbuild at
-//    run time) swapped for `link-page-prebuilt.ts` (reads the files of step 2);
-// 2. dist/sandbox/link/index.html and app.js: the hosted Link page, built now, not at run time;
+// 1. dist/sandbox/index.js (startSandbox, from sandbox/index.ts) and dist/sandbox/cli.js (the bin, from
+//    sandbox/cli/cli.ts), bundled by esbuild for Node, with the package's dependencies (zod) left as imports,
+//    and `sandbox/link-page/link-page-build.ts` (esbuild at run time) swapped for `link-page-prebuilt.ts`
+//    (reads the files of step 2);
+// 2. dist/sandbox/link/index.html and app.js: the hosted Link page (sandbox/link-page/app/: its
+//    link-page.html and link-app.ts bundled), built now, not at run time;
 // 3. the .d.ts files of `payroll-link/sandbox`, by tsc (tsconfig.sandbox.json).
 import { execFileSync } from 'node:child_process';
 import { copyFile, mkdir } from 'node:fs/promises';

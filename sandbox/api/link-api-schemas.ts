@@ -3,7 +3,7 @@
  * sandbox server validates requests with them and types its answers by them;
  * the Link page may import them to check what it receives (zod/mini keeps the
  * browser bundle small). One contract, written once; see
- * `sandbox/README.md` for the endpoints.
+ * `docs/sandbox.md` ("The hosted Link page and its API") for the endpoints.
  */
 import * as z from 'zod/mini';
 

@@ -1,6 +1,6 @@
 /**
- * The hosted Link page's JSON API under `/link/api/*` (see
- * /tmp/link-backend-contract.md and `sandbox/README.md`). Called by the Link
+ * The hosted Link page's JSON API under `/link/api/*` (its calls and answers:
+ * `docs/sandbox.md`, "The hosted Link page and its API"). Called by the Link
  * page from its own origin; authorised by the Link session (header
  * `x-link-session`), never by the API secret. No token ever travels in a URL.
  * Every POST must say `Content-Type: application/json`, so a cross-site form

@@ -11,7 +11,10 @@ import type { LinkPageBuild } from './link-page.js';
 
 let loaded: Promise<LinkPageBuild> | undefined;
 
-/** Reads the prebuilt page next to this module (`./link/`); never throws. */
+/**
+ * Reads the prebuilt page next to this module (`./link/`); never throws. Next to it in `dist/sandbox/`, where the
+ * package build bundles it, not in the source's `sandbox/link-page/`.
+ */
 export const buildLinkPage = (): Promise<LinkPageBuild> => {
   loaded ??= read();
   return loaded;

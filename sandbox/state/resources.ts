@@ -1,7 +1,7 @@
 /**
  * The shapes of the sandbox's resources, as zod schemas; the TypeScript types
  * are inferred from them. Where the spec says "not shown", the shape here is
- * the sandbox's choice (documented in `sandbox/README.md`); tests parse
+ * the sandbox's choice (documented in `docs/sandbox.md`); tests parse
  * responses with these strict schemas, so a shape cannot drift silently.
  */
 import { z } from 'zod';

@@ -7,7 +7,7 @@
  * to the frame document's `<html lang>`, which every screen reads.
  * Right-to-left languages are out of scope.
  *
- * The English words are a contract (the README's "Test your integration"
+ * The English words are a contract (`docs/testing.md`, "Test your integration",
  * drives the page by these roles and labels): change them only on purpose.
  */
 import type { LinkError, LinkErrorType } from '../../../src/protocol.js';
