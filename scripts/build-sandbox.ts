@@ -4,7 +4,7 @@
 //    sandbox/cli/cli.ts), bundled by esbuild for Node, with the package's dependencies (zod) left as imports,
 //    and `sandbox/link-page/link-page-build.ts` (esbuild at run time) swapped for `link-page-prebuilt.ts`
 //    (reads the files of step 2);
-// 2. dist/sandbox/link/index.html and app.js: the hosted Link page (sandbox/link-page/app/: its
+// 2. dist/sandbox/link/index.html and app.js: the hosted Link page (sandbox/link-page/app/ and screens/: its
 //    link-page.html and link-app.ts bundled), built now, not at run time;
 // 3. the .d.ts files of `payroll-link/sandbox`, by tsc (tsconfig.sandbox.json).
 import { execFileSync } from 'node:child_process';

@@ -2,7 +2,7 @@
  * The sandbox's test users, defined once: the Link API logs them in
  * (`api/link-api.ts`), the `create-account` trigger takes their names
  * (`api/triggers-api.ts`), and the Link page's login screen lists them
- * (`link-page/app/link-login.ts`; the page bundles this module, so it holds
+ * (`link-page/screens/link-login.ts`; the page bundles this module, so it holds
  * plain values only). `docs/sandbox.md` describes them.
  */
 import type { Scenario } from './store.js';

@@ -7,13 +7,13 @@ import { LitElement, html, type TemplateResult } from 'lit';
 import { keyed } from 'lit/directives/keyed.js';
 import { linkAppStyles, linkDocumentStyles } from './link-app.styles.js';
 import { LinkFlow, type LinkScreenName } from './link-flow.js';
-import './link-allocation.js';
-import './link-intro.js';
-import './link-login.js';
-import './link-mfa.js';
-import './link-result.js';
-import './link-running.js';
-import './link-search.js';
+import '../screens/link-allocation.js';
+import '../screens/link-intro.js';
+import '../screens/link-login.js';
+import '../screens/link-mfa.js';
+import '../screens/link-result.js';
+import '../screens/link-running.js';
+import '../screens/link-search.js';
 import { pageStrings, setPageLanguage } from './link-strings.js';
 
 /** Screens without a close control: nothing to close yet, or already closed. */

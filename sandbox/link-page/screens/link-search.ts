@@ -1,6 +1,6 @@
 import { css, html } from 'lit';
 import type { SearchResult } from '../../api/link-api-schemas.js';
-import type { LinkApi } from './link-api-client.js';
+import type { LinkApi } from '../app/link-api-client.js';
 import { LinkScreen } from './link-screen.js';
 
 /** Hits per page; "Load more" asks for the next page. */

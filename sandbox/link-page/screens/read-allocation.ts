@@ -1,5 +1,5 @@
 import type { Allocation } from '../../api/link-api-schemas.js';
-import type { LinkStrings } from './link-strings.js';
+import type { LinkStrings } from '../app/link-strings.js';
 
 /** Dollars and cents, at most two decimals; no sign, no thousands separators. */
 const AMOUNT = /^\d{1,7}(\.\d{1,2})?$/;

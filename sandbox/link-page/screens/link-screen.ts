@@ -1,6 +1,6 @@
 import { LitElement, type CSSResultGroup } from 'lit';
 import { linkScreenStyles } from './link-screen.styles.js';
-import { pageStrings, type LinkStrings } from './link-strings.js';
+import { pageStrings, type LinkStrings } from '../app/link-strings.js';
 
 /**
  * The base of every screen of the Link page. A screen renders one `<h1>` with
