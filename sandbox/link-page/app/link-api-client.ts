@@ -4,7 +4,7 @@
  * secret, and the Link token travels once, in the body of `POST /sessions`.
  *
  * Every answer is checked before the page trusts it, with the zod/mini schemas
- * the server validates by (`sandbox/link-api-schemas.ts`: one contract); every
+ * the server validates by (`sandbox/api/link-api-schemas.ts`: one contract); every
  * failure becomes a {@link LinkApiError} with a stable code.
  */
 import * as z from 'zod/mini';
