@@ -8,6 +8,7 @@ import { ZodError } from 'zod';
 import { COMMANDS, COMMANDS_HELP, parseCommand, runCommand } from './cli-commands.js';
 import { HELP, parseCliOptions, webhookUrlForDisplay } from './cli-options.js';
 import { startSandbox } from '../start-sandbox.js';
+import { SANDBOX_MFA_CODE, SANDBOX_PASSWORD, SANDBOX_USERNAMES, SANDBOX_USERS } from '../state/sandbox-users.js';
 
 const argv = process.argv.slice(2);
 if (argv.includes('--help') || argv.includes('-h')) {
@@ -42,7 +43,8 @@ try {
   // A sandbox secret is a test credential for this loopback sandbox only, so printing it is fine.
   console.log(`  Secret:     ${sandbox.secret}  (sandbox test credential, not a real secret)`);
   console.log(`  Webhooks:   ${options.webhookUrl ? webhookUrlForDisplay(options.webhookUrl) : 'none (set --webhook-url)'}${options.webhookVersion ? ` (as ${options.webhookVersion})` : ''}`);
-  console.log('  Test users: user_good, user_mfa (code mfa_code), user_error, user_pending; password pass_good');
+  const users = SANDBOX_USERNAMES.map((name) => (SANDBOX_USERS[name] === 'mfa' ? `${name} (code ${SANDBOX_MFA_CODE})` : name));
+  console.log(`  Test users: ${users.join(', ')}; password ${SANDBOX_PASSWORD}`);
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
