@@ -12,7 +12,7 @@ export default defineConfig({
   server: {
     proxy: { '/api': process.env.DEMO_BACKEND_URL ?? 'http://127.0.0.1:8787' },
     // Transform the page's modules at start-up, so the first visit is not the slow one.
-    warmup: { clientFiles: ['./main.ts'] },
+    warmup: { clientFiles: ['./main.ts', './inline.ts'] },
   },
   // Pre-bundled at start-up: discovering them on the first visit would reload the page mid-session.
   optimizeDeps: { include: ['lit', 'zod/mini'] },
@@ -22,5 +22,12 @@ export default defineConfig({
   build: {
     outDir: fileURLToPath(new URL('./dist/demo', import.meta.url)),
     emptyOutDir: true,
+    // Two pages: the modal demo and the inline one (an onboarding step with the flow embedded).
+    rollupOptions: {
+      input: {
+        main: fileURLToPath(new URL('./demo/index.html', import.meta.url)),
+        inline: fileURLToPath(new URL('./demo/inline.html', import.meta.url)),
+      },
+    },
   },
 });

@@ -186,6 +186,26 @@ export const InitMessageSchema = z.object({
   hostCloseControl: z.optional(z.boolean()),
   /** The page's language (a BCP 47 tag such as `es` or `es-MX`), for the Link page to speak it where it can. */
   language: z.optional(z.string().check(z.minLength(2), z.maxLength(35))),
+  /**
+   * How the page shows the frame. `inline`: in the page's flow, sized by the Link page's height reports
+   * ({@link HeightMessageSchema}), so the Link page drops its full-viewport minimum height. Absent: the modal.
+   */
+  display: z.optional(z.enum(['modal', 'inline'])),
+});
+
+/** Tallest content a Link page may report, in CSS pixels: more is broken or hostile, and is dropped. */
+export const MAX_REPORTED_HEIGHT = 20_000;
+
+/**
+ * frame → page (over the port): the height of the Link page's content, in CSS pixels, on every screen. The page
+ * sizes an inline frame to it, within the integrator's `min-height`/`max-height` limits; the modal ignores it.
+ * `z.number()` refuses NaN and infinities; zero, negatives and heights over {@link MAX_REPORTED_HEIGHT} fail too.
+ */
+export const HeightMessageSchema = z.object({
+  type: z.literal('payroll-link:height'),
+  version: z.literal(PROTOCOL_VERSION),
+  // A refinement, not z.positive()/z.lte(): those checks would add their code to the session's for this one field.
+  height: z.number().check(z.refine((height) => height > 0 && height <= MAX_REPORTED_HEIGHT, 'a height in (0, 20000]')),
 });
 
 /** The payload the frame sends with its own `exit` event; the page adds the Link token id. */
@@ -248,6 +268,8 @@ export type LinkEventName = z.infer<typeof LinkEventNameSchema>;
 export type ReadyMessage = z.infer<typeof ReadyMessageSchema>;
 /** page → frame: the token and options, sent with a MessagePort (internal to the frame protocol). */
 export type InitMessage = z.infer<typeof InitMessageSchema>;
+/** frame → page, over the port: the Link page's content height (internal to the frame protocol). */
+export type HeightMessage = z.infer<typeof HeightMessageSchema>;
 /** The payload of the frame's own `exit` event (internal to the frame protocol). */
 export type FrameExitPayload = z.infer<typeof FrameExitPayloadSchema>;
 /** frame → page, over the port: one Link event (internal to the frame protocol). */

@@ -5,6 +5,7 @@
  * billable token at the service), so the bench reads the count per page view.
  */
 import { PayrollLink } from '../../src/index.js';
+import { countTokenRequests } from './count-token-requests.js';
 import { loadSessionCode } from '../../src/element/load-session.js';
 
 /** What the bench reads back. */
@@ -25,13 +26,7 @@ declare global {
 
 const params = new URLSearchParams(location.search);
 const mode = params.get('prefetch');
-let requests = 0;
-const { fetch } = window;
-window.fetch = (input, init) => {
-  const url = new URL(input instanceof Request ? input.url : String(input), location.href);
-  if (url.pathname === '/token') requests++;
-  return fetch(input, init);
-};
+const requests = countTokenRequests();
 
 // Constructed from the class: the bench never depends on a bare import keeping the element's registration.
 const element = new PayrollLink();
@@ -39,7 +34,7 @@ element.tokenUrl = `/token?key=${encodeURIComponent(params.get('key') ?? '')}&pl
 element.linkUrl = params.get('link') ?? '';
 element.prefetch = mode === 'load' ? 'load' : mode === 'intent';
 window.tokenCost = {
-  requests: () => requests,
+  requests,
   async settled() {
     await element.updateComplete;
     // A fetch ahead starts once the session's code has come (on the first sign of intent): wait for the code,

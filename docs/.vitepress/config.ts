@@ -30,6 +30,7 @@ export default defineConfig({
           { text: 'Angular', link: '/angular' },
           { text: 'Next.js', link: '/nextjs' },
           { text: 'The session', link: '/session' },
+          { text: 'Inline', link: '/inline' },
           { text: 'Link events', link: '/link-events' },
           { text: 'Reconnecting', link: '/reconnecting' },
           { text: 'Styling', link: '/styling' },

@@ -1,5 +1,6 @@
 import {
   EventMessageSchema,
+  HeightMessageSchema,
   InitMessageSchema,
   PROTOCOL_VERSION,
   ReadyMessageSchema,
@@ -25,13 +26,18 @@ export interface FrameChannelOptions {
   onReady(): void;
   /** A Link event arrived over the session's port and passed the schema. */
   onEvent(message: EventMessage): void;
+  /** The Link page reported its content's height (a valid one: a bad report is dropped as `schema`). */
+  onHeight?(height: number): void;
   onDrop(dropped: DroppedMessage): void;
 }
 
 /** The page's side of the frame protocol for one frame. */
 export interface FrameChannel {
-  /** Hands the token (and the page's language, if known) to the frame with a fresh MessagePort for everything after. */
-  sendToken(token: string, language?: string): void;
+  /**
+   * Hands the token (and the page's language, if known) to the frame with a fresh MessagePort for everything after.
+   * `inline`: the frame sits in the page's flow, with no close control of the page's over it.
+   */
+  sendToken(token: string, language?: string, inline?: boolean): void;
   /** Stops listening and closes the port. */
   dispose(): void;
 }
@@ -54,6 +60,10 @@ export function connectFrame(options: FrameChannelOptions): FrameChannel {
   };
 
   const onPortMessage = (event: MessageEvent) => {
+    if (event.data?.type === 'payroll-link:height') {
+      const height = HeightMessageSchema.safeParse(event.data);
+      return height.success ? options.onHeight?.(height.data.height) : options.onDrop(dropped('schema', event));
+    }
     const parsed = EventMessageSchema.safeParse(event.data);
     if (parsed.success) options.onEvent(parsed.data);
     else options.onDrop(dropped('schema', event));
@@ -69,7 +79,7 @@ export function connectFrame(options: FrameChannelOptions): FrameChannel {
   window.addEventListener('message', onWindowMessage);
 
   return {
-    sendToken(token, language) {
+    sendToken(token, language, inline) {
       const target = frame.contentWindow;
       if (!target) return;
       closePort();
@@ -80,7 +90,9 @@ export function connectFrame(options: FrameChannelOptions): FrameChannel {
       // The language only when the contract accepts it: the Link page drops an init that fails the schema, and a
       // page's odd `lang` must never cost the session.
       const told = language !== undefined && InitMessageSchema.shape.language.safeParse(language).success ? { language } : {};
-      const init: InitMessage = { type: 'payroll-link:init', version: PROTOCOL_VERSION, token, hostCloseControl: true, ...told };
+      // Inline, the Link page keeps its own close control and sizes to its content (see HeightMessageSchema).
+      const shown: Partial<InitMessage> = inline ? { hostCloseControl: false, display: 'inline' } : { hostCloseControl: true };
+      const init: InitMessage = { type: 'payroll-link:init', version: PROTOCOL_VERSION, token, ...shown, ...told };
       // Targeted at the exact Link origin: if the frame has navigated elsewhere, the browser drops it.
       target.postMessage(init, linkOrigin, [channel.port2]);
     },

@@ -19,7 +19,7 @@ export type { LinkErrorCode } from './link-error.js';
 export type { WidgetLanguage, WidgetStrings } from './strings.js';
 // The wire contract's public half: what a callback or an event hands over, and the Link token the backend passes on.
 // The frame messages (`PROTOCOL_VERSION`, `ReadyMessageSchema`, `InitMessageSchema`, `FrameExitPayloadSchema`,
-// `EventMessageSchema`) are the widget's business with the Link page, and stay out.
+// `EventMessageSchema`, `HeightMessageSchema`) are the widget's business with the Link page, and stay out.
 export {
   ExitDetailSchema,
   ExitReasonSchema,

@@ -74,11 +74,7 @@ export function createLinkModal(options: LinkModalOptions): LinkModal {
 
   const body = doc.createElement('div');
   body.className = 'body';
-  const loading = doc.createElement('div');
-  loading.className = 'loading';
-  loading.setAttribute('part', 'loading');
-  loading.setAttribute('role', 'status');
-  loading.textContent = options.loadingText;
+  const loading = createLoading(options.loadingText);
 
   let frame = createFrame(options);
   body.append(loading, frame);
@@ -168,8 +164,18 @@ export function createLinkModal(options: LinkModalOptions): LinkModal {
   };
 }
 
-/** The Link `<iframe>`: attributes set before `src`, so they apply to the first load. */
-function createFrame(options: LinkModalOptions): HTMLIFrameElement {
+/** The status shown until the Link page is ready (the modal's and the inline flow's). */
+export function createLoading(text: string): HTMLDivElement {
+  const loading = document.createElement('div');
+  loading.className = 'loading';
+  loading.setAttribute('part', 'loading');
+  loading.setAttribute('role', 'status');
+  loading.textContent = text;
+  return loading;
+}
+
+/** The Link `<iframe>`: attributes set before `src`, so they apply to the first load. The inline flow's too. */
+export function createFrame(options: Pick<LinkModalOptions, 'linkUrl' | 'title'>): HTMLIFrameElement {
   const frame = document.createElement('iframe');
   frame.className = 'frame';
   frame.setAttribute('part', 'frame');

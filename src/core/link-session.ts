@@ -6,7 +6,8 @@ import { fetchLinkToken, isStale, settleWithin, toSessionToken, type SessionToke
 import { saveFocus } from './focus-return.js';
 import { connectFrame, type FrameChannel } from './frame-channel.js';
 import { LinkFailure, linkError } from './link-error.js';
-import { createLinkModal, type LinkModal } from './link-modal.js';
+import { createLinkInline, type LinkPresentation } from './inline/link-inline.js';
+import { createLinkModal } from './link-modal.js';
 import { linkOrigin } from './link-origin.js';
 import type { LinkCallbacks, LinkHandle, OpenLinkOptions, OpenPreparedOptions, PrepareLinkOptions } from './open-link.js';
 import { sameTokenSource } from './same-token-source.js';
@@ -129,8 +130,10 @@ export class LinkSession {
   readonly #language: string;
   readonly #linkOrigin: string | null;
   readonly #abort = new AbortController();
-  /** The modal built hidden; null when it could not be built (then `#cannotShow` says why). */
-  readonly #modal: LinkModal | null = null;
+  /** The modal (or the inline box) built hidden; null when it could not be built (then `#cannotShow` says why). */
+  readonly #modal: LinkPresentation | null = null;
+  /** `display: 'inline'`: the same session, shown in the page's flow (no scroll lock, no focus moved). */
+  readonly #inline: boolean = false;
   readonly #cannotShow: LinkError | null = null;
   #channel: FrameChannel | null = null;
   /** The token fetched ahead (`fetchTokenAhead`): `open()` takes it, unless the token's source changed. */
@@ -150,13 +153,20 @@ export class LinkSession {
       return;
     }
     const words = widgetStrings(language, options.strings);
+    const inline = (this.#inline = options.display === 'inline');
+    if (inline && !options.container) {
+      this.#cannotShow = linkError('clientError', 'NO_CONTAINER', "display: 'inline' needs a container to show the Link flow in.");
+      return;
+    }
     try {
-      this.#modal = createLinkModal({
+      const linkUrl = new URL(options.linkUrl, document.baseURI).href;
+      const title = options.title ?? words.title;
+      this.#modal = inline ? createLinkInline({ container: options.container!, linkUrl, title, loadingText: words.loading }) : createLinkModal({
         container: options.container,
         theme: options.theme,
         containerParent: options.containerParent,
-        linkUrl: new URL(options.linkUrl, document.baseURI).href,
-        title: options.title ?? words.title,
+        linkUrl,
+        title,
         closeLabel: words.close,
         loadingText: words.loading,
         onUserClose: () => this.#end('close', 'user_closed', null),
@@ -235,9 +245,12 @@ export class LinkSession {
     const failSoon = (error: LinkError) => queueMicrotask(() => this.#fail('fail', error));
     // No Link URL to trust, or no modal: nothing was shown, nothing to give back.
     if (this.#cannotShow) return failSoon(this.#cannotShow);
-    this.#restoreFocus = saveFocus(options.returnFocusTo ?? undefined);
     try {
-      this.#releaseScroll = lockScroll();
+      // Inline, the flow is part of the page: the page keeps its scroll and its focus.
+      if (!this.#inline) {
+        this.#restoreFocus = saveFocus(options.returnFocusTo ?? undefined);
+        this.#releaseScroll = lockScroll();
+      }
       this.#modal!.show(options.theme);
     } catch (error) {
       // showModal() refused (a container outside the document...). The end releases the scroll lock and gives
@@ -277,18 +290,19 @@ export class LinkSession {
     const token = state.name === 'waiting' ? state.token : open?.token;
     const exit = exitDetail(reason, error, token?.id ?? null, open?.accountId ?? exitAccountId ?? this.#options.accountId, open?.succeeded);
     if (!this.#move(event, { name: 'ended', exit })) return;
-    this.#tearDown();
+    // Ended by the Link page itself: an inline frame stays on its final screen.
+    this.#tearDown(event === 'exit');
     this.#resolveReady();
     this.#resolveClosed(exit);
     this.#call('onExit', exit);
   }
 
   /** Stops everything this preparation or session started and removes what it added to the page. */
-  #tearDown(): void {
+  #tearDown(keepFinalScreen = false): void {
     this.#abort.abort();
     clearTimeout(this.#readyTimer);
     this.#channel?.dispose();
-    this.#modal?.remove();
+    this.#modal?.remove(keepFinalScreen);
     this.#releaseScroll();
     this.#restoreFocus();
   }
@@ -299,7 +313,7 @@ export class LinkSession {
     if (state.name !== 'waiting' || !state.frameReady || !state.token) return;
     const { token, renewed } = state;
     this.#move('handOver', { name: 'open', token, renewed, loggedIn: false, succeeded: false });
-    this.#channel!.sendToken(token.token, this.#language || undefined);
+    this.#channel!.sendToken(token.token, this.#language || undefined, this.#inline);
     this.#modal!.markReady();
     // A renewed token opens the same session: the integrator heard onOpen already.
     if (!renewed) this.#call('onOpen', { linkTokenId: token.id });
@@ -403,6 +417,7 @@ export class LinkSession {
       linkOrigin: this.#linkOrigin!,
       onReady: () => this.#onReady(),
       onEvent: (message) => this.#onFrameEvent(message),
+      onHeight: (height) => this.#modal!.fit?.(height),
       onDrop: (message) => {
         this.#dropped++;
         guarded(this.#options.onDroppedMessage, message);

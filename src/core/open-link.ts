@@ -43,7 +43,17 @@ export interface OpenLinkOptions extends TokenSource, LinkCallbacks {
    */
   cancelToken?: () => void;
   /**
-   * Where the modal `<dialog>` is placed. Default: a new shadow-rooted element at the end of `<body>`.
+   * How the flow shows. `'modal'` (the default): a modal `<dialog>` over the page. `'inline'`: the same session in
+   * the page's flow, inside `container` (required then): no backdrop, no scroll lock, no focus trap; the frame's
+   * height follows the Link page's content within `--payroll-link-inline-min-height` and
+   * `--payroll-link-inline-max-height`, and keeps `--payroll-link-inline-height` until the Link page's first
+   * report. When the Link page ends the session, its frame stays on the final screen until you remove it from
+   * `container`; a close by the page (`close()`) or a failure of the widget's removes it. See docs/inline.md.
+   */
+  display?: 'modal' | 'inline';
+  /**
+   * Where the modal `<dialog>` is placed (inline: where the flow's box goes, at the end). Default: a new
+   * shadow-rooted element at the end of `<body>`.
    * It must be rendered while the modal shows: once the page hides the dialog (it, the container or an
    * ancestor gets `display: none` or `content-visibility: hidden`), the session ends rather than leave the
    * page blocked behind a modal nobody sees: `onError` with error code `MODAL_HIDDEN`, then `onExit` with
@@ -103,7 +113,7 @@ export interface PrepareLinkOptions extends OpenLinkOptions {
 }
 
 /** What may still be given at {@link PreparedLink.open}: the token, its source, callbacks, theme, focus target and tuning. */
-export type OpenPreparedOptions = Partial<Omit<OpenLinkOptions, 'linkUrl' | 'container' | 'containerParent' | 'title' | 'language' | 'strings'>>;
+export type OpenPreparedOptions = Partial<Omit<OpenLinkOptions, 'linkUrl' | 'display' | 'container' | 'containerParent' | 'title' | 'language' | 'strings'>>;
 
 /** A Link flow built ahead of the click, hidden: see {@link prepareLink}. */
 export interface PreparedLink {

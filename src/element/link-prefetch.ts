@@ -37,6 +37,8 @@ interface PrefetchedToken {
 export interface LinkPrefetchHost extends ReactiveControllerHost, HTMLElement {
   readonly hasUpdated: boolean;
   prefetch: boolean | 'load';
+  /** Inline, the element starts its session itself when seen (see InlineStart): nothing to prefetch. */
+  display?: 'modal' | 'inline' | undefined;
   disabled: boolean;
   open: boolean;
   linkUrl: string | undefined;
@@ -151,7 +153,7 @@ export class LinkPrefetch implements ReactiveController {
     const host = this.#host;
     // `open` is still true when focus comes back to the button at the end of a session: its end decides then.
     // A detached element (a session ended by its removal) prefetches nothing: nobody would ever use or drop it.
-    if (!host.prefetch || host.disabled || host.open || !host.isConnected || !(host.tokenUrl || host.fetchToken)) return;
+    if (!host.prefetch || host.display === 'inline' || host.disabled || host.open || !host.isConnected || !(host.tokenUrl || host.fetchToken)) return;
     this.#prefetchToken();
     if (!host.linkUrl) return;
     const place = this.#place();
@@ -161,9 +163,13 @@ export class LinkPrefetch implements ReactiveController {
     this.#frame = { link, place, idle: setTimeout(() => this.#discardFrame(), FRAME_IDLE_MS) };
   }
 
-  /** Hands the token prefetched (if any) and the frame prefetched for this place (or one built now) to the session that opens. */
-  take(): Prefetched {
+  /**
+   * Hands the token prefetched (if any) and the frame prefetched for this place (or one built now) to the session
+   * that opens. `inlineBox`: the flow is built now, inline in that box.
+   */
+  take(inlineBox?: ParentNode): Prefetched {
     const place = this.#place();
+    if (inlineBox) return { token: undefined, link: lazyPrepareLink({ ...place, display: 'inline', container: inlineBox, fetchTokenAhead: false }) };
     const frame = this.#frame && samePlace(this.#frame.place, place) ? this.#frame : null;
     if (frame) {
       clearTimeout(frame.idle);

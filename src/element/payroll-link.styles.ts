@@ -1,6 +1,10 @@
 import { css } from 'lit';
 
-/** Styles of `<payroll-link>`: the trigger button and its states (the modal is the core's, in `<body>`). */
+/**
+ * Styles of `<payroll-link>`: the trigger button and its states (the modal is the core's, in `<body>`). Inline,
+ * the empty box takes the room the flow will take (its declared height), so the flow's arrival moves nothing.
+ * No comments inside the CSS: the text ships as written, before intent.
+ */
 export const payrollLinkStyles = css`
   :host {
     display: inline-block;
@@ -8,6 +12,12 @@ export const payrollLinkStyles = css`
   }
   :host([hidden]) {
     display: none;
+  }
+  :host([display='inline']) {
+    display: block;
+  }
+  .inline:empty {
+    height: var(--payroll-link-inline-height, 640px);
   }
   .button {
     display: inline-flex;

@@ -32,6 +32,7 @@ import { languageOf, widgetStrings, type WidgetStrings } from '../core/strings.j
  * @csspart button - The trigger `<button>`.
  * @csspart spinner - The loading indicator inside the button.
  * @csspart error - The message shown when a session could not start or ended in an error.
+ * @csspart inline - Inline: the box the flow shows in (its `frame` and `loading` parts are exported too).
  *
  * @cssprop --payroll-link-button-background - Button background. Default #1d4ed8.
  * @cssprop --payroll-link-button-color - Button text colour. Default #fff.
@@ -45,6 +46,9 @@ import { languageOf, widgetStrings, type WidgetStrings } from '../core/strings.j
  * @cssprop --payroll-link-modal-background - Modal background. Default #fff.
  * @cssprop --payroll-link-backdrop - Backdrop colour behind the modal.
  * @cssprop --payroll-link-muted-color - Colour of the modal's loading text.
+ * @cssprop --payroll-link-inline-height - Inline: the flow's height until the Link page reports its own (no layout shift when it starts). Default 640px.
+ * @cssprop --payroll-link-inline-min-height - Inline: the least height the flow takes, whatever the Link page reports. Default 360px.
+ * @cssprop --payroll-link-inline-max-height - Inline: the most height the flow takes (the Link page scrolls inside beyond it). Default 960px.
  *
  * @fires {CustomEvent<OpenDetail>} link-open - The Link frame is ready and has its token.
  * @fires {CustomEvent<LoginDetail>} link-login - The user logged in. At most once per session.
@@ -76,6 +80,7 @@ export class PayrollLink extends LitElement {
     endUserId: { attribute: 'end-user-id' },
     accountId: { attribute: 'account-id' },
     prefetch: { converter: { fromAttribute: prefetchFromAttribute } },
+    display: { reflect: true },
     disabled: { type: Boolean, reflect: true },
     open: { type: Boolean, reflect: true },
     fetchToken: { attribute: false },
@@ -113,6 +118,17 @@ export class PayrollLink extends LitElement {
    * ("Instant open"), so the click only shows it; that frame goes after 2 minutes without intent.
    */
   declare prefetch: boolean | 'load';
+  /**
+   * How the flow shows: unset or `'modal'`, a button that opens it in a modal; `'inline'`, the flow itself, in the
+   * page's flow inside this element (an onboarding step), with no button, backdrop, scroll lock or focus trap.
+   * An inline element starts its session by itself once it comes within about one viewport of being visible (a
+   * page with inline elements far below the fold mints no token), on connect with `prefetch="load"`, or on
+   * `show()`. Its height follows the Link page's content within `--payroll-link-inline-min-height` and
+   * `--payroll-link-inline-max-height`, and is `--payroll-link-inline-height` until the Link page's first report.
+   * When the session ends, the frame stays on the Link page's final screen until the element is removed or
+   * `show()` starts a new session. Same events, callbacks and errors as the modal. See docs/inline.md.
+   */
+  declare display: 'modal' | 'inline' | undefined;
   /** Disables the button; `show()` does nothing while set. */
   declare disabled: boolean;
   /** Whether the Link flow is showing. Reflected; setting it opens or closes the flow. */
@@ -148,6 +164,14 @@ export class PayrollLink extends LitElement {
   #session: LinkHandle | null = null;
   /** The token and the Link frame fetched ahead: it follows this element's properties on its own. */
   readonly #prefetch = new LinkPrefetch(this);
+  /**
+   * Inline, the wait for the element to come within about one viewport of being visible (a root margin of one
+   * viewport's height): then it starts its session by itself. Each token is a billable call to the service, so
+   * not on page load (but with `prefetch="load"`). Null once a session started in this connection: an ended
+   * one stays on its final screen, and only `show()` starts another. Here, not in a controller: these bytes load
+   * before intent.
+   */
+  #sight: IntersectionObserver | null | undefined;
 
   constructor() {
     super();
@@ -157,10 +181,20 @@ export class PayrollLink extends LitElement {
     this._status = 'idle';
   }
 
+  override connectedCallback(): void {
+    super.connectedCallback();
+    // Moved (its session ended on removal): inline, it waits to be seen again, after an update.
+    if (this.hasUpdated) this.requestUpdate();
+  }
+
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    // Removal mid-flow (SPA navigation, React unmount) ends the session and removes its frame.
+    this.#sight?.disconnect();
+    this.#sight = undefined;
+    // Removal mid-flow (SPA navigation, React unmount) ends the session and removes its frame; inline, the frame
+    // an ended session left on its final screen goes too.
     this.#session?.close();
+    this.#inlineBox()?.replaceChildren();
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
@@ -171,11 +205,20 @@ export class PayrollLink extends LitElement {
     }
   }
 
+  protected override updated(): void {
+    if (this.#sight !== undefined || this.display !== 'inline' || this.disabled) return;
+    // After this update, not inside it: starting sets our properties again.
+    if (this.prefetch === 'load') return void this.updateComplete.then(() => this.#start(false));
+    (this.#sight = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && void this.#start(false), { rootMargin: '100% 0px' })).observe(this);
+  }
+
   /**
    * Opens the Link flow. Resolves when the frame is ready and has its token, or
    * when the session ends before that (see `link-exit`). Calling it again while
    * a session runs returns the same session: one token fetch, one frame. Works
    * on a hidden element too (your own button): the modal opens in `<body>`.
+   * Inline, it starts the session at once, whether or not the element was seen;
+   * once a session has ended, a new one takes the place of its final screen.
    */
   show(): Promise<void> {
     return this.#start(false);
@@ -194,13 +237,24 @@ export class PayrollLink extends LitElement {
       this.open = false;
       return Promise.resolve();
     }
+    const box = this.display === 'inline' ? this.#inlineBox() : null;
+    if (box) {
+      // Started (seen, on connect, or by show()): nothing more to wait for in this connection.
+      this.#sight?.disconnect();
+      this.#sight = null;
+      // The last session's final screen, if any, gives way to the new one.
+      box.replaceChildren();
+    } else if (this.display === 'inline') {
+      // Not rendered as inline yet (`open` in the markup, `display` just set): once it is.
+      return this.updateComplete.then(() => this.#start(fromButton));
+    }
     // The theme, the modal's place and the focus target first: once `open` is set and the token taken, only the session runs, which
     // never throws (what fails ends the session through onError and onExit), so nothing can leave us spinning.
     const theme = themeSheet(this);
     // Started from the page's own control (show()), focus goes back there, not to our button.
     const returnFocusTo = fromButton ? this.renderRoot.querySelector<HTMLElement>('.button') : undefined;
     // The token and the frame prefetched, if they are for this source, Link URL and place: the click then only shows the frame.
-    const { token: taken, link: prepared } = this.#prefetch.take();
+    const { token: taken, link: prepared } = this.#prefetch.take(box ?? undefined);
     this._status = 'loading';
     this.open = true;
     // Each callback relays only while its session is the running one: a listener that removes the
@@ -248,6 +302,11 @@ export class PayrollLink extends LitElement {
     return session.ready;
   }
 
+  /** Inline: the box in our shadow root the flow shows in (rendered once `display` is `'inline'`). */
+  #inlineBox(): HTMLElement | null | undefined {
+    return this.renderRoot?.querySelector<HTMLElement>('.inline');
+  }
+
   #onClick = () => {
     void this.#start(true);
   };
@@ -255,6 +314,8 @@ export class PayrollLink extends LitElement {
   protected override render() {
     const loading = this._status === 'loading';
     const words = widgetStrings(languageOf(this), this.strings);
+    const error = this._status === 'error' ? html`<p part="error" class="error" role="alert">${words.error}</p>` : nothing;
+    if (this.display === 'inline') return html`<div part="inline" class="inline"></div>${error}`;
     return html`
       <button
         part="button"
@@ -267,9 +328,7 @@ export class PayrollLink extends LitElement {
         ${loading ? html`<span part="spinner" class="spinner" aria-hidden="true"></span>` : nothing}
         <slot>${words.connect}</slot>
       </button>
-      ${this._status === 'error'
-        ? html`<p part="error" class="error" role="alert">${words.error}</p>`
-        : nothing}
+      ${error}
     `;
 
   }

@@ -37,6 +37,7 @@ export type PayrollLinkJsxProps = Omit<DetailedHTMLProps<HTMLAttributes<PayrollL
     'end-user-id'?: string;
     'account-id'?: string;
     prefetch?: boolean | 'load';
+    display?: 'modal' | 'inline';
     disabled?: boolean;
     open?: boolean;
     fetchToken?: PayrollLink['fetchToken'];

@@ -28,7 +28,7 @@ const events = {
 
 /**
  * `<payroll-link>` for React. Props are the element's properties (`tokenUrl`,
- * `linkUrl`, `endUserId`, `accountId`, `prefetch`, `disabled`, `open`, `fetchToken`); the
+ * `linkUrl`, `endUserId`, `accountId`, `prefetch`, `display`, `disabled`, `open`, `fetchToken`); the
  * handlers `onOpen`, `onLogin`, `onSuccess`, `onExit`, `onError`, `onEvent` and `onReady`
  * listen to `link-open` … `link-event` and get the `CustomEvent`, whose
  * `detail` is typed. A `ref` gives the element (`show()`, `close()`).

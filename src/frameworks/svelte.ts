@@ -40,6 +40,7 @@ export type PayrollLinkSvelteProps = Omit<HTMLAttributes<PayrollLink>, keyof Lin
     'end-user-id'?: string | null;
     'account-id'?: string | null;
     prefetch?: PayrollLink['prefetch'] | null;
+    display?: PayrollLink['display'] | null;
     disabled?: boolean | null;
     open?: boolean | null;
     fetchToken?: PayrollLink['fetchToken'];

@@ -12,6 +12,7 @@ import { after, before, describe, test } from 'node:test';
 import { remote } from 'webdriverio';
 import { startDemo, type Demo } from '../../scripts/start-demo.js';
 import { startWebKitDriver, webkitCapabilities } from '../browser/webkit-driver.mjs';
+import { findDeep } from './find-deep.js';
 
 /** Bound on each wait; generous because CI machines are small and shared (load 20 seen on 2 cores). */
 const WAIT_MS = 60_000;
@@ -29,24 +30,6 @@ interface Rect {
   bottom: number;
   width: number;
   height: number;
-}
-
-/**
- * The first element, looking through open shadow roots (the widget's modal and the Link page are Lit
- * elements), that matches `selector` and, if given, whose text is `text`; inside `host`'s shadow root if
- * given. Runs in the page.
- */
-function findDeep(selector: string, text: string | null, host: string | null): Element | null {
-  const start = host === null ? document : document.querySelector(host)?.shadowRoot;
-  if (!start) return null;
-  const roots: Array<Document | ShadowRoot> = [start];
-  for (let i = 0; i < roots.length; i++) {
-    for (const element of roots[i]!.querySelectorAll('*')) {
-      if (element.matches(selector) && (text === null || element.textContent?.trim() === text)) return element;
-      if (element.shadowRoot) roots.push(element.shadowRoot);
-    }
-  }
-  return null;
 }
 
 describe('the demo session in WebKit (Safari\'s engine), phone and desktop sizes', { timeout: 600_000 }, () => {

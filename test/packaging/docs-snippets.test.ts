@@ -41,6 +41,8 @@ const CHECKED: [page: string, section: string, block: number, file: string][] = 
   ['docs/backend.md', 'Your backend: `payroll-link/server` / Next.js route handlers', 0, 'app/api/link-token/route.ts'],
   ['docs/backend.md', 'Logs: the `log` option', 0, 'quiet-log.ts'],
   ['docs/sandbox.md', 'From code (tests, demo, example backend)', 0, 'sandbox-from-code.ts'],
+  ['docs/inline.md', 'The element: `display="inline"`', 0, 'inline-element.ts'],
+  ['docs/inline.md', '`openLink()` and `prepareLink()`', 0, 'inline-open-link.ts'],
 ];
 
 /** Snippets checked elsewhere, by the toolchain they are written for (.vue and .svelte blocks are not ts: apps.test.ts and svelte.test.ts). */

@@ -30,6 +30,10 @@ export const linkAppStyles = css`
     font-family: system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif;
     font-size: 16px;
   }
+  /* Inline in the widget's page: as tall as the content, which the page reports (see link-app.ts). */
+  :host([inline]) {
+    min-height: 0;
+  }
   *,
   *::before,
   *::after {

@@ -33,8 +33,30 @@ export class LinkApp extends LitElement {
 
   readonly #flow = new LinkFlow(this);
   #tokenLanguageApplied = false;
+  /** The content's height goes to the widget on every change of screen or size (an inline frame follows it). */
+  readonly #sizer = new ResizeObserver(() => this.#reportHeight());
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    this.#sizer.observe(this);
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.#sizer.disconnect();
+  }
+
+  override updated(): void {
+    this.#reportHeight();
+  }
+
+  #reportHeight(): void {
+    this.#flow.reportHeight(this.getBoundingClientRect().height);
+  }
 
   override willUpdate(): void {
+    // Inline, the page is as tall as its content (the widget sizes the frame to it), not the frame's viewport.
+    this.toggleAttribute('inline', this.#flow.inline);
     // The Link token's language, where the integrator's backend set one, wins over the embedding page's (see link-strings.ts).
     const tokenLanguage = this.#flow.session?.language ?? null;
     if (tokenLanguage !== null && !this.#tokenLanguageApplied) {
@@ -96,7 +118,7 @@ export class LinkApp extends LitElement {
           .tone=${'success'}
           .heading=${depositSwitch ? t.successSwitchHeading : t.successConnectHeading}
           .message=${depositSwitch ? t.successSwitchMessage(providerName) : t.successConnectMessage(session?.org_name ?? null)}
-          .action=${t.done}
+          .action=${flow.exited ? null : t.done}
           .onAction=${() => flow.close()}
         ></link-result>`;
       case 'error':
@@ -105,7 +127,7 @@ export class LinkApp extends LitElement {
           .heading=${(flow.error && t.errorHeadings[flow.error.type]) ?? t.errorHeading}
           .message=${t.errorMessage(flow.error)}
           .detail=${flow.error ? t.errorCode(flow.error.code) : null}
-          .action=${t.close}
+          .action=${flow.exited ? null : t.close}
           .onAction=${() => flow.close()}
         ></link-result>`;
       case 'invalid_token':
@@ -114,7 +136,7 @@ export class LinkApp extends LitElement {
           .heading=${t.invalidTokenHeading}
           .message=${t.invalidTokenMessage}
           .detail=${flow.error ? t.errorCode(flow.error.code) : null}
-          .action=${t.close}
+          .action=${flow.exited ? null : t.close}
           .onAction=${() => flow.close()}
         ></link-result>`;
       case 'closed':

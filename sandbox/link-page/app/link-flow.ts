@@ -38,6 +38,8 @@ export interface Credentials {
 
 /** Screens that wait for the host or have ended: they send no `screen_transition`. */
 const SILENT_SCREENS: ReadonlySet<LinkScreenName> = new Set(['waiting', 'standalone', 'closed']);
+/** Screens that end the flow: inline, the one shown when the session ends stays. */
+const FINAL_SCREENS: ReadonlySet<LinkScreenName> = new Set(['success', 'error', 'invalid_token']);
 /** First pause between job polls; it grows up to {@link POLL_MAX_MS}. */
 const POLL_FIRST_MS = 200;
 const POLL_MAX_MS = 2_000;
@@ -89,6 +91,11 @@ export class LinkFlow implements ReactiveController {
   percentageAllowed = false;
   /** The embedding page draws its own close control (the widget's modal does), so the header leaves ours out. */
   hostCloseControl = false;
+  /** The widget shows this page inline, in its own page's flow: sized to its content, and its final screen stays. */
+  inline = false;
+  /** The session ended (`exit` sent): inline, the final screen stays, with nothing left to press. */
+  exited = false;
+  #reportedHeight = 0;
 
   readonly #host: ReactiveControllerHost;
   #channel: FrameChannel | null = null;
@@ -107,6 +114,7 @@ export class LinkFlow implements ReactiveController {
     this.#channel = FrameChannel.connect(
       (init) => {
         this.hostCloseControl = init.hostCloseControl === true;
+        this.inline = init.display === 'inline';
         void this.#start(init.token);
       },
       // An init this page cannot accept ends the flow at once, on a screen that says so: never "Getting ready" forever.
@@ -344,17 +352,27 @@ export class LinkFlow implements ReactiveController {
     if (this.#accountId) payload.accountId = this.#accountId;
     this.#emit('exit', payload);
     this.#channel?.dispose();
-    this.#go('closed');
+    // Inline, the page shows on in the widget's page: its final screen (success, error) stays there.
+    if (!this.inline || !FINAL_SCREENS.has(this.screen)) this.#go('closed');
+    this.exited = true;
+    this.#host.requestUpdate();
   }
 
   #go(screen: LinkScreenName): void {
     // After exit the page is over: an answer still in flight must not bring a screen back.
-    if (this.screen === 'closed') return;
+    if (this.screen === 'closed' || this.exited) return;
     this.screen = screen;
     this.formError = null;
     this.busy = false;
     if (!SILENT_SCREENS.has(screen)) this.#emit('screen_transition', { screen });
     this.#host.requestUpdate();
+  }
+
+  /** Inline, reports the content's height to the widget when it changed (every screen): the widget sizes its frame to it. */
+  reportHeight(height: number): void {
+    const rounded = Math.ceil(height);
+    if (!this.inline) return;
+    if (rounded !== this.#reportedHeight && this.#channel?.sendHeight(rounded)) this.#reportedHeight = rounded;
   }
 
   #setBusy(busy: boolean): void {
@@ -373,7 +391,8 @@ export class LinkFlow implements ReactiveController {
   }
 
   readonly #onKeydown = (event: KeyboardEvent): void => {
-    if (event.key !== 'Escape' || event.defaultPrevented || event.isComposing) return;
+    // Inline, the flow is part of the widget's page: Escape there is the page's, not a way out of the flow.
+    if (event.key !== 'Escape' || event.defaultPrevented || event.isComposing || this.inline) return;
     event.preventDefault();
     this.close();
   };

@@ -5,6 +5,8 @@
  */
 import {
   EventMessageSchema,
+  HeightMessageSchema,
+  type HeightMessage,
   InitMessageSchema,
   type InitMessage,
   PROTOCOL_VERSION,
@@ -75,6 +77,17 @@ export class FrameChannel {
       return false;
     }
     this.#port.postMessage(parsed.data);
+    return true;
+  }
+
+  /**
+   * Tells the widget the height of the page's content (CSS pixels), for an inline frame to follow. False when
+   * there is no port yet or the height breaks the contract (zero, negative, not finite, too tall).
+   */
+  sendHeight(height: number): boolean {
+    const message: HeightMessage = { type: 'payroll-link:height', version: PROTOCOL_VERSION, height };
+    if (!this.#port || !HeightMessageSchema.safeParse(message).success) return false;
+    this.#port.postMessage(message);
     return true;
   }
 

@@ -11,6 +11,14 @@ import { EventMessageSchema, InitMessageSchema, PROTOCOL_VERSION, type EventMess
 
 const params = new URLSearchParams(location.search);
 const scenario = params.get('scenario') ?? 'success';
+/**
+ * `heights`: a JSON array of height reports (`payroll-link:height`) sent over the port right after `open`, good
+ * and bad alike (the widget must drop the bad ones): `[480, -1, "700", "=NaN"]`.
+ */
+const heights: unknown[] = (JSON.parse(params.get('heights') ?? '[]') as unknown[]).map((height) =>
+  // JSON has no NaN or infinities: "=NaN", "=Infinity", "=-Infinity" stand for them.
+  typeof height === 'string' && height.startsWith('=') ? Number(height.slice(1)) : height,
+);
 /** `report-init`: tell the host window each time a token arrives, and answer its pings (see below). */
 const reportInit = params.has('report-init');
 const accountId = '3f0c2a3e-5d6b-4c8d-9e0f-1a2b3c4d5e6f';
@@ -39,6 +47,8 @@ function run(port: MessagePort, token: string, hostCloseControl: boolean, langua
     event('exit', { reason, error, accountId });
   // The fake reports what it received, so tests can check the token arrived by message and not in the URL.
   send(port, event('open', { token, href: location.href, referrer: document.referrer, hostCloseControl, language }));
+  // Unchecked on purpose: the widget's own check is under test.
+  for (const height of heights) port.postMessage({ type: 'payroll-link:height', version: PROTOCOL_VERSION, height });
 
   switch (scenario) {
     case 'success':

@@ -1,0 +1,73 @@
+import { createFrame, createLoading, type LinkModal } from '../link-modal.js';
+import { inlineCss } from './inline.styles.js';
+
+/**
+ * How a session shows its frame: the modal ({@link LinkModal}) or the inline box ({@link createLinkInline}).
+ * The session drives both the same way.
+ */
+export interface LinkPresentation extends Omit<LinkModal, 'dialog' | 'remove'> {
+  /** The Link page's content height (checked against the contract): inline, the box follows it within its limits. */
+  fit?(height: number): void;
+  /**
+   * Removes everything this presentation added to the page. `keepFinalScreen`: the Link page ended the session
+   * itself, and an inline frame stays on its final screen (success or error) until the page removes it.
+   */
+  remove(keepFinalScreen?: boolean): void;
+}
+
+/** Options of {@link createLinkInline}. */
+export interface LinkInlineOptions {
+  /** Where the box goes: the element's shadow root, or the integrator's container. */
+  container: ParentNode;
+  linkUrl: string;
+  /** Accessible name of the frame. */
+  title: string;
+  /** Shown until the Link page is ready. */
+  loadingText: string;
+}
+
+let sharedSheet: CSSStyleSheet | undefined;
+
+/**
+ * Builds the inline box, `<div data-payroll-link-inline>` with a shadow root of its own holding the Link frame,
+ * at the end of `container`, in the page's flow: no backdrop, no scroll lock, no focus trap, nothing moves focus;
+ * Tab goes in and out of the frame like any other content. Styled by constructed stylesheets, never inline
+ * styles (strict CSP). Its parts `frame` and `loading` are exported to the container's styles.
+ * Throws when it cannot be built (no constructed stylesheets): nothing stays behind then.
+ */
+export function createLinkInline(options: LinkInlineOptions): LinkPresentation {
+  const sized = new CSSStyleSheet();
+  if (!sharedSheet) {
+    sharedSheet = new CSSStyleSheet();
+    sharedSheet.replaceSync(inlineCss);
+  }
+  const host = document.createElement('div');
+  host.setAttribute('data-payroll-link-inline', '');
+  host.setAttribute('exportparts', 'frame, loading');
+  const root = host.attachShadow({ mode: 'open' });
+  root.adoptedStyleSheets = [sharedSheet, sized];
+  let frame = createFrame(options);
+  root.append(createLoading(options.loadingText), frame);
+  options.container.append(host);
+  let removed = false;
+  return {
+    get frame() {
+      return frame;
+    },
+    show: () => host.setAttribute('data-shown', ''),
+    markReady: () => host.setAttribute('data-ready', ''),
+    replaceFrame() {
+      const fresh = createFrame(options);
+      frame.replaceWith(fresh);
+      frame = fresh;
+      host.removeAttribute('data-ready');
+      return fresh;
+    },
+    // A number the contract checked (positive, finite, bounded); the CSS limits apply on top of it.
+    fit: (height) => removed || sized.replaceSync(`:host{height:${Math.ceil(height)}px;}`),
+    remove(keepFinalScreen) {
+      removed = true;
+      if (!keepFinalScreen) host.remove();
+    },
+  };
+}
