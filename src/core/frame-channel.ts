@@ -1,10 +1,13 @@
 import {
-  EventMessageSchema,
   InitMessageSchema,
+  PortMessageSchema,
   PROTOCOL_VERSION,
   ReadyMessageSchema,
+  type CloseAnswerMessage,
+  type CloseRequestMessage,
   type EventMessage,
   type InitMessage,
+  type OpenUrlResultMessage,
 } from '../protocol.js';
 
 /** Why an incoming message was dropped. */
@@ -25,6 +28,10 @@ export interface FrameChannelOptions {
   onReady(): void;
   /** A Link event arrived over the session's port and passed the schema. */
   onEvent(message: EventMessage): void;
+  /** The Link page asks for a window (`open-url`): the URL as sent, not yet checked. */
+  onOpenUrl(url: string): void;
+  /** The Link page answered a close request without ending: it asks its user, or the user stays. */
+  onCloseAnswer(answer: CloseAnswerMessage['answer']): void;
   onDrop(dropped: DroppedMessage): void;
 }
 
@@ -32,6 +39,8 @@ export interface FrameChannelOptions {
 export interface FrameChannel {
   /** Hands the token (and the page's language, if known) to the frame with a fresh MessagePort for everything after. */
   sendToken(token: string, language?: string): void;
+  /** Sends a message to the Link page over the session's port (nothing before the token was handed over). */
+  send(message: OpenUrlResultMessage | CloseRequestMessage): void;
   /** Stops listening and closes the port. */
   dispose(): void;
 }
@@ -54,9 +63,12 @@ export function connectFrame(options: FrameChannelOptions): FrameChannel {
   };
 
   const onPortMessage = (event: MessageEvent) => {
-    const parsed = EventMessageSchema.safeParse(event.data);
-    if (parsed.success) options.onEvent(parsed.data);
-    else options.onDrop(dropped('schema', event));
+    const parsed = PortMessageSchema.safeParse(event.data);
+    if (!parsed.success) return options.onDrop(dropped('schema', event));
+    const message = parsed.data;
+    if (message.type === 'payroll-link:event') options.onEvent(message);
+    else if (message.type === 'payroll-link:open-url') options.onOpenUrl(message.url);
+    else options.onCloseAnswer(message.answer);
   };
 
   const closePort = () => {
@@ -83,6 +95,9 @@ export function connectFrame(options: FrameChannelOptions): FrameChannel {
       const init: InitMessage = { type: 'payroll-link:init', version: PROTOCOL_VERSION, token, hostCloseControl: true, ...told };
       // Targeted at the exact Link origin: if the frame has navigated elsewhere, the browser drops it.
       target.postMessage(init, linkOrigin, [channel.port2]);
+    },
+    send(message) {
+      port?.postMessage(message);
     },
     dispose() {
       window.removeEventListener('message', onWindowMessage);
