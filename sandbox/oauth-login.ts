@@ -21,7 +21,7 @@ import type { LinkSessionRecord } from './store.js';
 import { parseBody, parseParam } from './validate.js';
 
 /** The longest a `GET /link/api/oauth/{state}` waits before it answers `pending`. */
-export const LONG_POLL_MS = 20_000;
+export const LONG_POLL_MS = 10_000;
 /** A login page not used within this time is forgotten (its state is refused after). */
 const STATE_LIFETIME_MS = 10 * 60_000;
 /** The OAuth page's headers: no script at all, its one form posts to itself, never framed (as a real OAuth page). */
@@ -87,7 +87,8 @@ export const addOAuthLoginRoutes = (router: Router<null>, parts: OAuthLoginParts
           login.waiters.delete(done);
           resolve();
         };
-        const timer = setTimeout(done, LONG_POLL_MS);
+        // Unref'd: a poll still waiting never keeps a sandbox that is closing alive.
+        const timer = setTimeout(done, LONG_POLL_MS).unref();
         login.waiters.add(done);
       });
     }
