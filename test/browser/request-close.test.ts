@@ -4,7 +4,7 @@
  * bound is ended anyway; `close()` still ends at once. The Link page is the fake (outside the system under test).
  */
 import { expect, fixture, html, oneEvent } from '@open-wc/testing';
-import { sendKeys } from '@web/test-runner-commands';
+import { resetMouse, sendKeys, sendMouse } from '@web/test-runner-commands';
 import { openLink } from '../../src/core/index.js';
 import '../../src/index.js';
 import type { PayrollLink } from '../../src/index.js';
@@ -28,7 +28,11 @@ const answer = (choice: 'leave' | 'stay') => (deepQueryAll('iframe')[0] as HTMLI
 async function openElement(query: string) {
   const el = await fixture<PayrollLink>(html`<payroll-link token-url=${fakeTokenUrl('ok').url} link-url=${await fakeLinkUrl(query)}></payroll-link>`);
   const opened = oneEvent(el, 'link-open');
-  el.shadowRoot!.querySelector('button')!.click();
+  // A real click, as the user's: a browser fires a cancelable `cancel` on Escape only after a user activation
+  // (without one, Chromium and Firefox close the dialog themselves, and the session ends at once: nothing to ask in).
+  const box = el.shadowRoot!.querySelector('button')!.getBoundingClientRect();
+  await sendMouse({ type: 'click', position: [Math.round(box.x + box.width / 2), Math.round(box.y + box.height / 2)] });
+  await resetMouse();
   await opened;
   return el;
 }
