@@ -219,6 +219,9 @@ export const EventMessageSchema = z.union([
   eventMessage('screen_transition', flatRecord()),
 ]);
 
+/** Longer than the page accepts (2,000), so that a URL too long is refused with a typed error the Link page hears. */
+const windowUrlText = () => z.string().check(z.minLength(1), z.maxLength(8_192));
+
 /**
  * frame → page (over the port): open `url` in a new window, for a login that refuses to be framed (an OAuth
  * page that sends `X-Frame-Options`). The page checks it ({@link OpenUrlResultMessageSchema} says what came of it):
@@ -226,8 +229,7 @@ export const EventMessageSchema = z.union([
  */
 export const OpenUrlMessageSchema = z.object({
   type: z.literal('payroll-link:open-url'),
-  // Longer than the page accepts (2,000), so that a URL too long is refused with a typed error the Link page hears.
-  url: z.string().check(z.minLength(1), z.maxLength(8_192)),
+  url: windowUrlText(),
 });
 
 /**
@@ -237,7 +239,7 @@ export const OpenUrlMessageSchema = z.object({
  */
 export const OpenUrlResultMessageSchema = z.object({
   type: z.literal('payroll-link:open-url-result'),
-  url: OpenUrlMessageSchema.shape.url,
+  url: windowUrlText(),
   outcome: z.enum(['opened', 'blocked', 'refused']),
 });
 

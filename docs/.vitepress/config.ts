@@ -31,6 +31,7 @@ export default defineConfig({
           { text: 'Next.js', link: '/nextjs' },
           { text: 'The session', link: '/session' },
           { text: 'Link events', link: '/link-events' },
+          { text: 'Windows and closing', link: '/windows-and-closing' },
           { text: 'Reconnecting', link: '/reconnecting' },
           { text: 'Styling', link: '/styling' },
           { text: 'Languages', link: '/languages' },

@@ -392,7 +392,7 @@ export class LinkSession {
     const outcome = !url ? 'refused' : hook ? (guarded(hook, url), 'opened') : openWindow(url) ? 'opened' : 'blocked';
     this.#channel!.send({ type: 'payroll-link:open-url-result', url: raw, outcome });
     if (outcome === 'refused') this.#call('onError', linkError('systemError', 'OPEN_URL_REFUSED', 'The Link page asked to open a URL the contract refuses.', true));
-    if (outcome === 'blocked') this.#call('onError', linkError('clientError', 'POPUP_BLOCKED', 'The browser blocked the window the Link page asked for.', true));
+    if (outcome === 'blocked') this.#call('onError', linkError('clientError', 'POPUP_BLOCKED', 'The browser blocked a popup.', true));
   }
 
   /** A new frame and a new token, once per session (see #onFrameEvent). */
