@@ -163,8 +163,9 @@ export const LinkEventNameSchema = z.enum([
 // 4. page → frame (over that port only): `open-url-result` and `close-request`.
 //
 // While focus is inside the frame, the page's dialog never sees the keyboard:
-// the Link page handles Escape itself and answers it with an `exit` event
-// (`reason: 'user_closed'`). The page's own close control works regardless.
+// the Link page handles Escape itself, as it answers a `close-request`: it ends
+// (an `exit` event, `reason: 'user_closed'`), or first asks its user while a
+// job runs. The page's own close control sends a `close-request`.
 // ---------------------------------------------------------------------------
 
 /** Version of the frame protocol; both sides refuse messages of another version. */

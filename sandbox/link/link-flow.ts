@@ -168,21 +168,22 @@ export class LinkFlow implements ReactiveController {
     this.#emit('login_attempt', { platform_id: provider.platformId });
     this.#setBusy(true);
     let state: string;
+    let url: string;
     try {
-      const started = await api.startOAuth(provider.platformId, provider.employerId);
+      ({ state, url } = await api.startOAuth(provider.platformId, provider.employerId));
       if (this.screen !== 'login') return;
-      state = started.state;
-      this.oauthWindow = { url: started.url, blocked: false };
-      this.#channel?.openUrl(started.url);
+      this.oauthWindow = { url, blocked: false };
+      this.#channel?.openUrl(url);
     } catch (cause) {
       return void (this.screen === 'login' && this.#fail(cause));
     }
     this.#setBusy(false);
-    const attempt = this.oauthWindow;
+    // This attempt, while the user has not gone back (the URL's state is new for each attempt).
+    const current = () => this.oauthWindow?.url === url && this.screen === 'login';
     const deadline = Date.now() + JOB_WATCH_LIMIT_MS;
     let failures = 0;
     // Bounded: until the login is there, the user went back, or the deadline.
-    while (this.oauthWindow === attempt && this.screen === 'login') {
+    while (current()) {
       if (Date.now() > deadline) {
         return this.#end('error', { type: 'systemError', code: 'OAUTH_LOGIN_TIMEOUT', message: 'The login in the new window did not finish in time.', pendingRetry: false });
       }
@@ -195,9 +196,9 @@ export class LinkFlow implements ReactiveController {
           await wait(POLL_MAX_MS);
           continue;
         }
-        return void (this.oauthWindow === attempt && this.#fail(cause));
+        return void (current() && this.#fail(cause));
       }
-      if (this.oauthWindow !== attempt || this.screen !== 'login') return;
+      if (!current()) return;
       if (result.status === 'connected') {
         this.oauthWindow = null;
         return this.#connected(result, provider);
