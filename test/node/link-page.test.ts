@@ -245,6 +245,18 @@ describe('hosted Link page', { timeout: 600_000 }, () => {
     return { first, release };
   }
 
+  /** Starts Link, logs in as user_pending and starts its deposit switch: the running screen, its job polls held. */
+  async function runPendingJob(page: Page, token: string): Promise<{ polls: Awaited<ReturnType<typeof holdJobPolls>>; frame: Frame }> {
+    const polls = await holdJobPolls(page);
+    const frame = await startLink(page, token);
+    await goToLogin(page, frame);
+    await logIn(frame, 'user_pending', 'pass_good');
+    await expectScreen(frame, 'Choose your deposit');
+    await frame.getByRole('button', { name: 'Switch my deposit' }).press('Enter');
+    await expectScreen(frame, 'Switching your direct deposit');
+    return { polls, frame };
+  }
+
   /**
    * Asserts the browser logged no error: no CSP violation, no exception. The
    * browser's own note on a refused API call (a 401 the test asked for) and a
@@ -436,13 +448,7 @@ describe('hosted Link page', { timeout: 600_000 }, () => {
       // next poll after that; the checks of that screen may take longer on a loaded machine. So the page's polls
       // wait here until those checks are done: it stays on the running screen because no answer has come, however
       // slow the checks. Then the polls go on to the real sandbox.
-      const polls = await holdJobPolls(page);
-      const frame = await startLink(page, token);
-      await goToLogin(page, frame);
-      await logIn(frame, 'user_pending', 'pass_good');
-      await expectScreen(frame, 'Choose your deposit');
-      await frame.getByRole('button', { name: 'Switch my deposit' }).press('Enter');
-      await expectScreen(frame, 'Switching your direct deposit');
+      const { polls, frame } = await runPendingJob(page, token);
       await expectAccessible(frame, 'running');
       await polls.first;
       polls.release();
@@ -605,13 +611,7 @@ describe('hosted Link page', { timeout: 600_000 }, () => {
     const { token } = await createLinkToken();
     await inHost(async (page) => {
       // The job stays running while this test looks at it (see the user_pending test).
-      const polls = await holdJobPolls(page);
-      const frame = await startLink(page, token);
-      await goToLogin(page, frame);
-      await logIn(frame, 'user_pending', 'pass_good');
-      await expectScreen(frame, 'Choose your deposit');
-      await frame.getByRole('button', { name: 'Switch my deposit' }).press('Enter');
-      await expectScreen(frame, 'Switching your direct deposit');
+      const { polls, frame } = await runPendingJob(page, token);
       await page.evaluate(() => window.linkPort.postMessage({ type: 'payroll-link:close-request' }));
       assert.equal((await waitForMessage(page, 'payroll-link:close-answer')).answer, 'confirming');
       const question = frame.getByRole('alertdialog');
