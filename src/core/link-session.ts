@@ -7,11 +7,10 @@ import { saveFocus } from './focus-return.js';
 import { connectFrame, type FrameChannel } from './frame-channel.js';
 import { LinkFailure, linkError } from './link-error.js';
 import { createLinkModal, type LinkModal } from './link-modal.js';
-import { linkOrigin } from './link-origin.js';
+import { linkOrigin, windowUrl } from './link-origin.js';
 import type { LinkCallbacks, LinkHandle, OpenLinkOptions, OpenPreparedOptions, PrepareLinkOptions } from './open-link.js';
 import { sameTokenSource } from './same-token-source.js';
 import { lockScroll } from './scroll-lock.js';
-import { openWindow, windowUrl } from './open-window.js';
 
 /**
  * Where a session is. Each state carries its own data: nothing about the session lives beside it.
@@ -462,3 +461,17 @@ export class LinkSession {
 
 /** The modal could not be shown: `MODAL_UNAVAILABLE`, with the browser's reason. */
 const unavailable = (error: unknown) => linkError('clientError', 'MODAL_UNAVAILABLE', `The Link modal could not be shown (${error}).`);
+
+/**
+ * Opens `url` in a new window with `noopener` semantics, and says whether the browser allowed it. `window.open`
+ * with the `noopener` feature returns null whether it opened or was blocked, so this opens a blank window, cuts
+ * its `opener`, then sends it to the URL: the page that loads there can never reach this one, and null means the
+ * popup blocker refused (no user gesture the browser still honours).
+ */
+function openWindow(url: string): boolean {
+  const opened = window.open('', '_blank');
+  if (!opened) return false;
+  opened.opener = null;
+  opened.location.replace(url);
+  return true;
+}
