@@ -1,6 +1,6 @@
 import type { EventMessage, ExitDetail, ExitReason, LinkError, LinkEventDetail } from '../protocol.js';
 import { guarded } from '../shared/guarded.js';
-import { widgetStrings } from '../strings.js';
+import { widgetStrings } from './strings.js';
 import { exitDetail } from './exit-detail.js';
 import { fetchLinkToken, isStale, settleWithin, toSessionToken, type SessionToken, type TokenInput } from './fetch-link-token.js';
 import { saveFocus } from './focus-return.js';

@@ -6,9 +6,9 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { OAuthResultSchema, OAuthStartSchema } from '../../sandbox/link-api-schemas.js';
-import { OAUTH_PLATFORM } from '../../sandbox/oauth-platform.js';
-import type { Sandbox } from '../../sandbox/server.js';
+import { OAuthResultSchema, OAuthStartSchema } from '../../sandbox/api/link-api-schemas.js';
+import { OAUTH_PLATFORM } from '../../sandbox/state/oauth-platform.js';
+import type { Sandbox } from '../../sandbox/start-sandbox.js';
 import { assertError, createLinkToken, linkApi, openSession, startTestSandbox } from './sandbox-test-client.js';
 
 describe('sandbox: the OAuth-style platform', () => {
