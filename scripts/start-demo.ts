@@ -13,6 +13,8 @@ export interface DemoOptions {
   tokenTtlSeconds?: number;
   /** The sandbox's clock (the end-to-end tests move it forward instead of waiting); the system clock by default. */
   now?: () => Date;
+  /** How long the sandbox's user_pending keeps its job running (the end-to-end tests lengthen it); the sandbox's default otherwise. */
+  pendingJobDelayMs?: number;
   /** Reload the page when files change (on for people, off for tests: an edit must not reload a page mid-test). */
   live?: boolean;
   /** Where the three servers report; silent by default. */
@@ -73,6 +75,7 @@ export async function startDemo(options: DemoOptions = {}): Promise<Demo> {
       // It carries the backend's webhook secret (new each run), which the backend checks on every delivery.
       webhookUrl: backend.webhookUrl,
       tokenTtlSeconds: options.tokenTtlSeconds,
+      pendingJobDelayMs: options.pendingJobDelayMs,
       now: options.now,
       log,
     });

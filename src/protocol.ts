@@ -158,11 +158,14 @@ export const LinkEventNameSchema = z.enum([
 // 1. frame → page (window.postMessage): `ready`, once the Link page can take a token.
 // 2. page → frame (window.postMessage to the exact Link origin): `init` with the
 //    token and a transferred MessagePort. The token never travels in a URL.
-// 3. frame → page (over that port only): `event` messages, one per Link event.
+// 3. frame → page (over that port only): `event` messages, one per Link event; `open-url` (a login in a
+//    new window) and `close-answer`.
+// 4. page → frame (over that port only): `open-url-result` and `close-request`.
 //
 // While focus is inside the frame, the page's dialog never sees the keyboard:
-// the Link page handles Escape itself and answers it with an `exit` event
-// (`reason: 'user_closed'`). The page's own close control works regardless.
+// the Link page handles Escape itself, as it answers a `close-request`: it ends
+// (an `exit` event, `reason: 'user_closed'`), or first asks its user while a
+// job runs. The page's own close control sends a `close-request`.
 // ---------------------------------------------------------------------------
 
 /** Version of the frame protocol; both sides refuse messages of another version. */
@@ -237,6 +240,46 @@ export const EventMessageSchema = z.union([
   eventMessage('screen_transition', flatRecord()),
 ]);
 
+/** Longer than the page accepts (2,000), so that a URL too long is refused with a typed error the Link page hears. */
+const windowUrlText = () => z.string().check(z.minLength(1), z.maxLength(8_192));
+
+/**
+ * frame → page (over the port): open `url` in a new window, for a login that refuses to be framed (an OAuth
+ * page that sends `X-Frame-Options`). The page checks it ({@link OpenUrlResultMessageSchema} says what came of it):
+ * https only (plain http on loopback, the sandbox), no credentials in it, never the Link token in it.
+ */
+export const OpenUrlMessageSchema = z.object({
+  type: z.literal('payroll-link:open-url'),
+  url: windowUrlText(),
+});
+
+/**
+ * page → frame (over the port): what came of an `open-url`. `opened`: a window was opened (or the integrator's
+ * `onOpenUrl` took it); `blocked`: the browser's popup blocker refused, so the Link page offers a button whose
+ * click opens the window itself; `refused`: the URL broke the contract and was not opened.
+ */
+export const OpenUrlResultMessageSchema = z.object({
+  type: z.literal('payroll-link:open-url-result'),
+  url: windowUrlText(),
+  outcome: z.enum(['opened', 'blocked', 'refused']),
+});
+
+/**
+ * page → frame (over the port): the page asks the flow to close (Escape, the close control, `requestClose()`).
+ * The flow ends (`exit`), or answers {@link CloseAnswerMessageSchema} `confirming` while it asks its user.
+ * A flow that answers neither in time is ended by the page.
+ */
+export const CloseRequestMessageSchema = z.object({ type: z.literal('payroll-link:close-request') });
+
+/** frame → page (over the port): `confirming`, the flow asks its user first (the page waits); `stay`, the user stays. */
+export const CloseAnswerMessageSchema = z.object({
+  type: z.literal('payroll-link:close-answer'),
+  answer: z.enum(['confirming', 'stay']),
+});
+
+/** Every message the frame may send over the port: a Link event, a height report, an `open-url`, a `close-answer`. */
+export const PortMessageSchema = z.union([EventMessageSchema, HeightMessageSchema, OpenUrlMessageSchema, CloseAnswerMessageSchema]);
+
 // ---------------------------------------------------------------------------
 // Inferred types. The frame messages' (ReadyMessage, InitMessage, FrameExitPayload, EventMessage) stay
 // internal: `payroll-link` and `payroll-link/core` export the others (src/core/index.ts).
@@ -274,6 +317,10 @@ export type HeightMessage = z.infer<typeof HeightMessageSchema>;
 export type FrameExitPayload = z.infer<typeof FrameExitPayloadSchema>;
 /** frame → page, over the port: one Link event (internal to the frame protocol). */
 export type EventMessage = z.infer<typeof EventMessageSchema>;
+export type OpenUrlMessage = z.infer<typeof OpenUrlMessageSchema>;
+export type OpenUrlResultMessage = z.infer<typeof OpenUrlResultMessageSchema>;
+export type CloseRequestMessage = z.infer<typeof CloseRequestMessageSchema>;
+export type CloseAnswerMessage = z.infer<typeof CloseAnswerMessageSchema>;
 
 /** `link-event` / `onEvent`: every event the Link flow emits, with its payload. */
 export type LinkEventDetail = { [M in EventMessage as M['name']]: { name: M['name']; payload: M['payload'] } }[EventMessage['name']];

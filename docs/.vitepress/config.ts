@@ -32,6 +32,7 @@ export default defineConfig({
           { text: 'The session', link: '/session' },
           { text: 'Inline', link: '/inline' },
           { text: 'Link events', link: '/link-events' },
+          { text: 'Windows and closing', link: '/windows-and-closing' },
           { text: 'Reconnecting', link: '/reconnecting' },
           { text: 'Styling', link: '/styling' },
           { text: 'Languages', link: '/languages' },

@@ -94,6 +94,18 @@ export const LinkJobSchema = z.object({
   error: z.nullable(z.object({ code: z.string(), message: z.string() })),
 });
 
+/** `POST /link/api/oauth` body: the OAuth-style platform (and employer) to log in to in a new window. */
+export const OAuthStartRequestSchema = z.strictObject({ platform_id: z.uuid(), employer_id: z.optional(nullableUuid()) });
+
+/**
+ * `POST /link/api/oauth` → 201 `{ data }`: the login page to open in a new window. `state` ties that page to
+ * this Link session: a random id, never the Link token nor the session id, since it travels in a URL.
+ */
+export const OAuthStartSchema = z.object({ state: z.uuid(), url: z.url() });
+
+/** `GET /link/api/oauth/{state}` → `{ data }`: the login's result once the user logged in there, else `pending`. */
+export const OAuthResultSchema = z.union([LoginResultSchema, z.object({ status: z.literal('pending') })]);
+
 export type Allocation = z.infer<typeof AllocationSchema>;
 export type CreateSessionRequest = z.infer<typeof CreateSessionRequestSchema>;
 export type LinkSession = z.infer<typeof LinkSessionSchema>;
@@ -104,3 +116,5 @@ export type LoginResult = z.infer<typeof LoginResultSchema>;
 export type RunJobRequest = z.infer<typeof RunJobRequestSchema>;
 export type RunJobResult = z.infer<typeof RunJobResultSchema>;
 export type LinkJob = z.infer<typeof LinkJobSchema>;
+export type OAuthStart = z.infer<typeof OAuthStartSchema>;
+export type OAuthResult = z.infer<typeof OAuthResultSchema>;

@@ -12,6 +12,8 @@ import { apiError, invalidParams, notFound } from '../http/errors.js';
 import { allocationParams } from '../state/job-params.js';
 import { requireAllocationSupport, requireConnected, supportsPercentage } from '../state/job-rules.js';
 import { changeMonitoringStatus } from '../state/monitoring.js';
+import { OAUTH_PLATFORM } from '../state/oauth-platform.js';
+import { addOAuthLoginRoutes } from './oauth-login.js';
 import { jsonResponse, type SandboxRequest } from '../http/http-types.js';
 import {
   CreateSessionRequestSchema,
@@ -19,6 +21,7 @@ import {
   RunJobRequestSchema,
   type LinkJob,
   type LinkSession,
+  type LoginRequest,
   type LoginResult,
   type RunJobResult,
   type SearchResult,
@@ -149,6 +152,13 @@ export const addLinkApiRoutes = (router: Router<null>, deps: SandboxDeps): void 
   post('/link/api/login', ({ request }) => {
     const session = requireSession(request);
     const input = parseBody(request, LoginRequestSchema);
+    // Its users log in on its own page, in a new window (oauth-login.ts), never with a password typed in the frame.
+    if (input.platform_id === OAUTH_PLATFORM.id) throw invalidParams('platform_id: this platform logs in on its own page (POST /link/api/oauth)');
+    return jsonResponse(200, { data: logIn(session, input) });
+  });
+
+  /** A login with test credentials, in the Link frame or on the OAuth-style platform's own page. */
+  const logIn = (session: LinkSessionRecord, input: LoginRequest): LoginResult => {
     if (session.accountId !== null) {
       throw apiError(409, 'CONFLICT', 'ALREADY_CONNECTED', 'This Link session already connected an account');
     }
@@ -164,7 +174,7 @@ export const addLinkApiRoutes = (router: Router<null>, deps: SandboxDeps): void 
       throw apiError(401, 'AUTHENTICATION_ERROR', 'INVALID_CREDENTIALS', 'The username or password is incorrect; try again');
     }
     if (scenario === 'mfa') {
-      if (input.mfa_code === undefined) return jsonResponse(200, { data: { status: 'mfa_required' } satisfies LoginResult });
+      if (input.mfa_code === undefined) return { status: 'mfa_required' };
       if (input.mfa_code !== SANDBOX_MFA_CODE) {
         throw apiError(401, 'AUTHENTICATION_ERROR', 'INVALID_MFA_CODE', 'The one-time code is incorrect; try again');
       }
@@ -178,7 +188,7 @@ export const addLinkApiRoutes = (router: Router<null>, deps: SandboxDeps): void 
         : reconnectAccount(reconnecting, platform.id, scenario, session, jobName);
     session.accountId = account.account.id;
     session.jobId = job.job.id;
-    const data: LoginResult = {
+    return {
       status: 'connected',
       account_id: account.account.id,
       platform_id: platform.id,
@@ -186,8 +196,9 @@ export const addLinkApiRoutes = (router: Router<null>, deps: SandboxDeps): void 
       job: jobName,
       supports_percentage_allocation: supportsPercentage(store.catalogue, account.account),
     };
-    return jsonResponse(200, { data });
-  });
+  };
+
+  addOAuthLoginRoutes(router, { post, requireSession, logIn, session: (id) => store.session(id) });
 
   /**
    * The login of a reconnect session: the same account comes back to `active` (connected, recurring

@@ -1,9 +1,10 @@
 /**
  * The sandbox's catalogue of platforms and employers: generated from a fixed
  * seed, so it is the same on every start (ids included), large enough to page
- * through (300 employers, 60 platforms), with some time_and_attendance platforms.
+ * through (300 employers, 60 platforms and the OAuth-style one), with some time_and_attendance platforms.
  * All names are invented.
  */
+import { OAUTH_PLATFORM } from './oauth-platform.js';
 import { seededRandom } from './random.js';
 import type { Employer, Platform } from './resources.js';
 
@@ -39,8 +40,8 @@ const EMPLOYER_KINDS: readonly (readonly [string, string])[] = [
   ['Pharmacy', 'retail'], ['Hardware', 'retail'], ['Software', 'technology'], ['County Services', 'government'],
 ];
 
-/** How many employers and platforms the catalogue holds. */
-export const CATALOGUE_SIZE = { employers: 300, platforms: 60 } as const;
+/** How many employers and platforms the catalogue holds (the platforms: 60 generated, and the OAuth-style one). */
+export const CATALOGUE_SIZE = { employers: 300, platforms: 61 } as const;
 
 const byName = <T extends { name: string }>(a: Ranked<T>, b: Ranked<T>): number => a.item.name.localeCompare(b.item.name, 'en');
 
@@ -56,7 +57,7 @@ export const buildCatalogue = (seed = 'payroll-sandbox-catalogue-v1'): Catalogue
   };
 
   const platformNames = shuffle(PLATFORM_PREFIXES.flatMap((prefix) => PLATFORM_SUFFIXES.map((suffix) => [prefix, suffix] as const)));
-  const platforms: Ranked<Platform>[] = platformNames.slice(0, CATALOGUE_SIZE.platforms).map(([prefix, suffix], popularity) => {
+  const platforms: Ranked<Platform>[] = platformNames.slice(0, CATALOGUE_SIZE.platforms - 1).map(([prefix, suffix], popularity) => {
     const type = TIME_PREFIXES.has(prefix) ? 'time_and_attendance' : 'payroll';
     return {
       popularity,
@@ -82,6 +83,11 @@ export const buildCatalogue = (seed = 'payroll-sandbox-catalogue-v1'): Catalogue
     };
   });
 
+  // The OAuth-style platform (see oauth-platform.ts): added, not drawn, so the generated ids stay as they were.
+  platforms.push({
+    popularity: platforms.length,
+    item: { id: OAUTH_PLATFORM.id, name: OAUTH_PLATFORM.name, type: 'payroll', supports_percentage_allocation: true },
+  });
   platforms.sort(byName);
   employers.sort(byName);
   return {

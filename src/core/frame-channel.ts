@@ -1,11 +1,14 @@
 import {
-  EventMessageSchema,
   HeightMessageSchema,
   InitMessageSchema,
+  PortMessageSchema,
   PROTOCOL_VERSION,
   ReadyMessageSchema,
+  type CloseAnswerMessage,
+  type CloseRequestMessage,
   type EventMessage,
   type InitMessage,
+  type OpenUrlResultMessage,
 } from '../protocol.js';
 
 /** Why an incoming message was dropped. */
@@ -28,6 +31,10 @@ export interface FrameChannelOptions {
   onEvent(message: EventMessage): void;
   /** The Link page reported its content's height (a valid one: a bad report is dropped as `schema`). */
   onHeight?(height: number): void;
+  /** The Link page asks for a window (`open-url`): the URL as sent, not yet checked. */
+  onOpenUrl(url: string): void;
+  /** The Link page answered a close request without ending: it asks its user, or the user stays. */
+  onCloseAnswer(answer: CloseAnswerMessage['answer']): void;
   onDrop(dropped: DroppedMessage): void;
 }
 
@@ -38,6 +45,8 @@ export interface FrameChannel {
    * `inline`: the frame sits in the page's flow, with no close control of the page's over it.
    */
   sendToken(token: string, language?: string, inline?: boolean): void;
+  /** Sends a message to the Link page over the session's port (nothing before the token was handed over). */
+  send(message: OpenUrlResultMessage | CloseRequestMessage): void;
   /** Stops listening and closes the port. */
   dispose(): void;
 }
@@ -60,13 +69,13 @@ export function connectFrame(options: FrameChannelOptions): FrameChannel {
   };
 
   const onPortMessage = (event: MessageEvent) => {
-    if (event.data?.type === 'payroll-link:height') {
-      const height = HeightMessageSchema.safeParse(event.data);
-      return height.success ? options.onHeight?.(height.data.height) : options.onDrop(dropped('schema', event));
-    }
-    const parsed = EventMessageSchema.safeParse(event.data);
-    if (parsed.success) options.onEvent(parsed.data);
-    else options.onDrop(dropped('schema', event));
+    const parsed = PortMessageSchema.safeParse(event.data);
+    if (!parsed.success) return options.onDrop(dropped('schema', event));
+    const message = parsed.data;
+    if (message.type === 'payroll-link:event') options.onEvent(message);
+    else if (message.type === 'payroll-link:height') options.onHeight?.(message.height);
+    else if (message.type === 'payroll-link:open-url') options.onOpenUrl(message.url);
+    else options.onCloseAnswer(message.answer);
   };
 
   const closePort = () => {
@@ -95,6 +104,9 @@ export function connectFrame(options: FrameChannelOptions): FrameChannel {
       const init: InitMessage = { type: 'payroll-link:init', version: PROTOCOL_VERSION, token, ...shown, ...told };
       // Targeted at the exact Link origin: if the frame has navigated elsewhere, the browser drops it.
       target.postMessage(init, linkOrigin, [channel.port2]);
+    },
+    send(message) {
+      port?.postMessage(message);
     },
     dispose() {
       window.removeEventListener('message', onWindowMessage);

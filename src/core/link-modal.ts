@@ -38,8 +38,11 @@ export interface LinkModalOptions {
   closeLabel: string;
   /** Shown until the Link page is ready. */
   loadingText: string;
-  /** The user asked to close: Escape, the close control, or the browser closing the dialog. */
-  onUserClose(): void;
+  /**
+   * The user asked to close: Escape or the close control (`ask`: the flow may confirm first), or the browser
+   * closed the dialog itself (the dialog is gone: nothing left to ask in).
+   */
+  onUserClose(ask: boolean): void;
   /** The page hid the dialog while it showed (it, or an ancestor): a blocked page with nothing on it. */
   onHidden(): void;
 }
@@ -91,17 +94,17 @@ export function createLinkModal(options: LinkModalOptions): LinkModal {
     dialog.remove();
     host?.remove();
   };
-  const requestClose = () => {
-    if (!removed) options.onUserClose();
+  const requestClose = (ask: boolean) => {
+    if (!removed) options.onUserClose(ask);
   };
-  close.addEventListener('click', requestClose);
+  close.addEventListener('click', () => requestClose(true));
   // Escape fires `cancel`; without recent user activation Chromium closes the
   // dialog without a cancelable `cancel`, so `close` is watched as well.
   dialog.addEventListener('cancel', (event) => {
     event.preventDefault();
-    requestClose();
+    requestClose(true);
   });
-  dialog.addEventListener('close', requestClose);
+  dialog.addEventListener('close', () => requestClose(false));
 
   let root: ShadowRoot | undefined;
   const adopt = (theme: CSSStyleSheet | undefined) => {
@@ -184,9 +187,17 @@ export function createFrame(options: Pick<LinkModalOptions, 'linkUrl' | 'title'>
   frame.referrerPolicy = 'no-referrer';
   // sandbox: scripts and forms run the flow; same-origin keeps the Link page's
   // real origin, which its own API calls need and which our origin check relies
-  // on (without it the origin is "null"). No top navigation, no popups, no
-  // downloads, no modals: the frame cannot navigate or cover the host page.
-  frame.setAttribute('sandbox', 'allow-scripts allow-same-origin allow-forms');
+  // on (without it the origin is "null"). No top navigation, no downloads, no
+  // modals: the frame cannot navigate or cover the host page.
+  // Popups, escaping the sandbox: a platform's login that refuses to be framed opens in a window. The widget opens
+  // it when the Link page asks (`open-url`, checked), within the gesture of the click inside the frame where the
+  // browser carries that gesture to its ancestors (Chromium, Firefox). Where it does not (WebKit does not carry it
+  // over a postMessage), the popup is blocked, and the only gesture left is a second click in the frame itself:
+  // so the Link page's "Continue in a new window" button opens the window from its own click, which needs
+  // `allow-popups`. `allow-popups-to-escape-sandbox`: that window is the platform's own page, which must run
+  // unsandboxed. Still no top navigation; the popup blocker still wants a click; the Link page opens with
+  // `noopener`, and the token never travels in that URL (the sandbox's login is tied to a random state id).
+  frame.setAttribute('sandbox', 'allow-scripts allow-same-origin allow-forms allow-popups allow-popups-to-escape-sandbox');
   // allow: no powerful feature is delegated to the frame; say so explicitly.
   frame.allow = "camera 'none'; microphone 'none'; geolocation 'none'; payment 'none'";
   frame.src = options.linkUrl;

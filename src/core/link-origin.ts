@@ -16,3 +16,20 @@ export function linkOrigin(linkUrl: unknown): string | null {
 }
 
 const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/;
+
+/**
+ * The URL the Link page asked to open (`open-url`), when the contract allows it, else null: absolute, https (plain
+ * http on loopback only, the sandbox: the rule of the Link URL itself), no user name or password in it, at most
+ * 2,000 characters, and never the session's Link token in it, as sent or percent-encoded.
+ */
+export function windowUrl(raw: string, token: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return null;
+  }
+  const seen = raw + url.href;
+  const leaks = seen.includes(token) || seen.includes(encodeURIComponent(token));
+  return linkOrigin(raw) && !url.username && !url.password && !leaks && url.href.length <= 2000 ? url.href : null;
+}

@@ -8,7 +8,7 @@ import { connectFrame, type FrameChannel } from './frame-channel.js';
 import { LinkFailure, linkError } from './link-error.js';
 import { createLinkInline, type LinkPresentation } from './inline/link-inline.js';
 import { createLinkModal } from './link-modal.js';
-import { linkOrigin } from './link-origin.js';
+import { linkOrigin, windowUrl } from './link-origin.js';
 import type { LinkCallbacks, LinkHandle, OpenLinkOptions, OpenPreparedOptions, PrepareLinkOptions } from './open-link.js';
 import { sameTokenSource } from './same-token-source.js';
 import { lockScroll } from './scroll-lock.js';
@@ -49,9 +49,9 @@ export type OpenState = { name: 'open'; token: SessionToken; renewed: boolean; l
 export type SessionStateName = SessionState['name'];
 
 /**
- * What moves a session: the page (`show`, `close`, `dispose`), the frame (`frameReady`, and the Link events
- * `login`, `success`, `error`, `exit`, `event` for any other), the token (`token`), and what the session itself
- * decides (`handOver`, `renew`, `fail`, `timeout`, `reload`).
+ * What moves a session: the page (`show`, `close`, `requestClose`, `dispose`), the frame (`frameReady`, the Link
+ * events `login`, `success`, `error`, `exit`, `event` for any other, and `openUrl`, `closeAnswer`), the token
+ * (`token`), and what the session itself decides (`handOver`, `renew`, `fail`, `timeout`, `reload`).
  */
 export type SessionEvent =
   | 'show'
@@ -68,6 +68,9 @@ export type SessionEvent =
   | 'timeout'
   | 'reload'
   | 'close'
+  | 'requestClose'
+  | 'closeAnswer'
+  | 'openUrl'
   | 'dispose';
 
 /**
@@ -91,6 +94,10 @@ export const MOVES: { readonly [E in SessionEvent]: Partial<Record<SessionStateN
   timeout: { waiting: 'failing' },
   reload: { open: 'failing' },
   close: { waiting: 'ended', open: 'ended', failing: 'ended' },
+  // Asked of the flow once it holds the port; before that (or while a failure is reported) a request is a close.
+  requestClose: { waiting: null, open: 'open' },
+  closeAnswer: { open: 'open' },
+  openUrl: { open: 'open' },
   dispose: { prefetched: 'disposed', waiting: null, open: null },
 };
 
@@ -108,6 +115,8 @@ export function nextState(event: SessionEvent, from: SessionStateName): SessionS
 const forbidden = (event: SessionEvent, from: SessionStateName) => console.warn('payroll-link: bug: a forbidden move, not taken:', event, 'in', from);
 
 const DEFAULT_READY_TIMEOUT_MS = 20_000;
+/** How long a flow asked to close may take to answer (end, or say it asks its user) before the session ends anyway. */
+const DEFAULT_CLOSE_REQUEST_TIMEOUT_MS = 2_000;
 
 /**
  * One Link session, from the flow built hidden (`prepareLink`) to its end: the state ({@link SessionState}),
@@ -140,6 +149,7 @@ export class LinkSession {
   #prefetchedToken: Promise<TokenInput> | undefined;
   #handle: LinkHandle | null = null;
   #readyTimer: ReturnType<typeof setTimeout> | undefined;
+  #closeTimer: ReturnType<typeof setTimeout> | undefined;
   #releaseScroll = () => {};
   #restoreFocus = () => {};
 
@@ -169,7 +179,8 @@ export class LinkSession {
         title,
         closeLabel: words.close,
         loadingText: words.loading,
-        onUserClose: () => this.#end('close', 'user_closed', null),
+        // Escape and the close control ask the flow; a dialog the browser closed itself is gone: the session ends.
+        onUserClose: (ask) => (ask ? this.#requestClose('user_closed') : this.#end('close', 'user_closed', null)),
         onHidden: () => {
           // Hidden once the job succeeded: the session is complete, nothing failed (see exitDetail).
           const state = this.#state;
@@ -205,6 +216,7 @@ export class LinkSession {
     const session = this;
     this.#handle = {
       close: () => this.#end('close', 'closed_by_host', null),
+      requestClose: () => this.#requestClose('closed_by_host'),
       closed: this.closed,
       ready: this.ready,
       get droppedMessages() {
@@ -301,6 +313,7 @@ export class LinkSession {
   #tearDown(keepFinalScreen = false): void {
     this.#abort.abort();
     clearTimeout(this.#readyTimer);
+    clearTimeout(this.#closeTimer);
     this.#channel?.dispose();
     this.#modal?.remove(keepFinalScreen);
     this.#releaseScroll();
@@ -362,6 +375,39 @@ export class LinkSession {
     if (name === 'exit') this.#end('exit', payload.reason, payload.error, payload.accountId);
   }
 
+  /**
+   * Asks the flow to close: it ends (its `exit`), or says it asks its user first (`closeAnswer`). Before the flow
+   * holds the port, or without an answer within the bound, the session ends with `reason`.
+   */
+  #requestClose(reason: ExitReason): void {
+    const state = this.#state;
+    if (!this.#move('requestClose', state)) return this.#end('close', reason, null);
+    this.#channel!.send({ type: 'payroll-link:close-request' });
+    clearTimeout(this.#closeTimer);
+    this.#closeTimer = setTimeout(() => this.#end('close', reason, null), this.#options.closeRequestTimeoutMs ?? DEFAULT_CLOSE_REQUEST_TIMEOUT_MS);
+  }
+
+  /** The flow asks its user (or the user stays): no bound on a person's answer. */
+  #onCloseAnswer(): void {
+    if (this.#move('closeAnswer', this.#state)) clearTimeout(this.#closeTimer);
+  }
+
+  /**
+   * The Link page asks for a window: checked ({@link windowUrl}), then handed to the integrator's `onOpenUrl`, or
+   * opened as a popup; a refused URL and a blocked popup are non-terminal errors. The Link page hears the outcome
+   * (a blocked popup: it offers a button whose click, its own gesture, opens the window).
+   */
+  #onOpenUrl(raw: string): void {
+    const state = this.#state as OpenState;
+    if (!this.#move('openUrl', state)) return;
+    const url = windowUrl(raw, state.token.token);
+    const hook = this.#options.onOpenUrl;
+    const outcome = !url ? 'refused' : hook ? (guarded(hook, url), 'opened') : openWindow(url) ? 'opened' : 'blocked';
+    this.#channel!.send({ type: 'payroll-link:open-url-result', url: raw, outcome });
+    if (outcome === 'refused') this.#call('onError', linkError('systemError', 'OPEN_URL_REFUSED', 'The Link page asked to open a URL the contract refuses.', true));
+    if (outcome === 'blocked') this.#call('onError', linkError('clientError', 'POPUP_BLOCKED', 'The browser blocked a popup.', true));
+  }
+
   /** A new frame and a new token, once per session (see #onFrameEvent). */
   #renew(): void {
     this.#move('renew', { name: 'waiting', frameReady: false, token: null, renewed: true });
@@ -418,6 +464,8 @@ export class LinkSession {
       onReady: () => this.#onReady(),
       onEvent: (message) => this.#onFrameEvent(message),
       onHeight: (height) => this.#modal!.fit?.(height),
+      onOpenUrl: (url) => this.#onOpenUrl(url),
+      onCloseAnswer: () => this.#onCloseAnswer(),
       onDrop: (message) => {
         this.#dropped++;
         guarded(this.#options.onDroppedMessage, message);
@@ -428,3 +476,17 @@ export class LinkSession {
 
 /** The modal could not be shown: `MODAL_UNAVAILABLE`, with the browser's reason. */
 const unavailable = (error: unknown) => linkError('clientError', 'MODAL_UNAVAILABLE', `The Link modal could not be shown (${error}).`);
+
+/**
+ * Opens `url` in a new window with `noopener` semantics, and says whether the browser allowed it. `window.open`
+ * with the `noopener` feature returns null whether it opened or was blocked, so this opens a blank window, cuts
+ * its `opener`, then sends it to the URL: the page that loads there can never reach this one, and null means the
+ * popup blocker refused (no user gesture the browser still honours).
+ */
+function openWindow(url: string): boolean {
+  const opened = window.open('', '_blank');
+  if (!opened) return false;
+  opened.opener = null;
+  opened.location.replace(url);
+  return true;
+}

@@ -83,6 +83,18 @@ export interface OpenLinkOptions extends TokenSource, LinkCallbacks {
   strings?: Partial<Pick<WidgetStrings, 'close' | 'loading'>>;
   /** How long the Link page may take to say it is ready before the session ends with an error. */
   readyTimeoutMs?: number;
+  /**
+   * How long the Link page may take to answer a close request (Escape, the close control, `requestClose()`):
+   * to end, or to say it asks its user first. Without an answer in time the session ends anyway. Default 2,000 ms.
+   */
+  closeRequestTimeoutMs?: number;
+  /**
+   * Opens a window the Link page asks for (a payroll platform's own login page, which refuses to be framed), in
+   * place of the widget's popup: for a native app's webview, where `window.open` does nothing, open `url` in the
+   * system browser or an in-app browser tab. The URL has passed the contract's checks (https; plain http on
+   * loopback only; no credentials; never the Link token). Without it the widget opens a popup with `noopener`.
+   */
+  onOpenUrl?: (url: string) => void;
   /** Token fetch tuning (timeouts, retries); the defaults suit users. */
   tokenFetch?: TokenFetchTuning;
   /** Debug hook: called for every message refused (wrong origin, wrong window, failed schema). */
@@ -93,6 +105,12 @@ export interface OpenLinkOptions extends TokenSource, LinkCallbacks {
 export interface LinkHandle {
   /** Ends the session (`reason: 'closed_by_host'`). Does nothing once it has ended. */
   close(): void;
+  /**
+   * Asks the Link flow to close, as Escape and the close control do: the flow ends (`reason: 'user_closed'`), or
+   * first asks its user while a job runs ("leave anyway?"), and the session goes on if they stay. A flow that
+   * does not answer within `closeRequestTimeoutMs` is ended (`reason: 'closed_by_host'`). `close()` ends at once.
+   */
+  requestClose(): void;
   /** Settles with the exit detail when the session ends, whatever the reason. Never rejects. */
   readonly closed: Promise<ExitDetail>;
   /** Settles when the Link frame is ready and has its token, or when the session ends before that. Never rejects. */

@@ -124,6 +124,8 @@ function lazySession(options: OpenLinkOptions, source: SessionCodeSource, start:
   );
   return {
     close: () => (session ? session.close() : pending.end(null)),
+    // Before the code is here, no flow exists to ask: a request is a close.
+    requestClose: () => (session ? session.requestClose() : pending.end(null)),
     closed: pending.closed,
     ready: pending.ready,
     get droppedMessages() {
@@ -136,7 +138,7 @@ function lazySession(options: OpenLinkOptions, source: SessionCodeSource, start:
 function endedSession(options: OpenLinkOptions): LinkHandle {
   const pending = pendingSession(options, () => {});
   queueMicrotask(() => pending.end(null));
-  return { close: () => pending.end(null), closed: pending.closed, ready: pending.ready, droppedMessages: 0 };
+  return { close: () => pending.end(null), requestClose: () => pending.end(null), closed: pending.closed, ready: pending.ready, droppedMessages: 0 };
 }
 
 /** The promises of a session that has not started, and its one way to end: `error` null is a close by the page. */

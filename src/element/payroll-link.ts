@@ -90,6 +90,7 @@ export class PayrollLink extends LitElement {
     onError: { attribute: false },
     onEvent: { attribute: false },
     onReady: { attribute: false },
+    onOpenUrl: { attribute: false },
     strings: { attribute: false },
     _status: { state: true },
   };
@@ -151,6 +152,12 @@ export class PayrollLink extends LitElement {
   declare onEvent: ((detail: LinkEventDetail) => void) | undefined;
   /** Called with the `link-ready` detail; read when it fires. */
   declare onReady: ((detail: ReadyDetail) => void) | undefined;
+  /**
+   * Opens a window the Link flow asks for (a platform's own login page, which refuses to be framed) your own way:
+   * for a native app's webview, where `window.open` does nothing. The URL has passed the contract's checks (https,
+   * no credentials, never the Link token). Unset: the widget opens a popup with `noopener`. Read when a flow opens.
+   */
+  declare onOpenUrl: ((url: string) => void) | undefined;
   /**
    * The widget's own words, over the defaults of the page's language: `connect` (the button, unless it has
    * content), `error`, and the modal's `title`, `close` and `loading`. The language is the nearest `lang`
@@ -229,6 +236,15 @@ export class PayrollLink extends LitElement {
     this.#session?.close();
   }
 
+  /**
+   * Asks the running flow to close, as Escape and the close control do: it ends (`reason: 'user_closed'`), or
+   * first asks its user while a job runs, and goes on if they stay. A flow that does not answer in time is ended
+   * (`closed_by_host`). `close()` ends at once.
+   */
+  requestClose(): void {
+    this.#session?.requestClose();
+  }
+
   /** Starts a session, or returns the running one. `fromButton`: focus goes back to our button afterwards. */
   #start(fromButton: boolean): Promise<void> {
     if (this.#session) return this.#session.ready;
@@ -275,6 +291,7 @@ export class PayrollLink extends LitElement {
       // session. At the end of <body>, or inside the open modal we sit in. Our custom properties go with it.
       theme,
       returnFocusTo,
+      onOpenUrl: this.onOpenUrl,
       onOpen: (detail) => {
         this._status = 'idle';
         emit(this, 'link-open', detail);

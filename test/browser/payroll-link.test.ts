@@ -98,7 +98,7 @@ describe('<payroll-link>', () => {
     const open = await oneEvent(el, 'link-event');
     const frame = frames()[0] as HTMLIFrameElement;
     expect(frame.getAttribute('referrerpolicy')).to.equal('no-referrer');
-    expect(frame.getAttribute('sandbox')).to.equal('allow-scripts allow-same-origin allow-forms');
+    expect(frame.getAttribute('sandbox')).to.equal('allow-scripts allow-same-origin allow-forms allow-popups allow-popups-to-escape-sandbox');
     expect(frame.title).to.not.equal('');
     const received = open.detail.payload as { token: string; href: string; referrer: string; hostCloseControl: boolean };
     expect(received.hostCloseControl).to.equal(true);

@@ -30,6 +30,8 @@ declare global {
   interface Window {
     linkEvents: RecordedEvent[];
     strayEvents: unknown[];
+    /** The fake widget's end of the session's port: what it says to the Link page (open-url results, close requests). */
+    linkPort: MessagePort;
     startLink(linkUrl: string, token: string, options?: { firstInit?: Record<string, unknown> }): void;
   }
 }
@@ -61,6 +63,7 @@ window.startLink = (linkUrl, token, options = {}) => {
     }
     const channel = new MessageChannel();
     channel.port1.onmessage = (message) => window.linkEvents.push(message.data);
+    window.linkPort = channel.port1;
     frame.contentWindow.postMessage({ type: 'payroll-link:init', version: 1, token }, origin, [channel.port2]);
   });
   frame.src = linkUrl;
@@ -240,6 +243,18 @@ describe('hosted Link page', { timeout: 600_000 }, () => {
       await route.continue();
     });
     return { first, release };
+  }
+
+  /** Starts Link, logs in as user_pending and starts its deposit switch: the running screen, its job polls held. */
+  async function runPendingJob(page: Page, token: string): Promise<{ polls: Awaited<ReturnType<typeof holdJobPolls>>; frame: Frame }> {
+    const polls = await holdJobPolls(page);
+    const frame = await startLink(page, token);
+    await goToLogin(page, frame);
+    await logIn(frame, 'user_pending', 'pass_good');
+    await expectScreen(frame, 'Choose your deposit');
+    await frame.getByRole('button', { name: 'Switch my deposit' }).press('Enter');
+    await expectScreen(frame, 'Switching your direct deposit');
+    return { polls, frame };
   }
 
   /**
@@ -433,13 +448,7 @@ describe('hosted Link page', { timeout: 600_000 }, () => {
       // next poll after that; the checks of that screen may take longer on a loaded machine. So the page's polls
       // wait here until those checks are done: it stays on the running screen because no answer has come, however
       // slow the checks. Then the polls go on to the real sandbox.
-      const polls = await holdJobPolls(page);
-      const frame = await startLink(page, token);
-      await goToLogin(page, frame);
-      await logIn(frame, 'user_pending', 'pass_good');
-      await expectScreen(frame, 'Choose your deposit');
-      await frame.getByRole('button', { name: 'Switch my deposit' }).press('Enter');
-      await expectScreen(frame, 'Switching your direct deposit');
+      const { polls, frame } = await runPendingJob(page, token);
       await expectAccessible(frame, 'running');
       await polls.first;
       polls.release();
@@ -554,6 +563,70 @@ describe('hosted Link page', { timeout: 600_000 }, () => {
         assert.ok(!(await names(page)).includes('open'), 'no open event without a session');
       });
     }
+  });
+
+  /** Waits until the Link page has sent a port message of `type` (an `open-url`, a `close-answer`) `count` times. */
+  async function waitForMessage(page: Page, type: string, count = 1): Promise<Record<string, unknown>> {
+    await page.waitForFunction(([t, c]) => window.linkEvents.filter((e) => e.type === t).length >= c, [type, count] as const, { timeout: WAIT_MS });
+    return (await events(page)).filter((event) => event.type === type)[count - 1] as unknown as Record<string, unknown>;
+  }
+
+  test('OAuth Payroll: asks the widget for a window; blocked, its own button opens it; the sandbox says when the login is done', async () => {
+    const { token } = await createLinkToken();
+    await inHost(async (page) => {
+      const frame = await startLink(page, token);
+      await expectScreen(frame, 'Acme Lending wants to switch your direct deposit');
+      await frame.getByRole('button', { name: 'Continue' }).press('Enter');
+      await expectScreen(frame, 'Find your employer');
+      await frame.getByLabel('Employer or payroll provider').fill('OAuth');
+      await frame.locator('button.hit[data-kind="platform"]').filter({ hasText: 'OAuth Payroll' }).press('Enter');
+      await expectScreen(frame, 'Log in to OAuth Payroll');
+      await expectAccessible(frame, 'OAuth login');
+      await frame.getByRole('button', { name: 'Log in with OAuth Payroll' }).click();
+      const asked = await waitForMessage(page, 'payroll-link:open-url');
+      const url = String(asked.url);
+      assert.match(url, /\/link\/oauth\?state=[0-9a-f-]{36}$/);
+      assert.ok(!url.includes(token), 'never the Link token in the URL');
+      // The fake widget's popup was blocked: the Link page offers its own button, whose click opens the window.
+      await page.evaluate((u) => window.linkPort.postMessage({ type: 'payroll-link:open-url-result', url: u, outcome: 'blocked' }), url);
+      await frame.getByText('Your browser blocked the new window.').waitFor();
+      await expectAccessible(frame, 'OAuth login, window blocked');
+      const popupOpened = page.context().waitForEvent('page');
+      await frame.getByRole('button', { name: 'Continue in a new window' }).click();
+      const popup = await popupOpened;
+      await popup.waitForURL(url);
+      assert.equal(await popup.evaluate(() => window.opener), null, 'noopener');
+      await popup.getByLabel('Username').fill('user_good');
+      await popup.getByLabel('Password').fill('pass_good');
+      await popup.getByRole('button', { name: 'Log in' }).click();
+      await popup.getByText('Return to the app').waitFor();
+      await popup.close();
+      await expectScreen(frame, 'Choose your deposit');
+      const login = await waitForEvent(page, 'login');
+      assert.equal(login.payload.platformId, '0a0a0a0a-0a0a-4a0a-8a0a-0a0a0a0a0a0a');
+    });
+  });
+
+  test('closing while the job runs asks first: a close request is answered "confirming", Stay goes on, Leave exits user_closed', async () => {
+    const { token } = await createLinkToken();
+    await inHost(async (page) => {
+      // The job stays running while this test looks at it (see the user_pending test).
+      const { polls, frame } = await runPendingJob(page, token);
+      await page.evaluate(() => window.linkPort.postMessage({ type: 'payroll-link:close-request' }));
+      assert.equal((await waitForMessage(page, 'payroll-link:close-answer')).answer, 'confirming');
+      const question = frame.getByRole('alertdialog');
+      await question.getByText('Your direct deposit switch is still running. Leave anyway?').waitFor();
+      await expectAccessible(frame, 'leave question');
+      await question.getByRole('button', { name: 'Stay' }).press('Enter');
+      assert.equal((await waitForMessage(page, 'payroll-link:close-answer', 2)).answer, 'stay');
+      await question.waitFor({ state: 'detached' });
+      // Escape inside the frame asks the same question; Leave ends the session.
+      await frame.locator('h1').press('Escape');
+      await question.getByRole('button', { name: 'Leave' }).press('Enter');
+      const exit = await waitForEvent(page, 'exit');
+      assert.deepEqual({ reason: exit.payload.reason, error: exit.payload.error }, { reason: 'user_closed', error: null });
+      polls.release();
+    });
   });
 
   test('opened outside a frame, the page explains that the widget must open it', async () => {

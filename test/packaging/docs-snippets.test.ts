@@ -54,6 +54,8 @@ const ELSEWHERE: [page: string, section: string, block: number, why: string][] =
   ['docs/testing.md', 'Test your integration', 1, 'payroll.test.js: run as written by node --test in sandbox-package.test.ts'],
   ['docs/link-events.md', 'A ready signal: `link-ready` and `onReady`', 0, 'type-checked under strict TypeScript in test/node/link-events-doc.test.ts'],
   ['docs/link-events.md', 'A ready signal: `link-ready` and `onReady`', 1, 'type-checked under strict TypeScript in test/node/link-events-doc.test.ts'],
+  ['docs/windows-and-closing.md', 'External windows: logins that refuse to be framed', 0, 'type-checked under strict TypeScript in test/node/link-events-doc.test.ts'],
+  ['docs/windows-and-closing.md', 'A close that can ask first: `requestClose()`', 0, 'type-checked under strict TypeScript in test/node/link-events-doc.test.ts'],
   ['docs/multiple-instances.md', 'Snippets', 0, 'type-checked against the real redis and pg types in test/node/docs-multiple-instances.test.ts'],
   ['docs/multiple-instances.md', 'Snippets', 1, 'type-checked against the real redis and pg types in test/node/docs-multiple-instances.test.ts'],
   ['docs/multiple-instances.md', 'Snippets', 2, 'type-checked against the real redis and pg types in test/node/docs-multiple-instances.test.ts'],

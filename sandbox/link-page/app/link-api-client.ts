@@ -12,6 +12,8 @@ import {
   LinkJobSchema,
   LinkSessionSchema,
   LoginResultSchema,
+  OAuthResultSchema,
+  OAuthStartSchema,
   RunJobResultSchema,
   SearchResultSchema,
   type Allocation,
@@ -19,6 +21,8 @@ import {
   type LinkSession,
   type LoginRequest,
   type LoginResult,
+  type OAuthResult,
+  type OAuthStart,
 } from '../../api/link-api-schemas.js';
 
 /** Where the API lives, relative to the page's own origin. */
@@ -101,6 +105,19 @@ export class LinkApi {
   /** Logs in to the platform with the user's (test) credentials. */
   async login(request: LoginRequest): Promise<LoginResult> {
     const { data } = await this.#call('/login', envelope(LoginResultSchema), { method: 'POST', body: JSON.stringify(request) });
+    return data;
+  }
+
+  /** The OAuth-style platform's login page, to open in a new window (see sandbox/api/oauth-login.ts). */
+  async startOAuth(platformId: string, employerId: string | null): Promise<OAuthStart> {
+    const body = { platform_id: platformId, employer_id: employerId };
+    const { data } = await this.#call('/oauth', envelope(OAuthStartSchema), { method: 'POST', body: JSON.stringify(body) });
+    return data;
+  }
+
+  /** That login's result: a long poll, answered when the user logged in there, or `pending` after a while. */
+  async oauthResult(state: string): Promise<OAuthResult> {
+    const { data } = await this.#call(`/oauth/${encodeURIComponent(state)}`, envelope(OAuthResultSchema), { method: 'GET' });
     return data;
   }
 

@@ -11,6 +11,7 @@ import '../screens/link-allocation.js';
 import '../screens/link-intro.js';
 import '../screens/link-login.js';
 import '../screens/link-mfa.js';
+import '../screens/link-oauth.js';
 import '../screens/link-result.js';
 import '../screens/link-running.js';
 import '../screens/link-search.js';
@@ -86,6 +87,17 @@ export class LinkApp extends LitElement {
       case 'search':
         return html`<link-search .api=${flow.api} .onPick=${flow.pick.bind(flow)}></link-search>`;
       case 'login':
+        if (flow.oauth) {
+          return html`<link-oauth
+            .providerName=${providerName}
+            .busy=${flow.busy}
+            .error=${flow.formError}
+            .window=${flow.oauthWindow}
+            .onLogIn=${() => void flow.logInWithOAuth()}
+            .canGoBack=${flow.canSearch}
+            .onBack=${() => flow.back()}
+          ></link-oauth>`;
+        }
         return html`<link-login
           .providerName=${providerName}
           .sandbox=${sandbox}
@@ -112,7 +124,12 @@ export class LinkApp extends LitElement {
           .onAllocate=${flow.allocate.bind(flow)}
         ></link-allocation>`;
       case 'running':
-        return html`<link-running .heading=${depositSwitch ? t.runningSwitch : t.runningSync}></link-running>`;
+        return html`<link-running
+          .heading=${depositSwitch ? t.runningSwitch : t.runningSync}
+          .leaveQuestion=${flow.confirmingClose ? t.leaveQuestion(depositSwitch) : null}
+          .onLeave=${() => flow.leave()}
+          .onStay=${() => flow.stay()}
+        ></link-running>`;
       case 'success':
         return html`<link-result
           .tone=${'success'}

@@ -1,7 +1,8 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { EventMessage, FrameExitPayload, LinkError, LinkErrorType } from '../../../src/protocol.js';
 import { FrameChannel } from './link-frame-channel.js';
-import type { Allocation, LinkJob, LinkSession, SearchResult } from '../../api/link-api-schemas.js';
+import type { Allocation, LinkJob, LinkSession, LoginResult, SearchResult } from '../../api/link-api-schemas.js';
+import { OAUTH_PLATFORM } from '../../state/oauth-platform.js';
 import { LinkApi, LinkApiError } from './link-api-client.js';
 import { pageStrings } from './link-strings.js';
 
@@ -96,6 +97,13 @@ export class LinkFlow implements ReactiveController {
   /** The session ended (`exit` sent): inline, the final screen stays, with nothing left to press. */
   exited = false;
   #reportedHeight = 0;
+  /**
+   * The OAuth-style platform's login window, once asked for: its URL, and whether the browser blocked the widget's
+   * popup (then the login screen's "Continue in a new window" button opens it, its click being the gesture).
+   */
+  oauthWindow: { url: string; blocked: boolean } | null = null;
+  /** The user asked to leave while a job runs, and is asked to confirm. */
+  confirmingClose = false;
 
   readonly #host: ReactiveControllerHost;
   #channel: FrameChannel | null = null;
@@ -119,6 +127,26 @@ export class LinkFlow implements ReactiveController {
       },
       // An init this page cannot accept ends the flow at once, on a screen that says so: never "Getting ready" forever.
       (error) => this.#end(error.type === 'invalidLinkToken' ? 'invalid_token' : 'error', error),
+      {
+        onOpenUrlResult: ({ url, outcome }) => {
+          const opening = this.oauthWindow;
+          if (!opening || opening.url !== url) return;
+          if (outcome === 'blocked') this.oauthWindow = { ...opening, blocked: true };
+          // Refused by the widget's contract: nothing was opened, nothing will be.
+          if (outcome === 'refused') [this.oauthWindow, this.formError] = [null, pageStrings().oauthRefused];
+          this.#host.requestUpdate();
+        },
+        onCloseRequest: () => {
+          // Asked from outside the frame: while a job runs the user confirms first, and the widget waits for that.
+          if (this.screen === 'running') {
+            this.#channel?.answerClose('confirming');
+            return this.close();
+          }
+          // Still exchanging the token: nothing to lose, end now rather than let the widget wait.
+          if (this.screen === 'waiting') return this.#exit('user_closed', null);
+          this.close();
+        },
+      },
     );
     if (!this.#channel) this.#go('standalone');
   }
@@ -130,6 +158,73 @@ export class LinkFlow implements ReactiveController {
   /** Intro → search, or straight to the login when the Link token named the platform. */
   begin(): void {
     if (this.screen === 'intro') this.#go(this.provider ? 'login' : 'search');
+  }
+
+  /** The provider logs in on its own page, in a new window (the sandbox's OAuth-style platform), not with a password here. */
+  get oauth(): boolean {
+    return this.provider?.platformId === OAUTH_PLATFORM.id;
+  }
+
+  /**
+   * Logs in through the platform's own page: the sandbox gives its URL, the widget opens it in a new window (or the
+   * user does, with the button, when the browser blocked it), and the sandbox, asked by a long poll, says when the
+   * user has logged in there. The window itself never talks to this page: it works with `noopener`.
+   */
+  async logInWithOAuth(): Promise<void> {
+    const { api, provider } = this;
+    if (this.screen !== 'login' || this.busy || !api || !provider || !this.oauth) return;
+    this.#emit('login_attempt', { platform_id: provider.platformId });
+    this.#setBusy(true);
+    let state: string;
+    let url: string;
+    try {
+      ({ state, url } = await api.startOAuth(provider.platformId, provider.employerId));
+      if (this.screen !== 'login') return;
+      this.oauthWindow = { url, blocked: false };
+      this.#channel?.openUrl(url);
+    } catch (cause) {
+      return void (this.screen === 'login' && this.#fail(cause));
+    }
+    this.#setBusy(false);
+    // This attempt, while the user has not gone back (the URL's state is new for each attempt).
+    const current = () => this.oauthWindow?.url === url && this.screen === 'login';
+    const deadline = Date.now() + JOB_WATCH_LIMIT_MS;
+    let failures = 0;
+    // Bounded: until the login is there, the user went back, or the deadline.
+    while (current()) {
+      if (Date.now() > deadline) {
+        return this.#end('error', { type: 'systemError', code: 'OAUTH_LOGIN_TIMEOUT', message: 'The login in the new window did not finish in time.', pendingRetry: false });
+      }
+      let result;
+      try {
+        result = await api.oauthResult(state);
+        failures = 0;
+      } catch (cause) {
+        if (++failures < POLL_FAILURES_TOLERATED && cause instanceof LinkApiError && cause.code === 'NETWORK_ERROR') {
+          await wait(POLL_MAX_MS);
+          continue;
+        }
+        return void (current() && this.#fail(cause));
+      }
+      if (!current()) return;
+      if (result.status === 'connected') {
+        this.oauthWindow = null;
+        return this.#connected(result, provider);
+      }
+    }
+  }
+
+  /** The user confirmed leaving while the job runs. */
+  leave(): void {
+    if (this.confirmingClose) this.#exit('user_closed', null);
+  }
+
+  /** The user stays: the job goes on, and a widget that asked to close hears so. */
+  stay(): void {
+    if (!this.confirmingClose) return;
+    this.confirmingClose = false;
+    this.#channel?.answerClose('stay');
+    this.#host.requestUpdate();
   }
 
   /** A reconnect session logs in to one account's platform: there is no search to go back to. */
@@ -154,6 +249,7 @@ export class LinkFlow implements ReactiveController {
     // Not while a login is in flight: its answer (an account, maybe) must not be dropped on the floor.
     if ((this.screen !== 'login' && this.screen !== 'mfa') || this.busy || !this.canSearch) return;
     this.#credentials = null;
+    this.oauthWindow = null;
     this.#go('search');
   }
 
@@ -183,6 +279,11 @@ export class LinkFlow implements ReactiveController {
    */
   close(): void {
     if (SILENT_SCREENS.has(this.screen)) return;
+    // Leaving now would leave the job's outcome unknown to the user: they confirm first (leave() or stay()).
+    if (this.screen === 'running') {
+      this.confirmingClose = true;
+      return this.#host.requestUpdate();
+    }
     if (this.screen === 'success') this.#exit('completed', null);
     else if (this.screen === 'error' || this.screen === 'invalid_token') this.#exit('error', this.error);
     else this.#exit('user_closed', null);
@@ -245,6 +346,11 @@ export class LinkFlow implements ReactiveController {
       this.#go('mfa');
       return;
     }
+    return this.#connected(result, provider);
+  }
+
+  /** Logged in (with a password here, or on the platform's own page): the job follows. */
+  #connected(result: Extract<LoginResult, { status: 'connected' }>, provider: LinkProvider): Promise<void> | void {
     this.#credentials = null;
     this.#accountId = result.account_id;
     this.#jobId = result.job_id;
@@ -363,6 +469,7 @@ export class LinkFlow implements ReactiveController {
     if (this.screen === 'closed' || this.exited) return;
     this.screen = screen;
     this.formError = null;
+    this.confirmingClose = false;
     this.busy = false;
     if (!SILENT_SCREENS.has(screen)) this.#emit('screen_transition', { screen });
     this.#host.requestUpdate();

@@ -4,10 +4,15 @@
  * from then on speak only over the MessagePort that came with it.
  */
 import {
+  CloseRequestMessageSchema,
   EventMessageSchema,
   HeightMessageSchema,
   type HeightMessage,
   InitMessageSchema,
+  OpenUrlResultMessageSchema,
+  type CloseAnswerMessage,
+  type OpenUrlMessage,
+  type OpenUrlResultMessage,
   type InitMessage,
   PROTOCOL_VERSION,
   type EventMessage,
@@ -32,26 +37,37 @@ import { setPageLanguage } from './link-strings.js';
  * channel?.send({ type: 'payroll-link:event', name: 'open', payload: { link_token_id } });
  * ```
  */
+/** What the widget may tell the flow over the port, after the init. */
+export interface HostMessages {
+  /** What came of an `open-url`: opened, blocked by the browser (offer a button), or refused. */
+  onOpenUrlResult(result: OpenUrlResultMessage): void;
+  /** The page asks the flow to close (Escape or the close control outside the frame, `requestClose()`). */
+  onCloseRequest(): void;
+}
+
 export class FrameChannel {
   #port: MessagePort | null = null;
   #initialised = false;
   readonly #onInit: (init: InitMessage) => void;
   readonly #onRefused: (error: LinkError) => void;
+  readonly #host: HostMessages | undefined;
 
-  private constructor(onInit: (init: InitMessage) => void, onRefused: (error: LinkError) => void) {
+  private constructor(onInit: (init: InitMessage) => void, onRefused: (error: LinkError) => void, host?: HostMessages) {
     this.#onInit = onInit;
     this.#onRefused = onRefused;
+    this.#host = host;
   }
 
   /**
    * Starts listening and tells the parent window the page is ready. Returns
    * null when the page is not inside a frame: then nobody can hand it a token.
    * `onRefused` hears of an `init` the page cannot accept; its port, if it came
-   * with one, carries the events that follow (the error, then the exit).
+   * with one, carries the events that follow (the error, then the exit). `host` hears what the widget says over
+   * the port after the init.
    */
-  static connect(onInit: (init: InitMessage) => void, onRefused: (error: LinkError) => void): FrameChannel | null {
+  static connect(onInit: (init: InitMessage) => void, onRefused: (error: LinkError) => void, host?: HostMessages): FrameChannel | null {
     if (window.parent === window) return null;
-    const channel = new FrameChannel(onInit, onRefused);
+    const channel = new FrameChannel(onInit, onRefused, host);
     window.addEventListener('message', channel.#onWindowMessage);
     const ready: ReadyMessage = { type: 'payroll-link:ready', version: PROTOCOL_VERSION };
     // '*' is safe: `ready` carries nothing secret, and the embedding origin is not known in advance.
@@ -91,12 +107,28 @@ export class FrameChannel {
     return true;
   }
 
+  /** Asks the widget to open `url` in a new window (a login that refuses to be framed); the outcome comes to `host`. */
+  openUrl(url: string): void {
+    this.#port?.postMessage({ type: 'payroll-link:open-url', url } satisfies OpenUrlMessage);
+  }
+
+  /** Answers a close request without ending: `confirming` while the user is asked, `stay` once they stay. */
+  answerClose(answer: CloseAnswerMessage['answer']): void {
+    this.#port?.postMessage({ type: 'payroll-link:close-answer', answer } satisfies CloseAnswerMessage);
+  }
+
   /** Stops listening and closes the port. */
   dispose(): void {
     window.removeEventListener('message', this.#onWindowMessage);
     this.#port?.close();
     this.#port = null;
   }
+
+  readonly #onPortMessage = ({ data }: MessageEvent): void => {
+    const result = OpenUrlResultMessageSchema.safeParse(data);
+    if (result.success) this.#host?.onOpenUrlResult(result.data);
+    else if (CloseRequestMessageSchema.safeParse(data).success) this.#host?.onCloseRequest();
+  };
 
   readonly #onWindowMessage = (event: MessageEvent): void => {
     // Only an init from the embedding window counts; any other message is not for this channel.
@@ -105,8 +137,8 @@ export class FrameChannel {
     const port = event.ports[0] ?? null;
     this.#initialised = true;
     this.#port = port;
-    // Nothing comes back over the port, but starting it keeps the channel's state explicit.
-    port?.start();
+    // The widget's messages over the port (results of open-url, close requests); anything else is dropped.
+    if (port) port.onmessage = this.#onPortMessage;
     window.removeEventListener('message', this.#onWindowMessage);
     // Refused, with or without a port to say so over: the screen says it either way.
     if (!parsed.success || !port) return this.#onRefused(refusal(event.data));

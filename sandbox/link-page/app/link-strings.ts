@@ -57,6 +57,17 @@ export interface LinkStrings {
   logIn: string;
   wrongCredentials: string;
   unreachable: string;
+  /** The OAuth-style platform's login screen: the lead, its button, the waiting line, the blocked window and its button. */
+  oauthLead: (providerName: string | null) => string;
+  oauthLogIn: (providerName: string | null) => string;
+  oauthWaiting: string;
+  oauthBlocked: string;
+  oauthContinue: string;
+  oauthRefused: string;
+  /** Asked when the user closes while the job runs. */
+  leaveQuestion: (depositSwitch: boolean) => string;
+  leave: string;
+  stay: string;
   sandboxCredentialsHeading: string;
   /** Before and after the test password, which the page shows as code. */
   sandboxPassword: readonly [before: string, after: string];
@@ -145,6 +156,16 @@ export const LINK_STRINGS: Readonly<Record<LinkLanguage, Readonly<LinkStrings>>>
     loggingIn: 'Logging in…',
     logIn: 'Log in',
     wrongCredentials: 'That username and password did not work. Check them and try again.',
+    oauthLead: (name) => `You log in on ${name ?? 'your platform'}'s own page, in a new window. This page goes on once you have.`,
+    oauthLogIn: (name) => `Log in with ${name ?? 'your platform'}`,
+    oauthWaiting: 'Finish logging in in the new window. This page goes on by itself.',
+    oauthBlocked: 'Your browser blocked the new window.',
+    oauthContinue: 'Continue in a new window',
+    oauthRefused: 'The login window could not be opened here.',
+    leaveQuestion: (depositSwitch) =>
+      depositSwitch ? 'Your direct deposit switch is still running. Leave anyway?' : 'Your data is still being collected. Leave anyway?',
+    leave: 'Leave',
+    stay: 'Stay',
     unreachable: 'We could not reach the service. Check your connection and try again.',
     sandboxCredentialsHeading: 'Sandbox test credentials',
     sandboxPassword: ['Password for every test user: ', '. Any other password is refused.'],
@@ -242,6 +263,16 @@ export const LINK_STRINGS: Readonly<Record<LinkLanguage, Readonly<LinkStrings>>>
     loggingIn: 'Iniciando sesión…',
     logIn: 'Iniciar sesión',
     wrongCredentials: 'Ese usuario y esa contraseña no funcionaron. Revísalos e inténtalo de nuevo.',
+    oauthLead: (name) => `Inicias sesión en la página de ${name ?? 'tu plataforma'}, en una ventana nueva. Esta página sigue cuando lo hayas hecho.`,
+    oauthLogIn: (name) => `Iniciar sesión con ${name ?? 'tu plataforma'}`,
+    oauthWaiting: 'Termina de iniciar sesión en la ventana nueva. Esta página sigue sola.',
+    oauthBlocked: 'Tu navegador bloqueó la ventana nueva.',
+    oauthContinue: 'Continuar en una ventana nueva',
+    oauthRefused: 'La ventana de inicio de sesión no se pudo abrir aquí.',
+    leaveQuestion: (depositSwitch) =>
+      depositSwitch ? 'El cambio de tu depósito directo sigue en curso. ¿Salir de todos modos?' : 'Tus datos se siguen recopilando. ¿Salir de todos modos?',
+    leave: 'Salir',
+    stay: 'Quedarme',
     unreachable: 'No pudimos comunicarnos con el servicio. Revisa tu conexión e inténtalo de nuevo.',
     sandboxCredentialsHeading: 'Credenciales de prueba del sandbox',
     sandboxPassword: ['Contraseña de todos los usuarios de prueba: ', '. Cualquier otra contraseña se rechaza.'],

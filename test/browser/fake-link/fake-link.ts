@@ -7,7 +7,16 @@
  * The query string picks a scenario. The token is expected as `tok.<linkTokenId>`
  * (what the fake token endpoint mints), so events carry the matching id.
  */
-import { EventMessageSchema, InitMessageSchema, PROTOCOL_VERSION, type EventMessage } from '../../../src/protocol.js';
+import {
+  CloseRequestMessageSchema,
+  EventMessageSchema,
+  InitMessageSchema,
+  OpenUrlResultMessageSchema,
+  PROTOCOL_VERSION,
+  type CloseAnswerMessage,
+  type EventMessage,
+  type OpenUrlMessage,
+} from '../../../src/protocol.js';
 
 const params = new URLSearchParams(location.search);
 const scenario = params.get('scenario') ?? 'success';
@@ -24,6 +33,17 @@ const reportInit = params.has('report-init');
 const accountId = '3f0c2a3e-5d6b-4c8d-9e0f-1a2b3c4d5e6f';
 const platformId = '7a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
 const jobId = '9c8b7a6d-5e4f-4a3b-9c2d-1e0f9a8b7c6d';
+/**
+ * `close`: how the fake answers a close request: `exit` (default: it ends as user_closed), `confirm` (it says it
+ * asks its user, tells the host window `fake-link:confirming`, then follows the host's `fake-link:leave` or
+ * `fake-link:stay`), `deaf` (no answer at all, as a Link page of an older contract).
+ */
+const closeAnswer = params.get('close') ?? 'exit';
+/**
+ * `open`: a URL the fake asks the host to open (`{token}` in it becomes the token; `{long}`, 2,000 characters: more would break the fake's own `open` event), at once, or with `on-click`
+ * when the page inside the frame is clicked (a gesture inside the frame). Each outcome is told to the host window.
+ */
+const openUrl = params.get('open');
 
 /** Sends a Link event after checking it against the contract, like the real page does. */
 function send(port: MessagePort, message: EventMessage) {
@@ -49,6 +69,28 @@ function run(port: MessagePort, token: string, hostCloseControl: boolean, langua
   send(port, event('open', { token, href: location.href, referrer: document.referrer, hostCloseControl, language }));
   // Unchecked on purpose: the widget's own check is under test.
   for (const height of heights) port.postMessage({ type: 'payroll-link:height', version: PROTOCOL_VERSION, height });
+  port.onmessage = ({ data }) => {
+    const result = OpenUrlResultMessageSchema.safeParse(data);
+    if (result.success) return parent.postMessage({ type: 'fake-link:open-url-result', outcome: result.data.outcome, url: result.data.url }, '*');
+    if (!CloseRequestMessageSchema.safeParse(data).success) return;
+    parent.postMessage({ type: 'fake-link:close-requested' }, '*');
+    if (closeAnswer === 'exit') send(port, event('exit', { reason: 'user_closed', error: null }));
+    if (closeAnswer !== 'confirm') return;
+    port.postMessage({ type: 'payroll-link:close-answer', answer: 'confirming' } satisfies CloseAnswerMessage);
+    parent.postMessage({ type: 'fake-link:confirming' }, '*');
+  };
+  if (closeAnswer === 'confirm') {
+    window.addEventListener('message', ({ source, data }) => {
+      if (source !== parent) return;
+      if (data?.type === 'fake-link:leave') send(port, event('exit', { reason: 'user_closed', error: null }));
+      if (data?.type === 'fake-link:stay') port.postMessage({ type: 'payroll-link:close-answer', answer: 'stay' } satisfies CloseAnswerMessage);
+    });
+  }
+  if (openUrl !== null) {
+    const ask = () => port.postMessage({ type: 'payroll-link:open-url', url: openUrl.replace('{token}', token).replace('{long}', 'a'.repeat(2_000)) } satisfies OpenUrlMessage);
+    if (params.has('on-click')) document.addEventListener('click', ask);
+    else ask();
+  }
 
   switch (scenario) {
     case 'success':
