@@ -3,7 +3,7 @@ import type { TokenInput } from './core/fetch-link-token.js';
 import type { LinkHandle, ReadyDetail } from './core/open-link.js';
 import { emit, type PayrollLinkEventDetail } from './events.js';
 import { payrollLinkStyles } from './payroll-link.styles.js';
-import type { ExitDetail, LinkError, LinkEventDetail, LoginDetail, SuccessDetail } from './protocol.js';
+import type { ColorScheme, ExitDetail, LinkError, LinkEventDetail, LoginDetail, SuccessDetail } from './protocol.js';
 import { themeSheet } from './theme-sheet.js';
 import { LinkPrefetch } from './link-prefetch.js';
 import { languageOf, widgetStrings, type WidgetStrings } from './strings.js';
@@ -86,6 +86,7 @@ export class PayrollLink extends LitElement {
     onEvent: { attribute: false },
     onReady: { attribute: false },
     strings: { attribute: false },
+    colorScheme: { attribute: 'color-scheme' },
     _status: { state: true },
   };
 
@@ -142,6 +143,12 @@ export class PayrollLink extends LitElement {
    * in, any other language gets English. The Link page is told the language too.
    */
   declare strings: Partial<WidgetStrings> | undefined;
+  /**
+   * The colour mode of the modal and the Link page: `light` (the default), `dark`, or `auto`, which follows the
+   * user's `prefers-color-scheme`. Read when the flow opens; the Link page is told it. Another value falls back to
+   * `light`, with a console warning. The button keeps its own colours (`--payroll-link-button-*`).
+   */
+  declare colorScheme: ColorScheme | undefined;
 
   declare private _status: 'idle' | 'loading' | 'error';
 
@@ -220,6 +227,7 @@ export class PayrollLink extends LitElement {
       // click, a breakpoint, a Suspense fallback) as readily as it shows it, and a hidden modal would end the
       // session. At the end of <body>, or inside the open modal we sit in. Our custom properties go with it.
       theme,
+      colorScheme: this.colorScheme,
       returnFocusTo,
       onOpen: (detail) => {
         this._status = 'idle';

@@ -165,6 +165,13 @@ export const LinkEventNameSchema = z.enum([
 // (`reason: 'user_closed'`). The page's own close control works regardless.
 // ---------------------------------------------------------------------------
 
+/**
+ * The colour mode of the modal and the Link page: `light` (the default), `dark`, or `auto`, which follows the
+ * user's `prefers-color-scheme` (and its changes while the flow shows). The element's `color-scheme`, `colorScheme`
+ * in `openLink` and `prepareLink`, and `colorScheme` in the init message.
+ */
+export const ColorSchemeSchema = z.enum(['light', 'dark', 'auto']);
+
 /** Version of the frame protocol; both sides refuse messages of another version. */
 export const PROTOCOL_VERSION = 1;
 
@@ -186,6 +193,8 @@ export const InitMessageSchema = z.object({
   hostCloseControl: z.optional(z.boolean()),
   /** The page's language (a BCP 47 tag such as `es` or `es-MX`), for the Link page to speak it where it can. */
   language: z.optional(z.string().check(z.minLength(2), z.maxLength(35))),
+  /** The colour mode the Link page draws in (`auto`: the user's `prefers-color-scheme`). Absent: light, as before. */
+  colorScheme: z.optional(ColorSchemeSchema),
 });
 
 /** The payload the frame sends with its own `exit` event; the page adds the Link token id. */
@@ -234,6 +243,7 @@ export type OpenDetail = z.infer<typeof OpenDetailSchema>;
 export type LinkEventName = z.infer<typeof LinkEventNameSchema>;
 export type ReadyMessage = z.infer<typeof ReadyMessageSchema>;
 export type InitMessage = z.infer<typeof InitMessageSchema>;
+export type ColorScheme = z.infer<typeof ColorSchemeSchema>;
 export type FrameExitPayload = z.infer<typeof FrameExitPayloadSchema>;
 export type EventMessage = z.infer<typeof EventMessageSchema>;
 

@@ -35,6 +35,10 @@ export class LinkApp extends LitElement {
   #tokenLanguageApplied = false;
 
   override willUpdate(): void {
+    // The colour mode the widget asked for: the palette (on this host) and the document's own background and controls.
+    const scheme = this.#flow.colorScheme;
+    this.dataset.colorScheme = scheme;
+    document.documentElement.dataset.colorScheme = scheme;
     // The Link token's language, where the integrator's backend set one, wins over the embedding page's (see link-strings.ts).
     const tokenLanguage = this.#flow.session?.language ?? null;
     if (tokenLanguage !== null && !this.#tokenLanguageApplied) {

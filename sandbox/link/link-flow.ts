@@ -1,5 +1,5 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import type { EventMessage, FrameExitPayload, LinkError, LinkErrorType } from '../../src/protocol.js';
+import type { ColorScheme, EventMessage, FrameExitPayload, LinkError, LinkErrorType } from '../../src/protocol.js';
 import { FrameChannel } from './frame-channel.js';
 import type { Allocation, LinkJob, LinkSession, SearchResult } from '../link-api-schemas.js';
 import { LinkApi, LinkApiError } from './link-api.js';
@@ -89,6 +89,8 @@ export class LinkFlow implements ReactiveController {
   percentageAllowed = false;
   /** The embedding page draws its own close control (the widget's modal does), so the header leaves ours out. */
   hostCloseControl = false;
+  /** The colour mode the widget asked for in its init (`auto`: the user's `prefers-color-scheme`); light until then. */
+  colorScheme: ColorScheme = 'light';
 
   readonly #host: ReactiveControllerHost;
   #channel: FrameChannel | null = null;
@@ -107,6 +109,7 @@ export class LinkFlow implements ReactiveController {
     this.#channel = FrameChannel.connect(
       (init) => {
         this.hostCloseControl = init.hostCloseControl === true;
+        this.colorScheme = init.colorScheme ?? 'light';
         void this.#start(init.token);
       },
       // An init this page cannot accept ends the flow at once, on a screen that says so: never "Getting ready" forever.

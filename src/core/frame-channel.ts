@@ -1,4 +1,5 @@
 import {
+  type ColorScheme,
   EventMessageSchema,
   InitMessageSchema,
   PROTOCOL_VERSION,
@@ -30,8 +31,8 @@ export interface FrameChannelOptions {
 
 /** The page's side of the frame protocol for one frame. */
 export interface FrameChannel {
-  /** Hands the token (and the page's language, if known) to the frame with a fresh MessagePort for everything after. */
-  sendToken(token: string, language?: string): void;
+  /** Hands the token (the page's language, if known, and the colour mode) to the frame with a fresh MessagePort for everything after. */
+  sendToken(token: string, language?: string, colorScheme?: ColorScheme): void;
   /** Stops listening and closes the port. */
   dispose(): void;
 }
@@ -69,7 +70,7 @@ export function connectFrame(options: FrameChannelOptions): FrameChannel {
   window.addEventListener('message', onWindowMessage);
 
   return {
-    sendToken(token, language) {
+    sendToken(token, language, colorScheme) {
       const target = frame.contentWindow;
       if (!target) return;
       closePort();
@@ -80,7 +81,7 @@ export function connectFrame(options: FrameChannelOptions): FrameChannel {
       // The language only when the contract accepts it: the Link page drops an init that fails the schema, and a
       // page's odd `lang` must never cost the session.
       const told = language !== undefined && InitMessageSchema.shape.language.safeParse(language).success ? { language } : {};
-      const init: InitMessage = { type: 'payroll-link:init', version: PROTOCOL_VERSION, token, hostCloseControl: true, ...told };
+      const init: InitMessage = { type: 'payroll-link:init', version: PROTOCOL_VERSION, token, hostCloseControl: true, colorScheme, ...told };
       // Targeted at the exact Link origin: if the frame has navigated elsewhere, the browser drops it.
       target.postMessage(init, linkOrigin, [channel.port2]);
     },

@@ -1,6 +1,7 @@
-import type { EventMessage, ExitDetail, ExitReason, LinkError, LinkEventDetail } from '../protocol.js';
+import type { ColorScheme, EventMessage, ExitDetail, ExitReason, LinkError, LinkEventDetail } from '../protocol.js';
 import { guarded } from '../shared/guarded.js';
 import { widgetStrings } from '../strings.js';
+import { colorSchemeOf } from './color-scheme.js';
 import { exitDetail } from './exit-detail.js';
 import { fetchLinkToken, isStale, settleWithin, toSessionToken, type SessionToken, type TokenInput } from './fetch-link-token.js';
 import { saveFocus } from './focus-return.js';
@@ -128,6 +129,8 @@ export class LinkSession {
   /** The page's language, read when the flow is built: the modal's own words, and what the Link page is told. */
   readonly #language: string;
   readonly #linkOrigin: string | null;
+  /** The colour mode, read when the flow shows (it may come with `open()`): the modal's, and what the Link page is told. */
+  #colorScheme: ColorScheme = 'light';
   readonly #abort = new AbortController();
   /** The modal built hidden; null when it could not be built (then `#cannotShow` says why). */
   readonly #modal: LinkModal | null = null;
@@ -231,6 +234,7 @@ export class LinkSession {
     const { frameReady } = this.#state as Extract<SessionState, { name: 'prefetched' }>;
     this.#move('show', { name: 'waiting', frameReady, token: null, renewed: false });
     const options = this.#options;
+    this.#colorScheme = colorSchemeOf(options.colorScheme);
     // A session that cannot start ends through the usual error path, once the caller holds its handle.
     const failSoon = (error: LinkError) => queueMicrotask(() => this.#fail('fail', error));
     // No Link URL to trust, or no modal: nothing was shown, nothing to give back.
@@ -238,7 +242,7 @@ export class LinkSession {
     this.#restoreFocus = saveFocus(options.returnFocusTo ?? undefined);
     try {
       this.#releaseScroll = lockScroll();
-      this.#modal!.show(options.theme);
+      this.#modal!.show(options.theme, this.#colorScheme);
     } catch (error) {
       // showModal() refused (a container outside the document...). The end releases the scroll lock and gives
       // focus back; nothing is thrown at the caller, and `closed` and `ready` settle as documented.
@@ -299,7 +303,7 @@ export class LinkSession {
     if (state.name !== 'waiting' || !state.frameReady || !state.token) return;
     const { token, renewed } = state;
     this.#move('handOver', { name: 'open', token, renewed, loggedIn: false, succeeded: false });
-    this.#channel!.sendToken(token.token, this.#language || undefined);
+    this.#channel!.sendToken(token.token, this.#language || undefined, this.#colorScheme);
     this.#modal!.markReady();
     // A renewed token opens the same session: the integrator heard onOpen already.
     if (!renewed) this.#call('onOpen', { linkTokenId: token.id });

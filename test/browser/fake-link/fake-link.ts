@@ -24,7 +24,7 @@ function send(port: MessagePort, message: EventMessage) {
 const event = <N extends EventMessage['name']>(name: N, payload: Extract<EventMessage, { name: N }>['payload']) =>
   ({ type: 'payroll-link:event', name, payload }) as EventMessage;
 
-function run(port: MessagePort, token: string, hostCloseControl: boolean, language: string | null) {
+function run(port: MessagePort, token: string, hostCloseControl: boolean, language: string | null, colorScheme: string | null) {
   const linkTokenId = token.startsWith('tok.') ? token.slice(4).split('.')[0] : '00000000-0000-4000-8000-000000000000';
   const login = event('login', { accountId, platformId, linkTokenId });
   const success = event('success', {
@@ -38,7 +38,7 @@ function run(port: MessagePort, token: string, hostCloseControl: boolean, langua
   const exit = (reason: 'completed' | 'user_closed' | 'error', error: Extract<EventMessage, { name: 'error' }>['payload'] | null = null) =>
     event('exit', { reason, error, accountId });
   // The fake reports what it received, so tests can check the token arrived by message and not in the URL.
-  send(port, event('open', { token, href: location.href, referrer: document.referrer, hostCloseControl, language }));
+  send(port, event('open', { token, href: location.href, referrer: document.referrer, hostCloseControl, language, colorScheme }));
 
   switch (scenario) {
     case 'success':
@@ -111,7 +111,7 @@ if (scenario === 'forger') {
     // Told on the window, not the port: a test sees a token sent to a frame whose session would ignore its
     // events (a frame built ahead, before the click). The widget drops this message as off-contract.
     if (reportInit) parent.postMessage({ type: 'fake-link:init-received' }, '*');
-    run(message.ports[0], init.data.token, init.data.hostCloseControl === true, init.data.language ?? null);
+    run(message.ports[0], init.data.token, init.data.hostCloseControl === true, init.data.language ?? null, init.data.colorScheme ?? null);
   });
   parent.postMessage({ type: 'payroll-link:ready', version: PROTOCOL_VERSION }, '*');
 }
