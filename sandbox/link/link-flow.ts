@@ -1,5 +1,5 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import type { ColorScheme, EventMessage, FrameExitPayload, LinkError, LinkErrorType } from '../../src/protocol.js';
+import type { ColorScheme, EventMessage, FrameExitPayload, LinkError, LinkErrorType, ScreenTransitionPayload } from '../../src/protocol.js';
 import { FrameChannel } from './frame-channel.js';
 import type { Allocation, LinkJob, LinkSession, SearchResult } from '../link-api-schemas.js';
 import { LinkApi, LinkApiError } from './link-api.js';
@@ -135,7 +135,8 @@ export class LinkFlow implements ReactiveController {
   /** Search → login with the picked employer or platform. */
   pick(item: SearchResult): void {
     if (this.screen !== 'search') return;
-    this.#emit(item.kind === 'employer' ? 'select_employer' : 'select_platform', { id: item.id, name: item.name });
+    if (item.kind === 'employer') this.#emit('select_employer', { selectedEmployerId: item.id, selectedEmployerName: item.name });
+    else this.#emit('select_platform', { selectedPlatformId: item.id, selectedPlatformName: item.name });
     this.provider = {
       platformId: item.platform_id,
       employerId: item.kind === 'employer' ? item.id : null,
@@ -192,7 +193,7 @@ export class LinkFlow implements ReactiveController {
       return this.#fail(cause);
     }
     const { session } = this;
-    this.#emit('open', { link_token_id: session.link_token_id });
+    this.#emit('open', { linkTokenId: session.link_token_id });
     if (session.platform_id !== null) {
       // The integrator already knows the platform (or the employer, whose platform the session names): no need to search for it.
       this.provider = { platformId: session.platform_id, employerId: session.employer_id, name: null };
@@ -205,7 +206,7 @@ export class LinkFlow implements ReactiveController {
     const { api, provider } = this;
     const credentials = this.#credentials;
     if (!api || !provider || !credentials) return;
-    this.#emit('login_attempt', { platform_id: provider.platformId });
+    this.#emit('login_attempt', { platformId: provider.platformId });
     this.#setBusy(true);
     let result;
     try {
@@ -256,7 +257,7 @@ export class LinkFlow implements ReactiveController {
 
   /** Runs the deposit switch; `input_allocation` says with what, whether the user chose it or the Link token did. */
   async #switchDeposit(jobId: string, allocation: Allocation): Promise<void> {
-    this.#emit('input_allocation', { type: allocation.type, value: 'value' in allocation ? allocation.value : null });
+    this.#emit('input_allocation', { action: 'partial_switch', allocation });
     await this.#runJob(jobId, allocation);
   }
 
@@ -356,8 +357,18 @@ export class LinkFlow implements ReactiveController {
     this.screen = screen;
     this.formError = null;
     this.busy = false;
-    if (!SILENT_SCREENS.has(screen)) this.#emit('screen_transition', { screen });
+    if (!SILENT_SCREENS.has(screen)) this.#emit('screen_transition', { screenName: screen, ...this.#picked() });
     this.#host.requestUpdate();
+  }
+
+  /** The employer or platform picked so far, in `screen_transition`'s fields (Pinwheel's); the name only when known. */
+  #picked(): Omit<ScreenTransitionPayload, 'screenName'> {
+    const provider = this.provider;
+    if (!provider) return {};
+    const { employerId, platformId, name } = provider;
+    // No key for a name not known (the Link token preset the platform): a message carries no `undefined`.
+    if (employerId) return name === null ? { selectedEmployerId: employerId } : { selectedEmployerId: employerId, selectedEmployerName: name };
+    return name === null ? { selectedPlatformId: platformId } : { selectedPlatformId: platformId, selectedPlatformName: name };
   }
 
   #setBusy(busy: boolean): void {

@@ -2,10 +2,12 @@ import {
   type ColorScheme,
   EventMessageSchema,
   InitMessageSchema,
+  LinkEventEnvelopeSchema,
   PROTOCOL_VERSION,
   ReadyMessageSchema,
   type EventMessage,
   type InitMessage,
+  type LinkEventEnvelope,
 } from '../protocol.js';
 
 /** Why an incoming message was dropped. */
@@ -24,8 +26,10 @@ export interface FrameChannelOptions {
   linkOrigin: string;
   /** The Link page announced it can take a token (again, if it reloaded). */
   onReady(): void;
-  /** A Link event arrived over the session's port and passed the schema. */
+  /** A Link event arrived over the session's port and passed the schema of its name. */
   onEvent(message: EventMessage): void;
+  /** A Link event arrived over the session's port outside the contract (see `LinkEventEnvelopeSchema`): passed on untyped. */
+  onUntypedEvent(message: LinkEventEnvelope): void;
   onDrop(dropped: DroppedMessage): void;
 }
 
@@ -41,7 +45,9 @@ export interface FrameChannel {
  * Listens to exactly one frame. A window message counts only when its origin
  * is the Link origin, its source is this frame's window and it passes the
  * schema; after the token is handed over, Link events arrive only over a
- * MessagePort that nobody else holds. Everything else is dropped, never thrown.
+ * MessagePort that nobody else holds, each checked against the envelope every
+ * event must fit, then typed by its name's schema where it fits one. Everything
+ * else is dropped, never thrown.
  */
 export function connectFrame(options: FrameChannelOptions): FrameChannel {
   const { frame, linkOrigin } = options;
@@ -55,9 +61,12 @@ export function connectFrame(options: FrameChannelOptions): FrameChannel {
   };
 
   const onPortMessage = (event: MessageEvent) => {
-    const parsed = EventMessageSchema.safeParse(event.data);
-    if (parsed.success) options.onEvent(parsed.data);
-    else options.onDrop(dropped('schema', event));
+    // The envelope first: it bounds the payload before any schema of a name reads it.
+    const envelope = LinkEventEnvelopeSchema.safeParse(event.data);
+    if (!envelope.success) return options.onDrop(dropped('schema', event));
+    const typed = EventMessageSchema.safeParse(envelope.data);
+    if (typed.success) options.onEvent(typed.data);
+    else options.onUntypedEvent(envelope.data);
   };
 
   const closePort = () => {

@@ -1,4 +1,4 @@
-import type { ColorScheme, EventMessage, ExitDetail, ExitReason, LinkError, LinkEventDetail } from '../protocol.js';
+import type { ColorScheme, EventMessage, ExitDetail, ExitReason, LinkError, LinkEventDetail, LinkEventEnvelope } from '../protocol.js';
 import { guarded } from '../shared/guarded.js';
 import { widgetStrings } from '../strings.js';
 import { colorSchemeOf } from './color-scheme.js';
@@ -344,12 +344,17 @@ export class LinkSession {
           ? { ...state, succeeded: true, accountId: state.accountId ?? payload.accountId }
           : state;
     if (!this.#move(name === 'login' || name === 'success' || name === 'error' ? name : 'event', next)) return;
-    this.#call('onEvent', { name, payload } as LinkEventDetail);
+    this.#call('onEvent', { name, payload, typed: true } as LinkEventDetail);
     if (name === 'login') this.#call('onLogin', payload);
     if (name === 'success') this.#call('onSuccess', payload);
     if (name === 'error') this.#call('onError', payload);
     // Unless a callback of that event ended the session already.
     if (name === 'exit') this.#end('exit', payload.reason, payload.error, payload.accountId);
+  }
+
+  /** A Link event outside the contract: passed on as it came (`typed: false`), never acted on. */
+  #onUntypedEvent({ name, payload }: LinkEventEnvelope): void {
+    if (this.#move('event', this.#state)) this.#call('onEvent', { name, payload, typed: false });
   }
 
   /** A new frame and a new token, once per session (see #onFrameEvent). */
@@ -407,6 +412,7 @@ export class LinkSession {
       linkOrigin: this.#linkOrigin!,
       onReady: () => this.#onReady(),
       onEvent: (message) => this.#onFrameEvent(message),
+      onUntypedEvent: (message) => this.#onUntypedEvent(message),
       onDrop: (message) => {
         this.#dropped++;
         guarded(this.#options.onDroppedMessage, message);

@@ -82,7 +82,7 @@ describe('hosted Link page in Spanish', { timeout: 300_000 }, () => {
       const exit = await page.waitForFunction(() => window.hostEvents.find((event) => event.name === 'exit')?.payload.reason);
       assert.equal(await exit.jsonValue(), 'completed');
       // The events are the protocol's, not the user's words: their names and screens stay as in English.
-      const screens = await page.evaluate(() => window.hostEvents.filter((e) => e.name === 'screen_transition').map((e) => e.payload.screen));
+      const screens = await page.evaluate(() => window.hostEvents.filter((e) => e.name === 'screen_transition').map((e) => e.payload.screenName));
       assert.deepEqual(screens, ['intro', 'search', 'login', 'allocation', 'running', 'success']);
     });
   });
