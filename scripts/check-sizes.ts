@@ -28,11 +28,13 @@ const BUDGETS = {
   // button first; in all, a few hundred bytes more than one file (each file has its own copy of the words).
   // (b) as Vite bundles it now, not esbuild: 13.5 kB where esbuild made 14.4.
   elementBeforeIntent: 10_300,
-  elementInAll: 23_950,
-  // +50 B for #27's ready signal (onReady), within that issue's 0.3 kB allowance.
-  core: 14_000,
+  elementInAll: 25_350,
+  // +50 B for #27's ready signal (onReady), within that issue's 0.3 kB allowance. Then reached +3 % once #27's
+  // typed progress events (six payload schemas, the envelope every event must fit) and the colour mode's dark
+  // chrome joined the session's code (+0.7 kB gzip there); before intent they added about 25 B (colorScheme).
+  core: 15_100,
   bundledBeforeIntent: 9_750,
-  bundledInAll: 24_550,
+  bundledInAll: 25_650,
 };
 
 /** One measured figure. */

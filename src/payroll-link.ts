@@ -55,7 +55,9 @@ import { languageOf, widgetStrings, type WidgetStrings } from './strings.js';
  * or use `onExit`, since a listener on `document` no longer hears it. Hiding the element does not end the session:
  * the modal is in `<body>`. Only hiding the modal's own container does (`link-error`, then `link-exit` with
  * `reason: 'closed_by_host'`, `error.code: 'MODAL_HIDDEN'`): a modal nobody sees would leave the page blocked.
- * @fires {CustomEvent<LinkEventDetail>} link-event - Every event the Link flow emits.
+ * @fires {CustomEvent<LinkEventDetail>} link-event - Every event the Link flow emits: typed (`typed: true`, the payload
+ * typed by `name`: `open`, `screen_transition`, `select_employer`, `select_platform`, `login_attempt`, `input_allocation`
+ * and the callbacks' events), or, outside the contract, passed on as it came (`typed: false`).
  * @fires {CustomEvent<ReadyDetail>} link-ready - The Link frame built ahead (`prefetch`) has loaded hidden: a click
  * now opens it at once. Once per frame built ahead, before any click; never for a flow built at the click.
  *

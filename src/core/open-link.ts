@@ -16,7 +16,10 @@ export interface LinkCallbacks {
   onError?: (detail: LinkError) => void;
   /** The session ended. Exactly once per session, always last. */
   onExit?: (detail: ExitDetail) => void;
-  /** Every event the Link flow emits. */
+  /**
+   * Every event the Link flow emits: typed (`typed: true`, the payload typed by `name`), or, outside the contract
+   * (an unknown name, a payload that does not fit), passed on as it came (`typed: false`). See `LinkEventDetail`.
+   */
   onEvent?: (detail: LinkEventDetail) => void;
   /**
    * A flow built ahead (`prepareLink`) has loaded hidden and `open()` would show it at once. At most once per

@@ -1,4 +1,4 @@
-// Every ts block of docs/link-events.md type-checks as written, under the repo's strict compiler options,
+// Every ts block of docs/link-events.md and docs/styling.md type-checks as written, under the repo's strict compiler options,
 // against the package's sources (`payroll-link` and `payroll-link/core` mapped to src/). What a snippet leaves
 // to the reader (`button`) is declared, and nothing else. The blocks go to a temporary folder outside the repo
 // (so that `npm run typecheck` never sees them), checked there by the repo's own tsc.
@@ -13,15 +13,18 @@ import { fileURLToPath } from 'node:url';
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const READER_GLOBALS = 'declare const button: HTMLButtonElement;\n';
 
-/** The ts blocks of the page, in order. */
+/** The pages whose ts blocks are checked here: the Link events, and the colour mode's section of Styling. */
+const PAGES = ['docs/link-events.md', 'docs/styling.md'];
+
+/** The ts blocks of the pages, in order. */
 async function snippets(): Promise<string[]> {
-  const page = await readFile(join(root, 'docs/link-events.md'), 'utf8');
-  return [...page.matchAll(/^```ts\n([\s\S]*?)^```$/gm)].map((match) => match[1]!);
+  const pages = await Promise.all(PAGES.map((page) => readFile(join(root, page), 'utf8')));
+  return pages.flatMap((page) => [...page.matchAll(/^```ts\n([\s\S]*?)^```$/gm)].map((match) => match[1]!));
 }
 
-test('every ts snippet of docs/link-events.md type-checks as written', async () => {
+test('every ts snippet of docs/link-events.md and docs/styling.md type-checks as written', async () => {
   const blocks = await snippets();
-  assert.ok(blocks.length >= 2, 'the page has its snippets');
+  assert.ok(blocks.length >= 5, 'the pages have their snippets');
   const dir = await mkdtemp(join(tmpdir(), 'link-events-doc-'));
   try {
     const tsconfig = {
