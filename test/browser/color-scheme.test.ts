@@ -5,7 +5,7 @@
  */
 import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import '../../src/index.js';
-import { openLink, type LinkEventDetail, type PayrollLink } from '../../src/index.js';
+import { openLink, prepareLink, type LinkEventDetail, type PayrollLink } from '../../src/index.js';
 import { fakeLinkUrl, fakeTokenUrl, modalRoot } from './helpers.js';
 
 const LIGHT = 'rgb(255, 255, 255)';
@@ -81,6 +81,22 @@ describe('colour mode', () => {
     await expect(modalRoot().host).to.be.accessible();
     link.close();
     await link.closed;
+  });
+
+  it("prepareLink({ colorScheme }) built ahead shows in it, and open({ colorScheme }) may still change it", async () => {
+    for (const [prepared, late, expected] of [
+      ['dark', undefined, 'dark'],
+      ['dark', 'light', 'light'],
+    ] as const) {
+      let reported!: (detail: LinkEventDetail) => void;
+      const open = new Promise<LinkEventDetail>((resolve) => (reported = resolve));
+      const link = prepareLink({ linkUrl: await fakeLinkUrl('idle'), fetchToken: async () => `tok.${crypto.randomUUID()}`, colorScheme: prepared });
+      const handle = link.open({ onEvent: (detail) => detail.name === 'open' && reported(detail), ...(late ? { colorScheme: late } : {}) });
+      expect(told(await open)).to.equal(expected);
+      expect(dialog().getAttribute('data-color-scheme')).to.equal(expected);
+      handle.close();
+      await handle.closed;
+    }
   });
 
   it('a value outside light, dark and auto falls back to light, with one console warning', async () => {
