@@ -343,6 +343,32 @@ describe('hosted Link page', { timeout: 600_000 }, () => {
     });
   });
 
+  test('picking a payroll platform (not an employer) sends select_platform and names it in the screens that follow, with Pinwheel\'s fields', async () => {
+    const { token } = await createLinkToken({ skip_intro_screen: true });
+    await inHost(async (page) => {
+      const frame = await startLink(page, token);
+      await expectScreen(frame, 'Find your employer');
+      const platform = frame.locator('button.hit[data-kind="platform"][data-platform-type="payroll"]').first();
+      await platform.waitFor();
+      const platformName = (await platform.locator('.name').textContent())?.trim();
+      await platform.press('Enter');
+      await expectScreen(frame, `Log in to ${platformName}`);
+      await logIn(frame, 'user_good', 'pass_good');
+      const login = await waitForEvent(page, 'login');
+      const picked = (await waitForEvent(page, 'select_platform')).payload;
+      assert.match(String(picked.selectedPlatformId), UUID);
+      assert.deepEqual(picked, { selectedPlatformId: picked.selectedPlatformId, selectedPlatformName: platformName });
+      assert.deepEqual((await waitForEvent(page, 'login_attempt')).payload, { platformId: picked.selectedPlatformId });
+      assert.equal(login.payload.platformId, picked.selectedPlatformId);
+      const transitions = (await events(page)).filter((event) => event.name === 'screen_transition').map((event) => event.payload);
+      assert.deepEqual(transitions.slice(0, 2), [
+        { screenName: 'search' },
+        { screenName: 'login', selectedPlatformId: picked.selectedPlatformId, selectedPlatformName: platformName },
+      ]);
+      assert.ok(!(await names(page)).includes('select_employer'));
+    });
+  });
+
   test('a wrong password is a non-terminal invalidCredentials error; the right one logs in; closing then is user_closed', async () => {
     const { token } = await createLinkToken();
     await inHost(async (page) => {
