@@ -282,7 +282,7 @@ function isSmallPayload(payload: unknown): boolean {
     if ((budget -= keys.length) < 0) return false;
     return keys.every((key) => key.length <= 64 && fits((value as Record<string, unknown>)[key], depth + 1));
   };
-  return typeof payload === 'object' && !Array.isArray(payload) && fits(payload, 0);
+  return typeof payload === 'object' && payload !== null && !Array.isArray(payload) && fits(payload, 0);
 }
 
 /**
