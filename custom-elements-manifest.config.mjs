@@ -26,7 +26,7 @@ function publishedShape() {
 }
 
 export default {
-  globs: ['src/payroll-link.ts'],
+  globs: ['src/element/payroll-link.ts'],
   outdir: 'dist',
   litelement: true,
   packagejson: false,

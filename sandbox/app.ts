@@ -6,13 +6,13 @@
  * is a 500 with the request id, logged, and the process goes on.
  */
 import { randomUUID } from 'node:crypto';
-import { requireSecret } from './auth.js';
-import { ApiError, apiError } from './errors.js';
-import type { SandboxRequest, SandboxResponse } from './http-types.js';
-import type { RateLimiter } from './rate-limit.js';
-import type { Router } from './router.js';
+import { requireSecret } from './http/auth.js';
+import { ApiError, apiError } from './http/errors.js';
+import type { SandboxRequest, SandboxResponse } from './http/http-types.js';
+import type { RateLimiter } from './http/rate-limit.js';
+import type { Router } from './http/router.js';
 import type { ApiExtra } from './sandbox-deps.js';
-import { DEPRECATED_VERSIONS, LATEST_VERSION, ServiceVersionSchema, requireVersion } from './versions.js';
+import { DEPRECATED_VERSIONS, LATEST_VERSION, ServiceVersionSchema, requireVersion } from './http/versions.js';
 
 /** What {@link createSandboxHandler} puts together. */
 export interface SandboxHandlerParts {

@@ -14,5 +14,13 @@
  * await sandbox.close();
  * ```
  */
-export { startSandbox, type Sandbox, type SandboxOptions } from './server.js';
-export type { WebhookEvent, WebhookEventName, WebhookPayload } from './resources.js';
+import type { SandboxWebhookEventName, SandboxWebhookPayload } from './state/resources.js';
+
+export { startSandbox, type Sandbox, type SandboxOptions } from './start-sandbox.js';
+export type { SandboxWebhookEvent, SandboxWebhookEventName, SandboxWebhookPayload } from './state/resources.js';
+/**
+ * The payload of the sandbox's webhook event `N`.
+ *
+ * @deprecated Use {@link SandboxWebhookPayload}: the sandbox's webhook types are named `SandboxWebhook*` since 0.2.0.
+ */
+export type WebhookPayload<N extends SandboxWebhookEventName> = SandboxWebhookPayload<N>;

@@ -2,11 +2,11 @@
  * What the endpoint modules share: the store, event emission, the job
  * runner, the cursor codec and the configured lifetimes.
  */
-import type { JobRunner } from './job-runner.js';
-import type { CursorCodec } from './pagination.js';
-import type { SandboxStore } from './store.js';
-import type { ServiceVersion } from './versions.js';
-import type { Emit } from './webhooks.js';
+import type { JobRunner } from './state/job-runner.js';
+import type { CursorCodec } from './http/pagination.js';
+import type { SandboxStore } from './state/store.js';
+import type { ServiceVersion } from './http/versions.js';
+import type { Emit } from './state/webhooks.js';
 
 /** The sandbox's parts, handed to each endpoint module. */
 export interface SandboxDeps {

@@ -2,14 +2,15 @@
 // 1. JS and .d.ts, one file per source module, by tsc (lit, zod, @lit/react and react stay imports, so apps dedupe them);
 //    the Node adapter (src/server/node.ts) in a second pass, the only one with Node's types; the Redis and PostgreSQL
 //    stores (src/server/redis.ts, postgres.ts: payroll-link/server/redis and /postgres) in the first, since they take
-//    the integrator's client by its shape and import neither `redis` nor `pg`;
+//    the integrator's client by its shape and import neither `redis` nor `pg`; then the framework entries at the
+//    published names (dist/react.js, ...), which forward to dist/frameworks/ (see FRAMEWORK_ENTRIES);
 // 2. dist/payroll-link.bundled.js, for a plain <script>: the element and a lazy openLink(), minified, Lit in production
-//    mode; and dist/payroll-link.session.js next to it, the session's code it loads on intent (see src/session-code.ts);
+//    mode; and dist/payroll-link.session.js next to it, the session's code it loads on intent (see src/element/session-code.ts);
 // 3. dist/custom-elements.json, by @custom-elements-manifest/analyzer (see custom-elements-manifest.config.mjs);
 // 4. dist/sandbox/: the sandbox, its bin and its Link page (scripts/build-sandbox.ts).
 // dist/demo belongs to the demo's build and is left alone.
 import { execFileSync } from 'node:child_process';
-import { mkdir, readFile, readdir, rm } from 'node:fs/promises';
+import { mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { build, type BuildOptions, type Plugin } from 'esbuild';
 import { buildSandbox } from './build-sandbox.js';
@@ -49,6 +50,21 @@ export const bundledOptions = {
   legalComments: 'eof',
 } satisfies BuildOptions;
 
+/**
+ * The framework entries, published as `dist/<name>.js` and `.d.ts` (the `exports` map's `./react`, `./jsx`, `./vue`,
+ * `./svelte`) while their sources sit in src/frameworks/: tsc keeps the source tree, so each published file is a
+ * one-line module that re-exports its namesake there (for the types-only ones, that brings their declarations in).
+ */
+export const FRAMEWORK_ENTRIES = ['react', 'jsx', 'vue', 'svelte'] as const;
+
+async function writeFrameworkEntries(): Promise<void> {
+  for (const name of FRAMEWORK_ENTRIES) {
+    const forward = `export * from './frameworks/${name}.js';\n`;
+    await writeFile(`${dist}${name}.js`, forward);
+    await writeFile(`${dist}${name}.d.ts`, forward);
+  }
+}
+
 /** Removes what an earlier build:package wrote, so a deleted source never ships as a stale file. */
 async function clean(): Promise<void> {
   await mkdir(dist, { recursive: true });
@@ -65,14 +81,15 @@ export async function buildPackage(): Promise<void> {
   await clean();
   run('tsc', ['-p', 'tsconfig.build.json']);
   run('tsc', ['-p', 'tsconfig.build-node.json']);
+  await writeFrameworkEntries();
   await build({
     ...bundledOptions,
-    entryPoints: [`${root}src/bundled.ts`],
+    entryPoints: [`${root}src/element/bundled.ts`],
     outfile: `${dist}payroll-link.bundled.js`,
     plugins: [sessionFileApart],
     logLevel: 'warning',
   });
-  await build({ ...bundledOptions, entryPoints: [`${root}src/session-code.ts`], outfile: `${dist}${SESSION_FILE}`, logLevel: 'warning' });
+  await build({ ...bundledOptions, entryPoints: [`${root}src/element/session-code.ts`], outfile: `${dist}${SESSION_FILE}`, logLevel: 'warning' });
   run('cem', ['analyze', '--quiet']);
   await buildSandbox();
 }

@@ -1,31 +1,33 @@
 // The sandbox in the package (part of build:package), so `npx payroll-link-sandbox` and
 // `import('payroll-link/sandbox')` need Node and the package's own dependencies only:
-// 1. dist/sandbox/index.js (startSandbox) and dist/sandbox/cli.js (the bin), bundled by esbuild for
-//    Node, with the package's dependencies (zod) left as imports, and `link-page-build.ts` (esbuild at
-//    run time) swapped for `link-page-prebuilt.ts` (reads the files of step 2);
-// 2. dist/sandbox/link/index.html and app.js: the hosted Link page, built now, not at run time;
+// 1. dist/sandbox/index.js (startSandbox, from sandbox/index.ts) and dist/sandbox/cli.js (the bin, from
+//    sandbox/cli/cli.ts), bundled by esbuild for Node, with the package's dependencies (zod) left as imports,
+//    and `sandbox/link-page/link-page-build.ts` (esbuild at run time) swapped for `link-page-prebuilt.ts`
+//    (reads the files of step 2);
+// 2. dist/sandbox/link/index.html and app.js: the hosted Link page (sandbox/link-page/app/ and screens/: its
+//    link-page.html and link-app.ts bundled), built now, not at run time;
 // 3. the .d.ts files of `payroll-link/sandbox`, by tsc (tsconfig.sandbox.json).
 import { execFileSync } from 'node:child_process';
 import { copyFile, mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { build, type Plugin } from 'esbuild';
-import { LINK_APP_BUILD_OPTIONS, LINK_APP_ENTRY, LINK_INDEX_HTML } from '../sandbox/link-page-build.js';
+import { LINK_APP_BUILD_OPTIONS, LINK_APP_ENTRY, LINK_INDEX_HTML } from '../sandbox/link-page/link-page-build.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const out = `${root}dist/sandbox/`;
 
-/** Resolves the sandbox's `./link-page-build.js` to the prebuilt page's reader. */
+/** Resolves the sandbox's `./link-page/link-page-build.js` to the prebuilt page's reader. */
 const prebuiltLinkPage: Plugin = {
   name: 'prebuilt-link-page',
   setup(plugin) {
-    plugin.onResolve({ filter: /^\.\/link-page-build\.js$/ }, () => ({ path: `${root}sandbox/link-page-prebuilt.ts` }));
+    plugin.onResolve({ filter: /^\.\/link-page\/link-page-build\.js$/ }, () => ({ path: `${root}sandbox/link-page/link-page-prebuilt.ts` }));
   },
 };
 
 export async function buildSandbox(): Promise<void> {
   await mkdir(`${out}link`, { recursive: true });
   await build({
-    entryPoints: { index: `${root}sandbox/index.ts`, cli: `${root}sandbox/cli.ts` },
+    entryPoints: { index: `${root}sandbox/index.ts`, cli: `${root}sandbox/cli/cli.ts` },
     outdir: out,
     bundle: true,
     splitting: true,

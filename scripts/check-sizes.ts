@@ -2,11 +2,14 @@
 // (a) the element with its dependencies, as `import 'payroll-link'` puts it in an app bundle: what a page loads
 //     before intent, and with the session's code, which the element loads on intent (a chunk of its own);
 // (b) `openLink` alone from `payroll-link/core`, which must not contain Lit;
-// (c) dist/payroll-link.bundled.js as published, then with dist/payroll-link.session.js, which it loads on intent.
+// (c) dist/payroll-link.bundled.js as published, then with dist/payroll-link.session.js, which it loads on intent;
+// (d) `payroll-link/server/node` as a server app bundles it (esbuild, platform node): it translates and answers only,
+//     so it must not bring zod or the service client.
 // `--write-docs` also writes the figures into the "sizes" section of docs/performance.md.
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { build as esbuild } from 'esbuild';
 import { build as viteBuild, type Rollup } from 'vite';
 import { SESSION_FILE } from './build-package.js';
 import { updateMarkdownSection } from './markdown-section.js';
@@ -35,6 +38,8 @@ const BUDGETS = {
   core: 15_100,
   bundledBeforeIntent: 9_750,
   bundledInAll: 25_650,
+  // 1.07 kB once describeError and the error answers left the modules that import zod (#22; 94.6 kB before).
+  serverNode: 1_150,
 };
 
 /** One measured figure. */
@@ -103,7 +108,7 @@ async function measure(): Promise<{ figures: Figure[]; problems: string[] }> {
   }
   const zodFirst = element.firstModules.filter(isZod);
   if (zodFirst.length > 0) problems.push(`(a) a page loads zod before intent: ${zodFirst.join(', ')}`);
-  if (!element.laterModules.some((input) => input.endsWith('dist/session-code.js'))) problems.push('(a) the session code is no longer a chunk loaded on intent.');
+  if (!element.laterModules.some((input) => input.endsWith('dist/element/session-code.js'))) problems.push('(a) the session code is no longer a chunk loaded on intent.');
 
   const core = await bundle(`export { openLink } from '${root}dist/core/index.js';`);
   const litInCore = [...core.firstModules, ...core.laterModules].filter(isLit);
@@ -119,6 +124,21 @@ async function measure(): Promise<{ figures: Figure[]; problems: string[] }> {
   if (/\bimport\(/.test(session) || session.includes('LitElement')) problems.push(`(c) ${SESSION_FILE} loads more code, or carries Lit.`);
   if (bundled.includes('ZodError')) problems.push('(c) the bundled file carries zod: it belongs in the session file.');
 
+  const node = await esbuild({
+    entryPoints: [`${root}dist/server/node.js`],
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'es2022',
+    write: false,
+    metafile: true,
+    logLevel: 'silent',
+  });
+  const nodeInputs = Object.keys(node.metafile.inputs);
+  const heavy = nodeInputs.filter((input) => isZod(input) || input.includes('/link-token/'));
+  if (heavy.length > 0) problems.push(`(d) payroll-link/server/node bundles what it does not use: ${heavy.join(', ')}`);
+
   const sum = (codes: string[]) => codes.reduce((total, code) => total + gzip(code), 0);
   const figures: Figure[] = [
     { name: '(a) element, before intent', what: "`import 'payroll-link'` (element, Lit)", gzip: sum(element.first), budget: BUDGETS.elementBeforeIntent },
@@ -126,6 +146,7 @@ async function measure(): Promise<{ figures: Figure[]; problems: string[] }> {
     { name: '(b) core', what: "`import { openLink } from 'payroll-link/core'` (no Lit)", gzip: sum(core.first), budget: BUDGETS.core },
     { name: '(c) bundled, before intent', what: '`dist/payroll-link.bundled.js` (element, Lit)', gzip: gzip(bundled), budget: BUDGETS.bundledBeforeIntent },
     { name: '(c) bundled, in all', what: `with \`dist/${SESSION_FILE}\` (core, zod/mini)`, gzip: gzip(bundled) + gzip(session), budget: BUDGETS.bundledInAll },
+    { name: '(d) server/node', what: '`payroll-link/server/node` in a server bundle (no zod)', gzip: gzip(node.outputFiles[0]!.text), budget: BUDGETS.serverNode },
   ];
   for (const figure of figures) {
     if (figure.gzip > figure.budget) problems.push(`${figure.name}: ${kb(figure.gzip)} gzip is over its budget of ${kb(figure.budget)}.`);

@@ -1,7 +1,7 @@
 import { createServer as createNetServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { generateSecret } from '../sandbox/auth.js';
-import { startSandbox } from '../sandbox/server.js';
+import { generateSecret } from '../sandbox/http/auth.js';
+import { startSandbox } from '../sandbox/start-sandbox.js';
 import { startExampleServer } from '../server-example/server.js';
 
 /** Where each part of the demo listens; 0 picks a free port. */

@@ -2,8 +2,8 @@
 // the sandbox's secret, and VitePress's dev server over docs/, whose `/api` goes to that backend. In one
 // process, like the demo (scripts/start-demo.ts), so one Ctrl-C stops everything. `npm run docs` runs it.
 import { fileURLToPath } from 'node:url';
-import { generateSecret } from '../sandbox/auth.js';
-import { startSandbox } from '../sandbox/server.js';
+import { generateSecret } from '../sandbox/http/auth.js';
+import { startSandbox } from '../sandbox/start-sandbox.js';
 import { startExampleServer } from '../server-example/server.js';
 
 /** Where the site listens (0: a free port) and whether it reloads on edits (off for tests). */

@@ -38,7 +38,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
+import { availableParallelism, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -204,7 +204,10 @@ for (const target of targets) {
     const result = await runOnce(target.files);
     stopLoad();
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
-    const conditions = [loaded ? `load: ${loaded}` : 'no load', ...(stallMs > 0 ? [`stalls of ${stallMs} ms`] : [])].join(', ');
+    // The machine's own load average too: other work on a shared machine (helpers, CI, a browser run) loads a run
+    // that this script did not load, and a report of "no load" would hide it.
+    const machineLoad = `load average ${loadavg()[0].toFixed(1)} on ${availableParallelism()} cores`;
+    const conditions = [loaded ? `load: ${loaded}` : 'no load added', machineLoad, ...(stallMs > 0 ? [`stalls of ${stallMs} ms`] : [])].join(', ');
     console.log(`${target.label}: run ${run}/${target.runs} ${result.passed ? 'passed' : 'FAILED'} (${seconds} s, ${conditions})`);
     if (result.passed) {
       targetPassed += 1;

@@ -4,13 +4,8 @@
  * received). They answer anyone who reaches them, so the example serves them on
  * loopback only, and there only to requests addressed to loopback by name.
  */
+import { invalidParamsResponse, isLoopbackHost, simpleErrorResponse } from 'payroll-link/server';
 import { z } from 'zod';
-
-/** The names of this machine's loopback interface, as a listen address or a URL's hostname. */
-const LOOPBACK_HOSTS = new Set(['127.0.0.1', '::1', '[::1]', 'localhost']);
-
-/** Whether `host` names loopback: exact names only, anything else counts as reachable from elsewhere. */
-export const isLoopbackHost = (host: string): boolean => LOOPBACK_HOSTS.has(host.toLowerCase());
 
 /**
  * Whether a request's `Host` header names loopback. A page elsewhere in the
@@ -24,15 +19,6 @@ export function isAddressedToLoopback(request: Request): boolean {
 }
 
 const NO_STORE = { 'cache-control': 'no-store' };
-
-/** An answer in the service's error shape, as the library's handlers give. */
-export function errorAnswer(status: number, type: string, codes: { error_code: string; message: string }[], message = codes[0]!.message, headers: Record<string, string> = {}): Response {
-  return Response.json({ error: { status_code: status, message, type, error_codes: codes } }, { status, headers: { ...NO_STORE, ...headers } });
-}
-
-/** An error answer with one code. */
-export const simpleErrorAnswer = (status: number, code: string, message: string, headers: Record<string, string> = {}) =>
-  errorAnswer(status, 'INVALID_REQUEST', [{ error_code: code, message }], message, headers);
 
 /**
  * The filters and paging of List Accounts that the browser may pass on, and
@@ -61,24 +47,18 @@ export interface ServiceAccess {
 /** `GET /api/accounts`: the service's `GET /v1/accounts`, with the secret; its refusals become a 502 without detail. */
 export function createAccountsRoute(service: ServiceAccess): (request: Request) => Promise<Response> {
   return async (request) => {
-    if (request.method !== 'GET') return simpleErrorAnswer(405, 'METHOD_NOT_ALLOWED', 'Use GET.', { allow: 'GET' });
+    if (request.method !== 'GET') return simpleErrorResponse(405, 'INVALID_REQUEST', 'METHOD_NOT_ALLOWED', 'Use GET.', { allow: 'GET' });
     const query = AccountQuerySchema.safeParse(queryObject(new URL(request.url).searchParams), {
       error: (issue) => (issue.code === 'invalid_type' && Array.isArray(issue.input) ? 'must be given once' : undefined),
     });
-    if (!query.success) {
-      const codes = query.error.issues.map((issue) => ({
-        error_code: 'INVALID_PARAMS',
-        message: issue.path.length > 0 ? `${issue.path.join('.')}: ${issue.message}` : issue.message,
-      }));
-      return errorAnswer(400, 'INVALID_REQUEST_PARAMETERS', codes, 'The query string is invalid.');
-    }
+    if (!query.success) return invalidParamsResponse(query.error, 'query string');
     const upstream = await callService(service, 'GET', `/v1/accounts?${new URLSearchParams(query.data)}`);
-    if (!upstream) return simpleErrorAnswer(502, 'UPSTREAM_ERROR', 'The service could not be reached.');
-    if (!upstream.ok) return simpleErrorAnswer(502, 'UPSTREAM_ERROR', 'The service refused to list the accounts.');
+    if (!upstream) return simpleErrorResponse(502, 'UPSTREAM_ERROR', 'UPSTREAM_ERROR', 'The service could not be reached.');
+    if (!upstream.ok) return simpleErrorResponse(502, 'UPSTREAM_ERROR', 'UPSTREAM_ERROR', 'The service refused to list the accounts.');
     try {
       return Response.json(await upstream.json(), { headers: NO_STORE });
     } catch {
-      return simpleErrorAnswer(502, 'UPSTREAM_ERROR', 'The service answered something other than JSON.');
+      return simpleErrorResponse(502, 'UPSTREAM_ERROR', 'UPSTREAM_ERROR', 'The service answered something other than JSON.');
     }
   };
 }
@@ -140,15 +120,15 @@ export function createAccountActionRoute(service: ServiceAccess): (request: Requ
   return async (request) => {
     const match = /^\/api\/accounts\/([^/]+)\/([a-z_]+)$/.exec(new URL(request.url).pathname);
     const action = match ? ACCOUNT_ACTIONS[match[2]!] : undefined;
-    if (!match || !action) return simpleErrorAnswer(404, 'NOT_FOUND', 'No such route.');
-    if (request.method !== 'POST') return simpleErrorAnswer(405, 'METHOD_NOT_ALLOWED', 'Use POST.', { allow: 'POST' });
+    if (!match || !action) return simpleErrorResponse(404, 'INVALID_REQUEST', 'NOT_FOUND', 'No such route.');
+    if (request.method !== 'POST') return simpleErrorResponse(405, 'INVALID_REQUEST', 'METHOD_NOT_ALLOWED', 'Use POST.', { allow: 'POST' });
     if (!(request.headers.get('content-type') ?? '').startsWith('application/json')) {
-      return simpleErrorAnswer(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send Content-Type: application/json.');
+      return simpleErrorResponse(415, 'INVALID_REQUEST', 'UNSUPPORTED_MEDIA_TYPE', 'Send Content-Type: application/json.');
     }
     const id = z.uuid().safeParse(match[1]);
-    if (!id.success) return simpleErrorAnswer(400, 'INVALID_PARAMS', 'The account id must be a UUID.');
+    if (!id.success) return simpleErrorResponse(400, 'INVALID_REQUEST', 'INVALID_PARAMS', 'The account id must be a UUID.');
     const upstream = await callService(service, 'POST', action(id.data));
-    if (!upstream) return simpleErrorAnswer(502, 'UPSTREAM_ERROR', 'The service could not be reached.');
+    if (!upstream) return simpleErrorResponse(502, 'UPSTREAM_ERROR', 'UPSTREAM_ERROR', 'The service could not be reached.');
     return Response.json(await upstream.json().catch(() => null), { status: upstream.status, headers: NO_STORE });
   };
 }

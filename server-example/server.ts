@@ -6,15 +6,13 @@
  */
 import { createServer } from 'node:http';
 import { pathToFileURL } from 'node:url';
-import { ConfigError, createLinkTokenHandler, createWebhookHandler, type WebhookEvent } from 'payroll-link/server';
+import { ConfigError, createLinkTokenHandler, createWebhookHandler, isLoopbackHost, simpleErrorResponse, type WebhookEvent } from 'payroll-link/server';
 import { toNodeHandler } from 'payroll-link/server/node';
 import {
   createAccountActionRoute,
   createAccountsRoute,
   createDemoAccountAuthorizer,
   isAddressedToLoopback,
-  isLoopbackHost,
-  simpleErrorAnswer,
 } from './demo-routes.js';
 import { checkExampleOptions, exampleServerOptionsFromEnv, type ExampleServerOptions } from './options.js';
 
@@ -51,7 +49,7 @@ export async function startExampleServer(options: ExampleServerOptions): Promise
         options.onWebhook?.(event);
       },
   });
-  const notFound = async () => simpleErrorAnswer(404, 'NOT_FOUND', 'No such route.');
+  const notFound = async () => simpleErrorResponse(404, 'INVALID_REQUEST', 'NOT_FOUND', 'No such route.');
   let listWebhooks: (request: Request) => Promise<Response> = notFound; // GET /api/webhooks, a demo route
   let accountAction: (request: Request) => Promise<Response> = notFound; // POST /api/accounts/{id}/…, demo routes
   const demoRoutes = options.demoRoutes ?? isLoopbackHost(host);
@@ -66,7 +64,7 @@ export async function startExampleServer(options: ExampleServerOptions): Promise
     const demoOnly = (handle: (request: Request) => Promise<Response>) => async (request: Request) =>
       !isLoopbackHost(host) || isAddressedToLoopback(request)
         ? handle(request)
-        : simpleErrorAnswer(403, 'HOST_NOT_LOOPBACK', 'The demo routes answer only requests addressed to localhost, 127.0.0.1 or [::1].');
+        : simpleErrorResponse(403, 'FORBIDDEN', 'HOST_NOT_LOOPBACK', 'The demo routes answer only requests addressed to localhost, 127.0.0.1 or [::1].');
     routes['/api/accounts'] = demoOnly(createAccountsRoute(options));
     accountAction = demoOnly(createAccountActionRoute(options));
     listWebhooks = demoOnly(async () => Response.json({ data: received, meta: { count: received.length } }, { headers: { 'cache-control': 'no-store' } }));

@@ -92,7 +92,7 @@ export const LinkErrorTypeSchema = z.enum([
 /** An error, as data: never a bare string. */
 export const LinkErrorSchema = z.object({
   type: LinkErrorTypeSchema,
-  /** A stable identifier to branch on, e.g. `TOKEN_FETCH_FAILED`, `INVALID_CREDENTIALS`. */
+  /** A stable identifier to branch on: the widget's own (`TOKEN_NETWORK`, ...: `LinkErrorCode`) or the Link page's (`INVALID_CREDENTIALS`, ...); all in docs/errors.md. */
   code: nonEmptyText(),
   /** Human-readable; for logs, not for branching. */
   message: text(),
@@ -321,31 +321,55 @@ export const EventMessageSchema = z.union([
 ]);
 
 // ---------------------------------------------------------------------------
-// Inferred types: the public names of the contract.
+// Inferred types. The frame messages' (ReadyMessage, InitMessage, FrameExitPayload, EventMessage) stay
+// internal: `payroll-link` and `payroll-link/core` export the others (src/core/index.ts).
 // ---------------------------------------------------------------------------
 
+/** A mode of the service: `sandbox`, `development` or `production`. */
 export type LinkMode = z.infer<typeof LinkModeSchema>;
+/** A Link token, as created by `POST /link_tokens`: its id, the opaque token, its expiry and mode. */
 export type LinkToken = z.infer<typeof LinkTokenSchema>;
+/** The token endpoint's answer, `{ data: LinkToken }`. */
 export type LinkTokenEnvelope = z.infer<typeof LinkTokenEnvelopeSchema>;
+/** Classification of a {@link LinkError}; integrators branch on it. */
 export type LinkErrorType = z.infer<typeof LinkErrorTypeSchema>;
+/** An error, as data: its `type`, a stable `code`, a message for logs, and whether the flow goes on. */
 export type LinkError = z.infer<typeof LinkErrorSchema>;
+/** `link-login` / `onLogin`: the user authenticated with their payroll platform. */
 export type LoginDetail = z.infer<typeof LoginDetailSchema>;
+/** `link-success` / `onSuccess`: the job finished. */
 export type SuccessDetail = z.infer<typeof SuccessDetailSchema>;
+/** Why a session ended. */
 export type ExitReason = z.infer<typeof ExitReasonSchema>;
+/** `link-exit` / `onExit`: the session ended. Fires exactly once per session, always last. */
 export type ExitDetail = z.infer<typeof ExitDetailSchema>;
+/** `link-open` / `onOpen`: the Link frame is showing and has received its token. */
 export type OpenDetail = z.infer<typeof OpenDetailSchema>;
+/** Every event name the Link flow emits. */
 export type LinkEventName = z.infer<typeof LinkEventNameSchema>;
+/** frame → page: the Link page has loaded and waits for its token (internal to the frame protocol). */
 export type ReadyMessage = z.infer<typeof ReadyMessageSchema>;
+/** page → frame: the token and options, sent with a MessagePort (internal to the frame protocol). */
 export type InitMessage = z.infer<typeof InitMessageSchema>;
+/** The colour mode of the modal and the Link page: `light`, `dark` or `auto` (the user's `prefers-color-scheme`). */
 export type ColorScheme = z.infer<typeof ColorSchemeSchema>;
+/** The payload of the frame's own `exit` event (internal to the frame protocol). */
 export type FrameExitPayload = z.infer<typeof FrameExitPayloadSchema>;
+/** frame → page, over the port: one Link event (internal to the frame protocol). */
 export type EventMessage = z.infer<typeof EventMessageSchema>;
+/** frame → page, over the port: what every Link event must be to count at all (internal to the frame protocol). */
 export type LinkEventEnvelope = z.infer<typeof LinkEventEnvelopeSchema>;
+/** `open`'s payload: the Link token's id. */
 export type OpenPayload = z.infer<typeof OpenPayloadSchema>;
+/** `select_employer`'s payload (Pinwheel's fields): the employer picked. */
 export type SelectEmployerPayload = z.infer<typeof SelectEmployerPayloadSchema>;
+/** `select_platform`'s payload (Pinwheel's fields): the payroll platform picked. */
 export type SelectPlatformPayload = z.infer<typeof SelectPlatformPayloadSchema>;
+/** `login_attempt`'s payload (Pinwheel's field): the platform logged in to. */
 export type LoginAttemptPayload = z.infer<typeof LoginAttemptPayloadSchema>;
+/** `input_allocation`'s payload (Pinwheel's shape): `full_switch`, or `partial_switch` with the allocation. */
 export type InputAllocationPayload = z.infer<typeof InputAllocationPayloadSchema>;
+/** `screen_transition`'s payload (Pinwheel's fields): the screen, and the employer or platform picked so far. */
 export type ScreenTransitionPayload = z.infer<typeof ScreenTransitionPayloadSchema>;
 
 /**

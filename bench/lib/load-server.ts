@@ -5,7 +5,7 @@
  * `BENCH_SANDBOX_URL` and `BENCH_SANDBOX_SECRET`, never argv). Prints one JSON
  * line `{ url, secret?, webhookUrl? }` when listening and stops when stdin closes.
  */
-import { startSandbox } from '../../sandbox/server.js';
+import { startSandbox } from '../../sandbox/start-sandbox.js';
 import { startExampleServer } from '../../server-example/server.js';
 
 const which = process.argv[2];

@@ -4,7 +4,7 @@
  * loopback with free ports. Nothing faked.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { startSandbox } from '../../sandbox/server.js';
+import { startSandbox } from '../../sandbox/start-sandbox.js';
 import { startExampleServer } from '../../server-example/server.js';
 import { readBody } from './http-server.js';
 

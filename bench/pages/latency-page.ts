@@ -9,7 +9,7 @@
 // The element's module, not the package index: bundled with esbuild's code splitting, the index's re-exports
 // (openLink, the schemas) would land in a chunk loaded first, where an app built with Vite, which tree-shakes
 // them, loads only the element and fetches the session's code as a chunk on intent. That is the page measured.
-import { PayrollLink } from '../../src/payroll-link.js';
+import { PayrollLink } from '../../src/element/payroll-link.js';
 
 /** What the bench reads back. */
 export interface LatencyResult {

@@ -7,7 +7,7 @@
  * failure. `?link=` is the fake Link origin.
  */
 import { openLink, PayrollLink, type ExitReason } from '../../src/index.js';
-import { loadSessionCode } from '../../src/load-session.js';
+import { loadSessionCode } from '../../src/element/load-session.js';
 import { deepElements, nextEvent, within } from './wait-for.js';
 
 /** What is left in the page: everything here should be back to its start value after the soak. */

@@ -5,7 +5,7 @@
  * billable token at the service), so the bench reads the count per page view.
  */
 import { PayrollLink } from '../../src/index.js';
-import { loadSessionCode } from '../../src/load-session.js';
+import { loadSessionCode } from '../../src/element/load-session.js';
 
 /** What the bench reads back. */
 export interface TokenCostApi {

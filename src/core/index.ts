@@ -1,6 +1,6 @@
 /**
- * The framework-free core: `openLink()`, `prepareLink()` and their types, without Lit. Import
- * `payroll-link/core` when you build your own button.
+ * The framework-free core: `openLink()`, `prepareLink()` and their types, and the wire contract's public
+ * schemas and types, without Lit. Import `payroll-link/core` when you build your own button.
  */
 export {
   openLink,
@@ -16,4 +16,48 @@ export {
 export type { TokenInput, TokenSource, TokenFetchTuning } from './fetch-link-token.js';
 export type { DroppedMessage, DropReason } from './frame-channel.js';
 export type { LinkErrorCode } from './link-error.js';
-export * from '../protocol.js';
+export type { WidgetLanguage, WidgetStrings } from './strings.js';
+// The wire contract's public half: what a callback or an event hands over, and the Link token the backend passes on.
+// The frame messages (`PROTOCOL_VERSION`, `ReadyMessageSchema`, `InitMessageSchema`, `FrameExitPayloadSchema`,
+// `EventMessageSchema`) are the widget's business with the Link page, and stay out.
+export {
+  ColorSchemeSchema,
+  ExitDetailSchema,
+  ExitReasonSchema,
+  LinkErrorSchema,
+  LinkErrorTypeSchema,
+  LinkEventNameSchema,
+  LinkModeSchema,
+  LinkTokenEnvelopeSchema,
+  LinkTokenSchema,
+  LoginDetailSchema,
+  OpenDetailSchema,
+  SuccessDetailSchema,
+  InputAllocationPayloadSchema,
+  LoginAttemptPayloadSchema,
+  OpenPayloadSchema,
+  ScreenTransitionPayloadSchema,
+  SelectEmployerPayloadSchema,
+  SelectPlatformPayloadSchema,
+  type ColorScheme,
+  type ExitDetail,
+  type ExitReason,
+  type LinkError,
+  type LinkErrorType,
+  type LinkEventDetail,
+  type LinkEventName,
+  type LinkMode,
+  type LinkToken,
+  type LinkTokenEnvelope,
+  type LoginDetail,
+  type OpenDetail,
+  type SuccessDetail,
+  type InputAllocationPayload,
+  type LoginAttemptPayload,
+  type OpenPayload,
+  type ScreenTransitionPayload,
+  type SelectEmployerPayload,
+  type SelectPlatformPayload,
+  type TypedLinkEvent,
+  type UntypedLinkEvent,
+} from '../protocol.js';

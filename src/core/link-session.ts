@@ -1,7 +1,6 @@
-import type { ColorScheme, EventMessage, ExitDetail, ExitReason, LinkError, LinkEventDetail, LinkEventEnvelope } from '../protocol.js';
+import { ColorSchemeSchema, type ColorScheme, type EventMessage, type ExitDetail, type ExitReason, type LinkError, type LinkEventDetail, type LinkEventEnvelope } from '../protocol.js';
 import { guarded } from '../shared/guarded.js';
-import { widgetStrings } from '../strings.js';
-import { colorSchemeOf } from './color-scheme.js';
+import { widgetStrings } from './strings.js';
 import { exitDetail } from './exit-detail.js';
 import { fetchLinkToken, isStale, settleWithin, toSessionToken, type SessionToken, type TokenInput } from './fetch-link-token.js';
 import { saveFocus } from './focus-return.js';
@@ -423,3 +422,17 @@ export class LinkSession {
 
 /** The modal could not be shown: `MODAL_UNAVAILABLE`, with the browser's reason. */
 const unavailable = (error: unknown) => linkError('clientError', 'MODAL_UNAVAILABLE', `The Link modal could not be shown (${error}).`);
+
+/**
+ * The colour mode a session draws in: the one asked for (`color-scheme`, `colorScheme`), or `light` when none
+ * was. A value outside the contract (`"blue"`, a typo) falls back to `light` with a console warning rather than
+ * ending the session: a colour is no reason to cost a user their connection, and an attribute's invalid value
+ * falls back to its default in HTML too.
+ */
+function colorSchemeOf(asked: unknown): ColorScheme {
+  if (asked === undefined || asked === null) return 'light';
+  const parsed = ColorSchemeSchema.safeParse(asked);
+  if (parsed.success) return parsed.data;
+  console.warn(`payroll-link: color-scheme ${JSON.stringify(asked)} is not light, dark or auto: light is used.`);
+  return 'light';
+}

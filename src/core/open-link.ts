@@ -2,7 +2,7 @@ import type { ColorScheme, ExitDetail, LinkError, LinkEventDetail, LoginDetail, 
 import type { TokenFetchTuning, TokenInput, TokenSource } from './fetch-link-token.js';
 import type { DroppedMessage } from './frame-channel.js';
 import { LinkSession } from './link-session.js';
-import type { WidgetStrings } from '../strings.js';
+import type { WidgetStrings } from './strings.js';
 
 /** The callbacks of a session. Each is read at the moment it fires, so it may be replaced while the session runs. */
 export interface LinkCallbacks {
@@ -137,7 +137,7 @@ export interface PreparedLink {
  * `fetchToken` or `tokenUrl`), loads `linkUrl` in parallel, hands the token to
  * the frame over `postMessage` once it says it is ready, and reports what
  * happens through the callbacks. Framework-free; the `<payroll-link>` element
- * is a thin shell over it.
+ * (src/element/) builds on it and adds the button, the prefetch and the lazy loading.
  *
  * @example
  * ```js

@@ -5,8 +5,8 @@ export const ErrorCodeSchema = z.object({ error_code: z.string().min(1), message
 
 /**
  * The service's error body (spec, "Errors"): `{ error: { status_code, message,
- * type, error_codes } }`. The example backend answers the browser in the same
- * shape, so one client-side branch handles both.
+ * type, error_codes } }`. The handlers answer the browser in the same shape
+ * (src/server/error-response.ts), so one client-side branch handles both.
  */
 export const ErrorBodySchema = z.object({
   error: z.object({
@@ -17,60 +17,7 @@ export const ErrorBodySchema = z.object({
   }),
 });
 
+/** One entry of `error.error_codes`: `{ error_code, message }`. */
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>;
+/** The service's error body, which the handlers answer the browser with too. */
 export type ErrorBody = z.infer<typeof ErrorBodySchema>;
-
-/**
- * Headers on every JSON answer. `no-store`: a Link token must never sit in a
- * shared or browser cache; `nosniff`: JSON stays JSON.
- */
-const JSON_HEADERS = {
-  'content-type': 'application/json; charset=utf-8',
-  'cache-control': 'no-store',
-  'x-content-type-options': 'nosniff',
-} as const;
-
-/** A JSON response with the example's safe default headers. */
-export function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(body), { status, headers: { ...JSON_HEADERS, ...headers } });
-}
-
-/**
- * An error response in the spec's shape.
- *
- * @example
- * errorResponse(400, 'INVALID_REQUEST_PARAMETERS', 'The request body is invalid.', [
- *   { error_code: 'MISSING_FIELDS', message: 'org_name is required.' },
- * ])
- */
-export function errorResponse(
-  status: number,
-  type: string,
-  message: string,
-  errorCodes: [ErrorCode, ...ErrorCode[]],
-  headers: Record<string, string> = {},
-): Response {
-  const body: ErrorBody = { error: { status_code: status, message, type, error_codes: errorCodes } };
-  return jsonResponse(status, body, headers);
-}
-
-/** 400 for input that failed a zod schema: one `INVALID_PARAMS` entry per issue, naming the field; `what` says which input. */
-export function invalidParamsResponse(error: z.ZodError, what: 'request body' | 'query string' = 'request body'): Response {
-  const codes = error.issues.map((issue) => ({
-    error_code: 'INVALID_PARAMS',
-    message: issue.path.length > 0 ? `${issue.path.join('.')}: ${issue.message}` : issue.message,
-  }));
-  // A ZodError always has at least one issue.
-  return errorResponse(400, 'INVALID_REQUEST_PARAMETERS', `The ${what} is invalid.`, codes as [ErrorCode, ...ErrorCode[]]);
-}
-
-/** An error response with a single error code whose message is also the top-level message. */
-export function simpleErrorResponse(
-  status: number,
-  type: string,
-  errorCode: string,
-  message: string,
-  headers: Record<string, string> = {},
-): Response {
-  return errorResponse(status, type, message, [{ error_code: errorCode, message }], headers);
-}

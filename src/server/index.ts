@@ -10,8 +10,9 @@ import './zod-version.js';
 
 export { ConfigError } from './config-error.js';
 export { ErrorBodySchema, type ErrorBody, type ErrorCode } from './error-body.js';
-export type { ClaimResult, EventClaimStore } from './event-claim-store.js';
-export { memoryEventIdStore, type EventIdStore } from './event-id-store.js';
+export { errorResponse, invalidParamsResponse, jsonResponse, simpleErrorResponse } from './error-response.js';
+export type { ClaimResult, EventClaimStore } from './webhooks/event-claim-store.js';
+export { memoryEventIdStore, type EventIdStore } from './webhooks/event-id-store.js';
 export {
   createLinkTokenHandler,
   LinkTokenRequestSchema,
@@ -19,9 +20,10 @@ export {
   type EndUserResolver,
   type LinkTokenFieldsProvider,
   type LinkTokenHandlerConfig,
-} from './link-token-handler.js';
+} from './link-token/link-token-handler.js';
 export type { Logger } from './logger.js';
-export { SERVICE_VERSIONS, type ServiceVersion } from './service-version.js';
+export { isLoopbackHost } from './loopback.js';
+export { SERVICE_VERSIONS, type ServiceVersion } from './link-token/service-version.js';
 export {
   AccountAddedPayloadSchema,
   AccountConnectionPayloadSchema,
@@ -35,5 +37,5 @@ export {
   type UnknownWebhookEvent,
   type WebhookEvent,
   type WebhookEventName,
-} from './webhook-events.js';
-export { createWebhookHandler, type WebhookAcknowledgement, type WebhookHandlerOptions } from './webhook-handler.js';
+} from './webhooks/webhook-events.js';
+export { createWebhookHandler, type WebhookAcknowledgement, type WebhookHandlerOptions } from './webhooks/webhook-handler.js';

@@ -1,4 +1,4 @@
-import { simpleErrorResponse } from './error-body.js';
+import { simpleErrorResponse } from './error-response.js';
 
 /** The body read as JSON (with its text, for a signature check), or the error response to send instead. */
 export type JsonBodyResult = { ok: true; value: unknown; text: string } | { ok: false; response: Response };

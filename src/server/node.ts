@@ -7,9 +7,9 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
-import { errorResponse } from './error-body.js';
+import { errorResponse } from './error-response.js';
 import type { Logger } from './logger.js';
-import { describeError } from './service-client.js';
+import { describeError } from './describe-error.js';
 
 /** A Web-standard handler, such as `createLinkTokenHandler()` or `createWebhookHandler()` return. */
 export type WebHandler = (request: Request) => Promise<Response>;

@@ -8,7 +8,7 @@
  */
 import { z } from 'zod';
 import { ConfigError } from './config-error.js';
-import type { EventClaimStore } from './event-claim-store.js';
+import type { EventClaimStore } from './webhooks/event-claim-store.js';
 
 /** What the store needs of a pool or client: `pg`'s `query(text, values)`. */
 export interface PostgresQueryable {

@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import { ConfigError } from './config-error.js';
-import type { ClaimResult, EventClaimStore } from './event-claim-store.js';
+import type { ClaimResult, EventClaimStore } from './webhooks/event-claim-store.js';
 
 /**
  * What the store needs of a client: node-redis's `eval(script, { keys, arguments })`.

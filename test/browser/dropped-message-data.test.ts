@@ -5,7 +5,8 @@
  * the host page (found by the message-fuzz bench in bench/).
  */
 import { expect } from '@open-wc/testing';
-import { openLink, PROTOCOL_VERSION, type DroppedMessage } from '../../src/core/index.js';
+import { openLink, type DroppedMessage } from '../../src/core/index.js';
+import { PROTOCOL_VERSION } from '../../src/protocol.js';
 import { fakeLinkUrl } from './helpers.js';
 
 /** A message event that counts how often its data is read. */

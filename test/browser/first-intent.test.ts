@@ -7,7 +7,7 @@
 import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import '../../src/index.js';
 import type { PayrollLink } from '../../src/index.js';
-import { loadSessionCode } from '../../src/load-session.js';
+import { loadSessionCode } from '../../src/element/load-session.js';
 import { deepQueryAll, fakeLinkUrl, fakeTokenUrl } from './helpers.js';
 
 const frames = () => deepQueryAll('iframe') as HTMLIFrameElement[];

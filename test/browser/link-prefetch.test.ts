@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import { loadSessionCode } from '../../src/load-session.js';
+import { loadSessionCode } from '../../src/element/load-session.js';
 import { deepQueryAll, fakeLinkUrl, fakeTokenUrl, untilCalls } from './helpers.js';
 import { prefetchHost } from './prefetch-host.js';
 

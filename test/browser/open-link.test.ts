@@ -1,5 +1,6 @@
 import { expect } from '@open-wc/testing';
-import { openLink, type DroppedMessage, type LinkError, type LinkEventDetail, type LinkHandle, PROTOCOL_VERSION } from '../../src/core/index.js';
+import { openLink, type DroppedMessage, type LinkError, type LinkEventDetail, type LinkHandle } from '../../src/core/index.js';
+import { PROTOCOL_VERSION } from '../../src/protocol.js';
 import { deepQueryAll, fakeLinkUrl, fakeTokenUrl } from './helpers.js';
 
 /** A container the page does not render (`hidden`), at the end of <body>; the test removes it. */

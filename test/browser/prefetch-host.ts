@@ -1,7 +1,7 @@
 import { ReactiveElement } from 'lit';
 import type { TokenInput } from '../../src/core/fetch-link-token.js';
-import { LinkPrefetch, type LinkPrefetchHost } from '../../src/link-prefetch.js';
-import type { WidgetStrings } from '../../src/strings.js';
+import { LinkPrefetch, type LinkPrefetchHost } from '../../src/element/link-prefetch.js';
+import type { WidgetStrings } from '../../src/core/strings.js';
 
 /** The smallest host of a {@link LinkPrefetch}: the properties it reads, and nothing of the element's rendering or sessions. */
 export class PrefetchHost extends ReactiveElement implements LinkPrefetchHost {

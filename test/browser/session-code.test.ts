@@ -1,11 +1,11 @@
 /**
- * The session's code loads on intent (src/load-session.ts): a flow prepared or opened before it is here is built
+ * The session's code loads on intent (src/element/load-session.ts): a flow prepared or opened before it is here is built
  * when it arrives, and a session that ends before that ends as every session does. The code's arrival is held
  * by the test (a SessionCodeSource it controls), so each case happens in the order it names, never by timing.
  */
 import { expect } from '@open-wc/testing';
-import type { SessionCode } from '../../src/load-session.js';
-import { loadSessionCode, lazyPrepareLink, type SessionCodeSource } from '../../src/load-session.js';
+import type { SessionCode } from '../../src/element/load-session.js';
+import { loadSessionCode, lazyPrepareLink, type SessionCodeSource } from '../../src/element/load-session.js';
 import type { ExitDetail, LinkError } from '../../src/protocol.js';
 import { deepQueryAll, fakeLinkUrl, fakeTokenUrl } from './helpers.js';
 

@@ -3,7 +3,7 @@ import { resetMouse, sendKeys, sendMouse } from '@web/test-runner-commands';
 import '../../src/index.js';
 import { openLink, type PayrollLink } from '../../src/index.js';
 import { afterRendering, deepQueryAll, fakeLinkUrl, fakeTokenUrl, recordEvents, refusedUrl, untilCalls } from './helpers.js';
-import { loadSessionCode } from '../../src/load-session.js';
+import { loadSessionCode } from '../../src/element/load-session.js';
 
 async function linkElement(plan: string, scenario = 'success', prefetch: PayrollLink['prefetch'] = false) {
   const token = fakeTokenUrl(plan);

@@ -18,7 +18,7 @@ import type { AddressInfo } from 'node:net';
 import { after, describe, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
-import type { Sandbox } from '../../sandbox/server.js';
+import type { Sandbox } from '../../sandbox/start-sandbox.js';
 import { api, startTestSandbox } from '../node/sandbox-test-client.js';
 import { startPostgres, startRedis, type PrivateServer } from '../private-servers.js';
 

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { chromium, type BrowserContextOptions, type Frame, type Page } from 'playwright-core';
-import { startSandbox } from '../../sandbox/server.js';
+import { startSandbox } from '../../sandbox/start-sandbox.js';
 import { chromiumArgs, chromiumPath } from '../browser/chromium.mjs';
 
 /** Bound on each wait, so a broken page fails instead of hanging; generous for a loaded 2-core machine. */

@@ -8,7 +8,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { chromium, type Browser, type BrowserContext, type Frame, type Page } from 'playwright-core';
-import { startSandbox } from '../../sandbox/server.js';
+import { startSandbox } from '../../sandbox/start-sandbox.js';
 import { axeViolations } from './axe-violations.js';
 
 const SERVICE_VERSION = '2025-07-08';

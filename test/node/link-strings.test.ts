@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { LINK_STRINGS, linkLanguage } from '../../sandbox/link/link-strings.js';
+import { LINK_STRINGS, linkLanguage } from '../../sandbox/link-page/app/link-strings.js';
 
 /** Each entry's path and kind (`string`, `function`, `object`), recursively. */
 function shape(value: unknown, path = ''): string[] {

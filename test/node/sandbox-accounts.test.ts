@@ -14,8 +14,8 @@ import {
   ShiftSchema,
   VoeReportSchema,
   VoieReportSchema,
-} from '../../sandbox/resources.js';
-import type { Sandbox } from '../../sandbox/server.js';
+} from '../../sandbox/state/resources.js';
+import type { Sandbox } from '../../sandbox/start-sandbox.js';
 import { api, assertError, connectAccount, startTestSandbox } from './sandbox-test-client.js';
 
 const UNKNOWN = '00000000-0000-4000-8000-000000000000';

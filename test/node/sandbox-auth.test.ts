@@ -4,9 +4,9 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { Sandbox } from '../../sandbox/server.js';
-import { startSandbox } from '../../sandbox/server.js';
-import { KNOWN_VERSIONS } from '../../sandbox/versions.js';
+import type { Sandbox } from '../../sandbox/start-sandbox.js';
+import { startSandbox } from '../../sandbox/start-sandbox.js';
+import { KNOWN_VERSIONS } from '../../sandbox/http/versions.js';
 import { api, assertError, linkTokenBody, startTestSandbox } from './sandbox-test-client.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;

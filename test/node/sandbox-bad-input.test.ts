@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { connect } from 'node:net';
 import { after, before, describe, it } from 'node:test';
-import type { Sandbox } from '../../sandbox/server.js';
+import type { Sandbox } from '../../sandbox/start-sandbox.js';
 import { api, assertError, connectAccount, linkApi, openSession, rawRequest, startTestSandbox } from './sandbox-test-client.js';
 
 const MAX_BODY = 4096;

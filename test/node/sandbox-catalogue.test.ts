@@ -1,9 +1,9 @@
 /** GET /employers and /v1/platforms: cursor pagination by the spec's four rules, filters, shapes. */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { CATALOGUE_SIZE, buildCatalogue } from '../../sandbox/catalogue.js';
-import { EmployerSchema, PlatformSchema } from '../../sandbox/resources.js';
-import type { Sandbox } from '../../sandbox/server.js';
+import { CATALOGUE_SIZE, buildCatalogue } from '../../sandbox/state/catalogue.js';
+import { EmployerSchema, PlatformSchema } from '../../sandbox/state/resources.js';
+import type { Sandbox } from '../../sandbox/start-sandbox.js';
 import { api, assertError, rawRequest, startTestSandbox } from './sandbox-test-client.js';
 
 describe('sandbox: catalogue', () => {

@@ -1,8 +1,8 @@
 /** The CLI's commands against a running sandbox: parsing (flags, environment, refusals) and the calls they make. */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { DEFAULT_SANDBOX_URL, parseCommand, runCommand } from '../../sandbox/cli-commands.js';
-import { DEFAULT_CLI_SECRET, parseCliOptions } from '../../sandbox/cli-options.js';
+import { DEFAULT_SANDBOX_URL, parseCommand, runCommand } from '../../sandbox/cli/cli-commands.js';
+import { DEFAULT_CLI_SECRET, parseCliOptions } from '../../sandbox/cli/cli-options.js';
 import { startTestSandbox } from './sandbox-test-client.js';
 
 const ACCOUNT = '3f0c2a3e-5d6b-4c8d-9e0f-1a2b3c4d5e6f';

@@ -6,15 +6,15 @@ import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { COMMANDS_HELP } from '../../sandbox/cli-commands.js';
-import { DEFAULT_CLI_PORT, DEFAULT_CLI_SECRET, HELP, parseCliOptions, webhookUrlForDisplay } from '../../sandbox/cli-options.js';
+import { COMMANDS_HELP } from '../../sandbox/cli/cli-commands.js';
+import { DEFAULT_CLI_PORT, DEFAULT_CLI_SECRET, HELP, parseCliOptions, webhookUrlForDisplay } from '../../sandbox/cli/cli-options.js';
 import { startTestSandbox } from './sandbox-test-client.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 /** Runs the CLI; resolves when it prints `until` (or exits), with its output so far and the child. */
 const runCli = (args: string[], until: RegExp | null, env: Record<string, string> = {}) => {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'sandbox/cli.ts', ...args], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'sandbox/cli/cli.ts', ...args], {
     cwd: ROOT,
     env: { ...process.env, SANDBOX_PORT: '', SANDBOX_SECRET: '', SANDBOX_URL: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { Sandbox } from '../../sandbox/server.js';
+import type { Sandbox } from '../../sandbox/start-sandbox.js';
 import { api, assertError, connectAccount, linkApi, openSession, platformOfType, startTestSandbox } from './sandbox-test-client.js';
 
 /**

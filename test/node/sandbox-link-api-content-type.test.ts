@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { Sandbox } from '../../sandbox/server.js';
+import type { Sandbox } from '../../sandbox/start-sandbox.js';
 import { assertError, createLinkToken, openSession, platformOfType, rawRequest, startTestSandbox } from './sandbox-test-client.js';
 
 /** What a page on another site can post without asking the server first. */

@@ -5,8 +5,8 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { LinkJobSchema, LinkSessionSchema, LoginResultSchema, SearchResultSchema } from '../../sandbox/link-api-schemas.js';
-import type { Sandbox } from '../../sandbox/server.js';
+import { LinkJobSchema, LinkSessionSchema, LoginResultSchema, SearchResultSchema } from '../../sandbox/api/link-api-schemas.js';
+import type { Sandbox } from '../../sandbox/start-sandbox.js';
 import { api, assertError, createLinkToken, linkApi, openSession, platformOfType, startTestSandbox, waitForLinkJob } from './sandbox-test-client.js';
 
 describe('sandbox: Link API', () => {
@@ -163,6 +163,10 @@ describe('sandbox: Link API', () => {
     const platform_id = payroll().id;
     assertError(await login(session, { platform_id, username: 'user_good', password: 'wrong' }), 401, 'INVALID_CREDENTIALS');
     assertError(await login(session, { platform_id, username: 'nobody', password: 'pass_good' }), 401, 'INVALID_CREDENTIALS');
+    // The names an object inherits are no test users: each is refused, and no account is made.
+    for (const username of ['constructor', 'toString', '__proto__', 'hasOwnProperty']) {
+      assertError(await login(session, { platform_id, username, password: 'pass_good' }), 401, 'INVALID_CREDENTIALS');
+    }
     const before = sandbox.store.accounts().length;
     const ok = await login(session, { platform_id, username: 'user_good', password: 'pass_good' });
     assert.equal(ok.body.data.status, 'connected');

@@ -1,16 +1,16 @@
 /** The sandbox serves the hosted Link page: HTML with strict headers, the bundled script, and a clear 503 without a page. */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { ApiError } from '../../sandbox/errors.js';
-import { addLinkPageRoutes } from '../../sandbox/link-page.js';
-import { buildLinkPage } from '../../sandbox/link-page-build.js';
-import { Router } from '../../sandbox/router.js';
+import { ApiError } from '../../sandbox/http/errors.js';
+import { addLinkPageRoutes } from '../../sandbox/link-page/link-page.js';
+import { buildLinkPage } from '../../sandbox/link-page/link-page-build.js';
+import { Router } from '../../sandbox/http/router.js';
 import { assertError, startTestSandbox } from './sandbox-test-client.js';
 
 const CSP = "default-src 'self'; script-src 'self'; style-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'; object-src 'none'; frame-ancestors *";
 
 describe('sandbox: Link page', () => {
-  it('serves /link with the contract headers and /link/app.js (bundled from sandbox/link/link-app.ts) as a script', async () => {
+  it('serves /link with the contract headers and /link/app.js (bundled from sandbox/link-page/app/link-app.ts) as a script', async () => {
     const sandbox = await startTestSandbox();
     try {
       const page = await fetch(`${sandbox.url}/link`);

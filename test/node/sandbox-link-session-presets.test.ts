@@ -6,8 +6,8 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { LinkSessionSchema } from '../../sandbox/link-api-schemas.js';
-import type { Sandbox } from '../../sandbox/server.js';
+import { LinkSessionSchema } from '../../sandbox/api/link-api-schemas.js';
+import type { Sandbox } from '../../sandbox/start-sandbox.js';
 import { createLinkToken, linkApi, startTestSandbox } from './sandbox-test-client.js';
 
 describe('sandbox: Link session presets', () => {

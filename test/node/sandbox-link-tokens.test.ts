@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { LinkTokenEnvelopeSchema } from '../../src/protocol.js';
-import type { Sandbox } from '../../sandbox/server.js';
+import type { Sandbox } from '../../sandbox/start-sandbox.js';
 import { api, assertError, connectAccount, linkApi, linkTokenBody, platformOfType, startTestSandbox } from './sandbox-test-client.js';
 
 const LEGACY = { org_name: 'Acme Lending', required_jobs: ['direct_deposit_switch'] };

@@ -4,7 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { Sandbox } from '../../sandbox/server.js';
+import type { Sandbox } from '../../sandbox/start-sandbox.js';
 import { api, assertError, connectAccount, startTestSandbox } from './sandbox-test-client.js';
 
 /** The longest end_user_id the API takes (255 characters), each character three bytes in UTF-8, as in many scripts. */

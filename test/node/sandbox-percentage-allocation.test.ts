@@ -7,7 +7,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { Sandbox } from '../../sandbox/server.js';
+import type { Sandbox } from '../../sandbox/start-sandbox.js';
 import { api, assertError, linkApi, linkTokenBody, openSession, startTestSandbox, waitForLinkJob } from './sandbox-test-client.js';
 
 const PERCENTAGE = { type: 'percentage', value: 40 } as const;

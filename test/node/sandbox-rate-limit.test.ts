@@ -1,8 +1,8 @@
 /** Sandbox rate limit: N requests per second per secret, then 429 with Retry-After. */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { ApiError } from '../../sandbox/errors.js';
-import { RateLimiter } from '../../sandbox/rate-limit.js';
+import { ApiError } from '../../sandbox/http/errors.js';
+import { RateLimiter } from '../../sandbox/http/rate-limit.js';
 import { api, assertError, startTestSandbox } from './sandbox-test-client.js';
 
 /** A clock that does not move: the window of the rate limit never slides during a test. */

@@ -6,8 +6,8 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { LinkSessionSchema } from '../../sandbox/link-api-schemas.js';
-import type { Sandbox, SandboxOptions } from '../../sandbox/server.js';
+import { LinkSessionSchema } from '../../sandbox/api/link-api-schemas.js';
+import type { Sandbox, SandboxOptions } from '../../sandbox/start-sandbox.js';
 import { api, assertError, connectAccount, createLinkToken, linkApi, openSession, platformOfType, startTestSandbox, waitForLinkJob } from './sandbox-test-client.js';
 
 /** Opens a reconnect session for `accountId`; returns the session id and what the page is told. */

@@ -1,7 +1,7 @@
 /** Rules found in review: each one fails without its fix. */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { startSandbox, type Sandbox } from '../../sandbox/server.js';
+import { startSandbox, type Sandbox } from '../../sandbox/start-sandbox.js';
 import { api, assertError, linkApi, startTestSandbox } from './sandbox-test-client.js';
 
 describe('sandbox: found in review', () => {

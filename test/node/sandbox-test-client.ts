@@ -5,8 +5,8 @@
  */
 import assert from 'node:assert/strict';
 import { request as httpRequest } from 'node:http';
-import { startSandbox, type Sandbox, type SandboxOptions } from '../../sandbox/server.js';
-import { LATEST_VERSION } from '../../sandbox/versions.js';
+import { startSandbox, type Sandbox, type SandboxOptions } from '../../sandbox/start-sandbox.js';
+import { LATEST_VERSION } from '../../sandbox/http/versions.js';
 
 /** A response, body parsed as JSON when it is JSON. */
 export interface TestResponse {

@@ -6,8 +6,8 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { AccountSchema, JobSchema, WebhookEventSchema, type WebhookEvent } from '../../sandbox/resources.js';
-import type { Sandbox, SandboxOptions } from '../../sandbox/server.js';
+import { AccountSchema, JobSchema, SandboxWebhookEventSchema, type SandboxWebhookEvent } from '../../sandbox/state/resources.js';
+import type { Sandbox, SandboxOptions } from '../../sandbox/start-sandbox.js';
 import { api, assertError, platformOfType, startTestSandbox, type TestResponse } from './sandbox-test-client.js';
 
 const withSandbox = async (options: SandboxOptions, body: (sandbox: Sandbox) => Promise<void>): Promise<void> => {
@@ -22,7 +22,7 @@ const withSandbox = async (options: SandboxOptions, body: (sandbox: Sandbox) => 
 const createAccount = async (sandbox: Sandbox, body: Record<string, unknown> = {}) => {
   const response = await api(sandbox, 'POST', '/sandbox/accounts', { body });
   assert.equal(response.status, 201, response.text);
-  return { account: AccountSchema.parse(response.body.data.account), job: JobSchema.parse(response.body.data.job), events: response.body.data.events as WebhookEvent[] };
+  return { account: AccountSchema.parse(response.body.data.account), job: JobSchema.parse(response.body.data.job), events: response.body.data.events as SandboxWebhookEvent[] };
 };
 
 const trigger = (sandbox: Sandbox, body: Record<string, unknown>, version?: string): Promise<TestResponse> =>
@@ -33,9 +33,9 @@ const trigger = (sandbox: Sandbox, body: Record<string, unknown>, version?: stri
  * by id, not as the last ones recorded: an account's first sync finishes on its own timer and records events of
  * its own, which may come after the trigger's.
  */
-const sentEvents = (sandbox: Sandbox, response: TestResponse): WebhookEvent[] => {
+const sentEvents = (sandbox: Sandbox, response: TestResponse): SandboxWebhookEvent[] => {
   assert.equal(response.status, 200, response.text);
-  const events = (response.body.data.events as unknown[]).map((event) => WebhookEventSchema.parse(event));
+  const events = (response.body.data.events as unknown[]).map((event) => SandboxWebhookEventSchema.parse(event));
   assert.ok(events.length > 0, 'the trigger sent an event');
   for (const event of events) assert.deepEqual(sandbox.store.events.find((recorded) => recorded.event_id === event.event_id), event);
   return events;

@@ -8,13 +8,13 @@ import assert from 'node:assert/strict';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, it } from 'node:test';
-import { WebhookEventSchema, type WebhookEvent } from '../../sandbox/resources.js';
-import type { Sandbox, SandboxOptions } from '../../sandbox/server.js';
-import { MAX_RETRY_DELAY_MS, retryDelayMs } from '../../sandbox/webhooks.js';
+import { SandboxWebhookEventSchema, type SandboxWebhookEvent } from '../../sandbox/state/resources.js';
+import type { Sandbox, SandboxOptions } from '../../sandbox/start-sandbox.js';
+import { MAX_RETRY_DELAY_MS, retryDelayMs } from '../../sandbox/state/webhooks.js';
 import { api, connectAccount, linkApi, openSession, platformOfType, startTestSandbox } from './sandbox-test-client.js';
 
 interface Received {
-  readonly event: WebhookEvent;
+  readonly event: SandboxWebhookEvent;
   readonly at: number;
   readonly headers: IncomingMessage['headers'];
 }
@@ -29,7 +29,7 @@ const startReceiver = async (statuses: number[] = []) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
-      received.push({ event: WebhookEventSchema.parse(JSON.parse(Buffer.concat(chunks).toString('utf8'))), at: Date.now(), headers: request.headers });
+      received.push({ event: SandboxWebhookEventSchema.parse(JSON.parse(Buffer.concat(chunks).toString('utf8'))), at: Date.now(), headers: request.headers });
       for (const waiter of waiters.filter((entry) => received.length >= entry.count)) waiter.resolve();
       if (hold) {
         held.push(response);

@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { startSandbox, type Sandbox } from '../../sandbox/server.js';
+import { startSandbox, type Sandbox } from '../../sandbox/start-sandbox.js';
 import { LinkTokenEnvelopeSchema } from '../../src/protocol.js';
 import { ErrorBodySchema } from '../../src/server/error-body.js';
 import { startExampleServer, type ExampleServer } from '../../server-example/server.js';

@@ -8,8 +8,8 @@ import assert from 'node:assert/strict';
 import { after, describe, test } from 'node:test';
 import { ConfigError } from '../../src/server/config-error.js';
 import { ErrorBodySchema } from '../../src/server/error-body.js';
-import { createLinkTokenHandler, type LinkTokenHandlerConfig } from '../../src/server/link-token-handler.js';
-import { SERVICE_VERSIONS } from '../../src/server/service-version.js';
+import { createLinkTokenHandler, type LinkTokenHandlerConfig } from '../../src/server/link-token/link-token-handler.js';
+import { SERVICE_VERSIONS } from '../../src/server/link-token/service-version.js';
 import { LinkTokenEnvelopeSchema } from '../../src/protocol.js';
 import { captureLog, reply, serviceError, startUpstream, tokenEnvelope, type FakeUpstream, type UpstreamScript } from './server-example-upstream.js';
 

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { backoffDelay, parseRetryAfter } from '../../src/shared/backoff.js';
-import { untilAborted, withRetries, type AttemptResult, type RetryPolicy } from '../../src/server/retry.js';
+import { untilAborted, withRetries, type AttemptResult, type RetryPolicy } from '../../src/server/link-token/retry.js';
 
 const policy: RetryPolicy = { maxAttempts: 3, baseDelayMs: 4, maxDelayMs: 16, attemptTimeoutMs: 200, totalTimeoutMs: 2_000 };
 

@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { WEBHOOK_EVENT_NAMES, WebhookEventSchema } from 'payroll-link/server';
-import type { Sandbox } from '../../sandbox/server.js';
+import type { Sandbox } from '../../sandbox/start-sandbox.js';
 import { api, platformOfType, startTestSandbox } from './sandbox-test-client.js';
 
 /** Runs a trigger and answers the events it says it sent. */

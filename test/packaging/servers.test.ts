@@ -14,7 +14,7 @@ import { mkdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { connect } from 'node:net';
 import { after, describe, test } from 'node:test';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { startSandbox, type Sandbox } from '../../sandbox/server.js';
+import { startSandbox, type Sandbox } from '../../sandbox/start-sandbox.js';
 import { linkApi, platformOfType } from '../node/sandbox-test-client.js';
 import { installedPackageDir } from './install-packed.js';
 import { freePort } from '../free-port.js';

@@ -25,12 +25,12 @@ test('importing ., ./core and ./react in Node does not throw', async () => {
   assert.equal(typeof main.openLink, 'function');
   const core = (await import(packaged('/core'))) as typeof import('../../src/core/index.js');
   assert.equal(typeof core.openLink, 'function');
-  const react = (await import(packaged('/react'))) as typeof import('../../src/react.js');
+  const react = (await import(packaged('/react'))) as typeof import('../../src/frameworks/react.js');
   assert.equal(typeof react.PayrollLink, 'object', 'a forwardRef component');
 });
 
 test("React's renderToString of the wrapper produces the element's tag", async () => {
-  const { PayrollLink } = (await import(packaged('/react'))) as typeof import('../../src/react.js');
+  const { PayrollLink } = (await import(packaged('/react'))) as typeof import('../../src/frameworks/react.js');
   const html = renderToString(
     createElement(
       PayrollLink,

@@ -1,0 +1,258 @@
+/**
+ * The shapes of the sandbox's resources, as zod schemas; the TypeScript types
+ * are inferred from them. Where the spec says "not shown", the shape here is
+ * the sandbox's choice (documented in `docs/sandbox.md`); tests parse
+ * responses with these strict schemas, so a shape cannot drift silently.
+ */
+import { z } from 'zod';
+import { AllocationSchema as LinkAllocationSchema } from '../api/link-api-schemas.js';
+
+const id = () => z.uuid();
+const dateTime = () => z.iso.datetime({ offset: true });
+const date = () => z.iso.date();
+/** Money: integer minor units (cents), with the currency beside it. */
+const money = () => z.number().int();
+const currency = () => z.string().regex(/^[A-Z]{3}$/);
+
+/** payroll or time_and_attendance (spec, "Platform"). */
+export const PlatformTypeSchema = z.enum(['payroll', 'time_and_attendance']);
+
+/** A payroll platform. `supports_percentage_allocation` is our name for the spec's unnamed percentage-deposit field. */
+export const PlatformSchema = z.strictObject({
+  id: id(),
+  name: z.string(),
+  type: PlatformTypeSchema,
+  supports_percentage_allocation: z.boolean(),
+});
+
+/** An employer, reached through one platform. */
+export const EmployerSchema = z.strictObject({
+  id: id(),
+  name: z.string(),
+  industry: z.string(),
+  platform_id: id(),
+  supports_percentage_allocation: z.boolean(),
+});
+
+/**
+ * Values of `Account.monitoring_status` the sandbox produces (the spec does not list them):
+ * `user_action_required` is the sandbox's re-authentication scenario (spec, "Versioning": "sandbox
+ * scenarios for on-demand updates re-authentication"): the account stays connected, but on-demand
+ * updates are refused (403 ACCOUNT_REAUTH_REQUIRED) until the user logs in again.
+ */
+export const MonitoringStatusSchema = z.enum(['active', 'disconnected', 'user_action_required']);
+
+/** A connected (or disconnected) payroll account. */
+export const AccountSchema = z.strictObject({
+  id: id(),
+  platform_id: id(),
+  platform_name: z.string(),
+  platform_type: PlatformTypeSchema,
+  employer_id: id().nullable(),
+  employer_name: z.string().nullable(),
+  end_user_id: z.string().nullable(),
+  link_token_id: id(),
+  connected: z.boolean(),
+  monitoring_status: MonitoringStatusSchema,
+  created_at: dateTime(),
+  updated_at: dateTime(),
+  disconnected_at: dateTime().nullable(),
+});
+
+/** Job names: the deposit switch, and the data syncs. */
+export const JobNameSchema = z.enum(['direct_deposit_switch', 'paystubs', 'shifts']);
+
+/** Job states. A job waiting for its allocation in Link is `pending` too. */
+export const JobStatusSchema = z.enum(['pending', 'success', 'error']);
+
+/** How much of the pay a deposit switch moves (shared with the Link API, where it is written once). */
+export const AllocationSchema = LinkAllocationSchema;
+
+/** Why a job failed. */
+export const JobErrorSchema = z.strictObject({ code: z.string(), message: z.string() });
+
+/** A job (deposit switch or data sync) on one account. */
+export const JobSchema = z.strictObject({
+  id: id(),
+  name: JobNameSchema,
+  status: JobStatusSchema,
+  account_id: id(),
+  link_token_id: id().nullable(),
+  params: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])),
+  error: JobErrorSchema.nullable(),
+  created_at: dateTime(),
+  updated_at: dateTime(),
+  completed_at: dateTime().nullable(),
+});
+
+/** Employment (spec fields, plus `job_title`). */
+export const EmploymentSchema = z.strictObject({
+  id: id(),
+  employer_name: z.string(),
+  job_title: z.string(),
+  status: z.enum(['active', 'inactive']),
+  start_date: date(),
+  account_id: id(),
+  created_at: dateTime(),
+});
+
+/** An income summary for one account. */
+export const IncomeSchema = z.strictObject({
+  id: id(),
+  account_id: id(),
+  currency: currency(),
+  pay_frequency: z.enum(['weekly', 'biweekly', 'semimonthly', 'monthly']),
+  annual_gross_pay: money(),
+  ytd_gross_pay: money(),
+  ytd_net_pay: money(),
+  hourly_rate: money().nullable(),
+  last_pay_date: date(),
+  created_at: dateTime(),
+});
+
+/** One deduction line of a paystub. */
+export const DeductionSchema = z.strictObject({ name: z.string(), amount: money() });
+
+/** One paystub. */
+export const PaystubSchema = z.strictObject({
+  id: id(),
+  account_id: id(),
+  pay_date: date(),
+  period_start: date(),
+  period_end: date(),
+  currency: currency(),
+  gross_pay: money(),
+  net_pay: money(),
+  deductions: z.array(DeductionSchema),
+  created_at: dateTime(),
+});
+
+/** One worked shift (time_and_attendance platforms only). */
+export const ShiftSchema = z.strictObject({
+  id: id(),
+  account_id: id(),
+  date: date(),
+  start_time: dateTime(),
+  end_time: dateTime(),
+  duration_minutes: z.number().int(),
+  role: z.string(),
+  location: z.string(),
+  created_at: dateTime(),
+});
+
+/** Verification of Employment report. */
+export const VoeReportSchema = z.strictObject({
+  id: id(),
+  type: z.literal('voe'),
+  end_user_id: z.string(),
+  generated_at: dateTime(),
+  employments: z.array(EmploymentSchema),
+});
+
+/** Verification of Income and Employment report. */
+export const VoieReportSchema = z.strictObject({
+  id: id(),
+  type: z.literal('voie'),
+  end_user_id: z.string(),
+  generated_at: dateTime(),
+  employments: z.array(EmploymentSchema),
+  incomes: z.array(IncomeSchema),
+});
+
+/** The Availability object of verification_reports.refreshed (spec fields). */
+export const AvailabilitySchema = z.strictObject({
+  status: z.enum(['available', 'unavailable']),
+  updated_at: dateTime(),
+  refreshed_at: dateTime(),
+});
+
+/** The sync-progress value of paystubs.added / shifts.added (the spec does not list its values). */
+export const SyncStatusSchema = z.enum(['synced']);
+
+const syncPayload = () =>
+  z.strictObject({
+    account_id: id(),
+    job_id: id(),
+    link_token_id: id().nullable(),
+    end_user_id: z.string().nullable(),
+    sync_status: SyncStatusSchema,
+    added_count: z.number().int().min(0),
+    deleted_count: z.number().int().min(0),
+  });
+
+/** Payload of the deprecated account.disconnected / account.reconnected (the spec does not show it). */
+const legacyAccountPayload = () =>
+  z.strictObject({
+    account_id: id(),
+    end_user_id: z.string().nullable(),
+    updated_at: dateTime(),
+  });
+
+const event = <N extends string, P extends z.ZodType>(name: N, payload: P) =>
+  z.strictObject({ event: z.literal(name), event_id: id(), payload });
+
+/** Every webhook the sandbox sends, with its payload (envelope `{ event, event_id, payload }`). */
+export const SandboxWebhookEventSchema = z.discriminatedUnion('event', [
+  event(
+    'account.added',
+    z.strictObject({
+      account_id: id(),
+      platform_id: id(),
+      platform_name: z.string(),
+      link_token_id: id(),
+      end_user_id: z.string().nullable(),
+      job_id: id(),
+    }),
+  ),
+  event('paystubs.added', syncPayload()),
+  event('shifts.added', syncPayload()),
+  event(
+    'verification_reports.refreshed',
+    z.strictObject({
+      end_user_id: z.string(),
+      availability: z.strictObject({ voe: AvailabilitySchema, voie: AvailabilitySchema }),
+    }),
+  ),
+  event(
+    'account.monitoring_status.updated',
+    z.strictObject({
+      account_id: id(),
+      end_user_id: z.string().nullable(),
+      connected: z.boolean(),
+      monitoring_status: MonitoringStatusSchema,
+      previous_monitoring_status: MonitoringStatusSchema,
+      updated_at: dateTime(),
+    }),
+  ),
+  // Deprecated (spec: replaced by account.monitoring_status.updated): sent instead of it, and only,
+  // when the sandbox sends webhooks as a version that had them (`webhookVersion` ≤ 2021-07-28).
+  event('account.disconnected', legacyAccountPayload()),
+  event('account.reconnected', legacyAccountPayload()),
+]);
+
+export type PlatformType = z.infer<typeof PlatformTypeSchema>;
+export type Platform = z.infer<typeof PlatformSchema>;
+export type Employer = z.infer<typeof EmployerSchema>;
+export type MonitoringStatus = z.infer<typeof MonitoringStatusSchema>;
+export type Account = z.infer<typeof AccountSchema>;
+export type JobName = z.infer<typeof JobNameSchema>;
+export type JobStatus = z.infer<typeof JobStatusSchema>;
+export type Allocation = z.infer<typeof AllocationSchema>;
+export type Job = z.infer<typeof JobSchema>;
+export type Employment = z.infer<typeof EmploymentSchema>;
+export type Income = z.infer<typeof IncomeSchema>;
+export type Paystub = z.infer<typeof PaystubSchema>;
+export type Shift = z.infer<typeof ShiftSchema>;
+export type VoeReport = z.infer<typeof VoeReportSchema>;
+export type VoieReport = z.infer<typeof VoieReportSchema>;
+export type Availability = z.infer<typeof AvailabilitySchema>;
+/**
+ * A webhook as the sandbox sends it: the envelope `{ event, event_id, payload }`, one member per event, each payload
+ * strict (the sender's exact shape). Not `WebhookEvent` of `payroll-link/server`, the receiver's loose schema that
+ * also lets through fields a later service version adds.
+ */
+export type SandboxWebhookEvent = z.infer<typeof SandboxWebhookEventSchema>;
+/** The name of a webhook event the sandbox sends. */
+export type SandboxWebhookEventName = SandboxWebhookEvent['event'];
+/** The payload of the sandbox's webhook event `N`. */
+export type SandboxWebhookPayload<N extends SandboxWebhookEventName> = Extract<SandboxWebhookEvent, { event: N }>['payload'];

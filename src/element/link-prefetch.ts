@@ -1,0 +1,263 @@
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import { enclosingModal } from '../core/enclosing-modal.js';
+import type { SessionToken, TokenInput, TokenSource } from '../core/fetch-link-token.js';
+import type { PreparedLink, ReadyDetail } from '../core/open-link.js';
+import { emit } from './events.js';
+import { sameTokenSource } from '../core/same-token-source.js';
+import { lazyPrepareLink, loadSessionCode, preloadSessionCode } from './load-session.js';
+import { languageOf, widgetStrings, type WidgetStrings } from '../core/strings.js';
+
+/** A frame prefetched and never opened is torn down this long after the last sign of intent: it holds a page (often a process). */
+export const FRAME_IDLE_MS = 120_000;
+/** After a token prefetch failed, a sign of intent does not try again before this: the click still fetches at once. */
+const RETRY_COOLDOWN_MS = 10_000;
+
+/** A token prefetched, handed to one session. */
+export interface TakenToken {
+  token: Promise<TokenInput>;
+  /** Stops the fetch if it is still under way (the session ended first). */
+  cancel(): void;
+}
+
+/** A token prefetched with the session code's freshness check (loaded by then: it fetched the token). */
+interface FetchedToken {
+  token: SessionToken;
+  isStale: (token: SessionToken) => boolean;
+}
+
+/** A token prefetch: its fetch (and the token, once `ready`), whom it is for, and how to stop it. */
+interface PrefetchedToken {
+  fetched: Promise<FetchedToken>;
+  ready?: FetchedToken;
+  source: TokenSource;
+  abort: AbortController;
+}
+
+/** What the controller reads of its element: the properties that decide what to prefetch, for whom, and where. */
+export interface LinkPrefetchHost extends ReactiveControllerHost, HTMLElement {
+  readonly hasUpdated: boolean;
+  prefetch: boolean | 'load';
+  disabled: boolean;
+  open: boolean;
+  linkUrl: string | undefined;
+  tokenUrl: string | undefined;
+  endUserId: string | undefined;
+  accountId: string | undefined;
+  fetchToken: (() => Promise<TokenInput>) | undefined;
+  strings: Partial<WidgetStrings> | undefined;
+  readonly onReady?: ((detail: ReadyDetail) => void) | undefined;
+}
+
+/**
+ * Where and how a Link frame is built: the Link page, the open modal of the page its container goes into (if
+ * any), and the modal's words in the page's language. A frame prefetched for one place never serves another
+ * (a frame is never moved: moving it reloads it).
+ */
+export interface FramePlace {
+  linkUrl: string;
+  containerParent: Element | undefined;
+  language: string;
+  title: string;
+  strings: { close: string; loading: string };
+}
+
+/** What a session starts from: the token prefetched (if any), and the flow, prefetched or built now. */
+export interface Prefetched {
+  token: TakenToken | undefined;
+  link: PreparedLink;
+}
+
+/**
+ * The element's prefetch: on a sign of intent (the pointer over the element, focus, a press) it loads the
+ * session's code and, with `prefetch`, fetches the token and builds the Link frame hidden ("Instant open": the
+ * modal closed, its Link page loading, no token in it); with `prefetch="load"` on connect too. It reacts to the
+ * element's properties at each update, so the element steers nothing by hand. At most one token and one frame:
+ * `take()` hands both to the session that opens, once. A token is never handed over when it went stale while
+ * waiting or was fetched for another source (see {@link sameTokenSource}); a token prefetch that failed is not
+ * reported (the click fetches again and reports). The frame goes when the Link URL or whom the token is for
+ * changes, when `prefetch` goes off or the element is disabled, with the element, and after
+ * {@link FRAME_IDLE_MS} without intent.
+ */
+export class LinkPrefetch implements ReactiveController {
+  readonly #host: LinkPrefetchHost;
+  #token: PrefetchedToken | null = null;
+  #tokenFailedAt = -Infinity;
+  #frame: { link: PreparedLink; place: FramePlace; idle: ReturnType<typeof setTimeout> } | null = null;
+  /** What decided the last prefetch, as the last update saw it (see hostUpdate). */
+  #seen: unknown[] = [];
+  /** On a device without hover, the wait for the element to be seen (see hostConnected). */
+  #sight: IntersectionObserver | null = null;
+
+  constructor(host: LinkPrefetchHost) {
+    this.#host = host;
+    host.addController(this);
+    // A hover is a pointer moving over the element (`pointerenter` also fires when a closing modal uncovers it
+    // under a resting pointer); a tap moves no pointer before it presses, and iOS does not focus a tapped button:
+    // the press is the hint. On the host itself: listeners die with the element, so reconnecting adds none.
+    for (const type of ['pointermove', 'pointerdown', 'focusin']) host.addEventListener(type, this.#onIntent);
+  }
+
+  /** Whom the token is for. */
+  source(): TokenSource {
+    const { tokenUrl, endUserId, accountId, fetchToken } = this.#host;
+    return { tokenUrl, endUserId, accountId, fetchToken };
+  }
+
+  hostConnected(): void {
+    // Not at once: frameworks set properties just after inserting the element (Angular binds `[endUserId]` in
+    // the same task), and a token fetched before that would be for nobody. The first connection prefetches at
+    // its first update; a reconnection (the element moved) once the pending update, if any, is done.
+    if (this.#host.hasUpdated) void this.#host.updateComplete.then(() => this.#onConnect());
+    // Without hover, the tap is intent and click at once (its `pointerdown` comes with `touchstart`): the token
+    // and the frame would wait for the code after it. The code mints nothing, so it loads once the element is
+    // first seen, when the page is idle (not on a desktop page: there a hover loads it). The tap's press then
+    // starts the token and the frame together.
+    if (matchMedia('(hover: none)').matches) {
+      const sight = (this.#sight = new IntersectionObserver(([entry]) => {
+        if (!entry!.isIntersecting) return;
+        sight.disconnect();
+        (self.requestIdleCallback ?? setTimeout)(preloadSessionCode);
+      }));
+      sight.observe(this.#host);
+    }
+  }
+
+  hostDisconnected(): void {
+    this.#sight?.disconnect();
+    this.#discardToken();
+    this.#discardFrame();
+  }
+
+  hostUpdate(): void {
+    const host = this.#host;
+    // A token prefetched for another source is never handed over (checked at take()); checking at each update
+    // as well stops its fetch at once.
+    this.#dropUnusableToken();
+    // Whether this update calls for a prefetch: the first update (frameworks set properties after connecting),
+    // `prefetch` or `disabled` changed, or whom the token is for (as when a server-rendered element gets its
+    // properties at hydration). Not a new `fetchToken` function in place of another: React hands one on every
+    // render, and a fetch each time would cost the backend a call to the service per render (without
+    // `end-user-id`, that change drops the token on hand, and the next sign of intent prefetches again).
+    const seen = [host.linkUrl, host.prefetch, host.disabled, host.tokenUrl, host.endUserId, host.accountId, Boolean(host.fetchToken)];
+    const calls = seen.some((value, index) => index > 0 && value !== this.#seen[index]);
+    // The frame goes too when the Link URL changed, and while prefetch is off or the element disabled.
+    if (calls || seen[0] !== this.#seen[0] || !host.prefetch || host.disabled) this.#discardFrame();
+    this.#seen = seen;
+    if (calls) this.#onConnect();
+  }
+
+  /** Prefetches the token and the frame, with either `prefetch` form: on intent, or after the user closed the flow unfinished. */
+  prefetch(): void {
+    const host = this.#host;
+    // `open` is still true when focus comes back to the button at the end of a session: its end decides then.
+    // A detached element (a session ended by its removal) prefetches nothing: nobody would ever use or drop it.
+    if (!host.prefetch || host.disabled || host.open || !host.isConnected || !(host.tokenUrl || host.fetchToken)) return;
+    this.#prefetchToken();
+    if (!host.linkUrl) return;
+    const place = this.#place();
+    if (this.#frame && !samePlace(this.#frame.place, place)) this.#discardFrame();
+    const link = this.#frame?.link ?? lazyPrepareLink({ ...place, fetchTokenAhead: false, onReady: (detail) => ready(host, detail) });
+    if (this.#frame) clearTimeout(this.#frame.idle);
+    this.#frame = { link, place, idle: setTimeout(() => this.#discardFrame(), FRAME_IDLE_MS) };
+  }
+
+  /** Hands the token prefetched (if any) and the frame prefetched for this place (or one built now) to the session that opens. */
+  take(): Prefetched {
+    const place = this.#place();
+    const frame = this.#frame && samePlace(this.#frame.place, place) ? this.#frame : null;
+    if (frame) {
+      clearTimeout(frame.idle);
+      this.#frame = null;
+    } else {
+      // One prefetched for another place is torn down instead.
+      this.#discardFrame();
+    }
+    return { token: this.#takeToken(), link: frame?.link ?? lazyPrepareLink({ ...place, fetchTokenAhead: false }) };
+  }
+
+  /** Starts fetching a token unless a usable one is on hand or on its way. */
+  #prefetchToken(): void {
+    this.#dropUnusableToken();
+    if (this.#token || Date.now() - this.#tokenFailedAt < RETRY_COOLDOWN_MS) return;
+    const abort = new AbortController();
+    const source = this.source();
+    // The fetch is the session code's: it loads first (at once when the sign of intent that got here loaded it).
+    const fetched = loadSessionCode().then(async (code) => ({ token: await code.fetchLinkToken(source, abort.signal), isStale: code.isStale }));
+    const token: PrefetchedToken = (this.#token = { fetched, source, abort });
+    fetched.then(
+      (ready) => (token.ready = ready),
+      () => {
+        if (this.#token !== token) return;
+        this.#tokenFailedAt = Date.now();
+        this.#discardToken();
+      },
+    );
+  }
+
+  /** The token prefetched (or its fetch still under way), handed over once; undefined when there is none usable. */
+  #takeToken(): TakenToken | undefined {
+    this.#dropUnusableToken();
+    const taken = this.#token;
+    this.#token = null;
+    if (!taken) return undefined;
+    const token = taken.fetched.then((fetched) => fetched.token.input);
+    // The session may end before it reads the token (and then cancels it): that rejection is nobody's to report.
+    token.catch(() => {});
+    return { token, cancel: () => taken.abort.abort() };
+  }
+
+  #discardToken(): void {
+    this.#token?.abort.abort();
+    this.#token = null;
+  }
+
+  /** Drops the token on hand (or its fetch) when it went stale or was fetched for another source than the current one. */
+  #dropUnusableToken(): void {
+    const token = this.#token;
+    if (token && (!sameTokenSource(token.source, this.source()) || token.ready?.isStale(token.ready.token))) this.#discardToken();
+  }
+
+  /** With `prefetch="load"`, what is due without a sign of intent: on connect, and when what decides it changed. */
+  #onConnect(): void {
+    if (this.#host.prefetch === 'load') this.prefetch();
+  }
+
+  #onIntent = () => {
+    // The session's code costs no token: it loads on intent with or without `prefetch`.
+    if (!this.#host.disabled) preloadSessionCode();
+    this.prefetch();
+  };
+
+  #discardFrame(): void {
+    const frame = this.#frame;
+    if (!frame) return;
+    this.#frame = null;
+    clearTimeout(frame.idle);
+    frame.link.dispose();
+  }
+
+  /** Where and how the flow is built now: the Link page, the modal it goes in, and the words of the page's language. */
+  #place(): FramePlace {
+    const host = this.#host;
+    const language = languageOf(host);
+    const words = widgetStrings(language, host.strings);
+    return {
+      linkUrl: host.linkUrl ?? '',
+      containerParent: enclosingModal(host),
+      language,
+      title: words.title,
+      strings: { close: words.close, loading: words.loading },
+    };
+  }
+}
+
+/** The same container parent (an element: compared as itself) and the same Link URL and words (both built by `#place`). */
+function samePlace(a: FramePlace, b: FramePlace): boolean {
+  return a.containerParent === b.containerParent && JSON.stringify({ ...a, containerParent: 0 }) === JSON.stringify({ ...b, containerParent: 0 });
+}
+
+/** The frame built ahead has loaded: `link-ready`, then the element's `onReady`. */
+function ready(host: LinkPrefetchHost, detail: ReadyDetail): void {
+  emit(host, 'link-ready', detail);
+  host.onReady?.(detail);
+}

@@ -1,0 +1,303 @@
+import { LitElement, html, nothing, type PropertyValues } from 'lit';
+import type { TokenInput } from '../core/fetch-link-token.js';
+import type { LinkHandle, ReadyDetail } from '../core/open-link.js';
+import { emit, type PayrollLinkEventDetail } from './events.js';
+import { payrollLinkStyles } from './payroll-link.styles.js';
+import type { ColorScheme, ExitDetail, LinkError, LinkEventDetail, LoginDetail, SuccessDetail } from '../protocol.js';
+import { themeSheet } from './theme-sheet.js';
+import { LinkPrefetch } from './link-prefetch.js';
+import { languageOf, widgetStrings, type WidgetStrings } from '../core/strings.js';
+
+/**
+ * A button that connects an end user's payroll account through the service's
+ * hosted Link flow. It gets a short-lived Link token from the integrator's
+ * backend (`token-url`), opens `link-url` in a modal frame, hands the token to
+ * the frame over `postMessage` (never in a URL), and reports what happens
+ * through DOM events and callback properties.
+ *
+ * The modal always opens in a container of its own (`<div data-payroll-link-modal>`)
+ * at the end of `<body>`, or inside the page's open modal the element sits in
+ * (a dialog library's: see `enclosingModal`), never inside the element, so hiding the
+ * element (`hidden`, a menu that closes on click, a breakpoint, a Suspense
+ * fallback) never hides the flow. The container gets the element's
+ * `--payroll-link-*` custom properties as they are when the flow opens; its
+ * parts are styled as `[data-payroll-link-modal]::part(dialog)` (and
+ * `close-button`, `loading`, `frame`).
+ *
+ * @summary Connects a payroll account through the hosted Link flow.
+ * @tag payroll-link
+ *
+ * @slot - The button's label. Default: "Connect payroll" (in Spanish pages, "Conectar nómina"; see `strings`).
+ *
+ * @csspart button - The trigger `<button>`.
+ * @csspart spinner - The loading indicator inside the button.
+ * @csspart error - The message shown when a session could not start or ended in an error.
+ *
+ * @cssprop --payroll-link-button-background - Button background. Default #1d4ed8.
+ * @cssprop --payroll-link-button-color - Button text colour. Default #fff.
+ * @cssprop --payroll-link-button-radius - Button corner radius. Default 999px.
+ * @cssprop --payroll-link-button-padding - Button padding. Default 0.7em 1.3em.
+ * @cssprop --payroll-link-focus-ring - Focus outline colour. Default #2563eb.
+ * @cssprop --payroll-link-error-color - Error message colour. Default #b91c1c.
+ * @cssprop --payroll-link-modal-width - Modal width. Default 440px.
+ * @cssprop --payroll-link-modal-height - Modal height. Default 680px.
+ * @cssprop --payroll-link-modal-radius - Modal corner radius. Default 16px.
+ * @cssprop --payroll-link-modal-background - Modal background. Default #fff.
+ * @cssprop --payroll-link-backdrop - Backdrop colour behind the modal.
+ * @cssprop --payroll-link-muted-color - Colour of the modal's loading text.
+ *
+ * @fires {CustomEvent<OpenDetail>} link-open - The Link frame is ready and has its token.
+ * @fires {CustomEvent<LoginDetail>} link-login - The user logged in. At most once per session.
+ * @fires {CustomEvent<SuccessDetail>} link-success - The job finished. At most once per session.
+ * @fires {CustomEvent<LinkError>} link-error - Something failed; `pendingRetry: true` means the flow goes on.
+ * @fires {CustomEvent<ExitDetail>} link-exit - The session ended. Exactly once per session, always last. When the
+ * element is removed mid-flow it fires on the detached element (`reason: 'closed_by_host'`): listen on the element
+ * or use `onExit`, since a listener on `document` no longer hears it. Hiding the element does not end the session:
+ * the modal is in `<body>`. Only hiding the modal's own container does (`link-error`, then `link-exit` with
+ * `reason: 'closed_by_host'`, `error.code: 'MODAL_HIDDEN'`): a modal nobody sees would leave the page blocked.
+ * @fires {CustomEvent<LinkEventDetail>} link-event - Every event the Link flow emits: typed (`typed: true`, the payload
+ * typed by `name`: `open`, `screen_transition`, `select_employer`, `select_platform`, `login_attempt`, `input_allocation`
+ * and the callbacks' events), or, outside the contract, passed on as it came (`typed: false`).
+ * @fires {CustomEvent<ReadyDetail>} link-ready - The Link frame built ahead (`prefetch`) has loaded hidden: a click
+ * now opens it at once. Once per frame built ahead, before any click; never for a flow built at the click.
+ *
+ * @example
+ * ```html
+ * <payroll-link token-url="/api/link-token" link-url="https://link.example.com/link" prefetch></payroll-link>
+ * <script type="module">
+ *   document.querySelector('payroll-link').onSuccess = ({ accountId, jobId }) => save(accountId, jobId);
+ * </script>
+ * ```
+ */
+export class PayrollLink extends LitElement {
+  static override styles = payrollLinkStyles;
+
+  static override properties = {
+    tokenUrl: { attribute: 'token-url' },
+    linkUrl: { attribute: 'link-url' },
+    endUserId: { attribute: 'end-user-id' },
+    accountId: { attribute: 'account-id' },
+    prefetch: { converter: { fromAttribute: prefetchFromAttribute } },
+    disabled: { type: Boolean, reflect: true },
+    open: { type: Boolean, reflect: true },
+    fetchToken: { attribute: false },
+    onLogin: { attribute: false },
+    onSuccess: { attribute: false },
+    onExit: { attribute: false },
+    onError: { attribute: false },
+    onEvent: { attribute: false },
+    onReady: { attribute: false },
+    strings: { attribute: false },
+    colorScheme: { attribute: 'color-scheme' },
+    _status: { state: true },
+  };
+
+  /** The integrator's backend endpoint: receives `POST {"end_user_id": ...}` (or `{}`; `account_id` too with `account-id`) and answers `{ data: LinkToken }`. */
+  declare tokenUrl: string | undefined;
+  /** The hosted Link page. Its origin is the only origin whose messages are trusted. */
+  declare linkUrl: string | undefined;
+  /** Sent to `token-url` as `end_user_id`, so the backend can mint the token for that user. */
+  declare endUserId: string | undefined;
+  /**
+   * Reconnects this account instead of connecting a new one (update mode), for an account that was disconnected
+   * or whose platform wants its user to log in again. Sent to `token-url` as `account_id` (your backend forwards
+   * it only for an account this user owns: `authorizeAccount`), and carried by the session's details
+   * (`link-exit`'s `accountId`). A login to another account ends the session with `link-error` code
+   * `ACCOUNT_MISMATCH`. With `fetchToken`, your function must ask for the reconnect token itself.
+   */
+  declare accountId: string | undefined;
+  /**
+   * Fetch the token ahead so that the click opens at once. Each token is a billable call to the service
+   * (`POST /link_tokens`), so the bare attribute (`true`) fetches on intent only: when the pointer moves over the
+   * button, it gets focus or is pressed, and again after the user closes the flow unfinished; a page view with no
+   * interaction mints nothing. `prefetch="load"` (`'load'`) fetches as soon as the element connects as well: for a
+   * page where the button is the whole point (a "connect your payroll" step). At most one token fetched ahead is
+   * outstanding per element; one never used is left to expire. Beside the token, the Link page loads hidden
+   * ("Instant open"), so the click only shows it; that frame goes after 2 minutes without intent.
+   */
+  declare prefetch: boolean | 'load';
+  /** Disables the button; `show()` does nothing while set. */
+  declare disabled: boolean;
+  /** Whether the Link flow is showing. Reflected; setting it opens or closes the flow. */
+  declare open: boolean;
+  /**
+   * Gets the token your own way (custom headers, an SDK); overrides `token-url`. A token fetched ahead belongs
+   * to the function that fetched it, unless `end-user-id` says whom it is for: set `end-user-id`, or keep the
+   * function stable (React's `useCallback`), so that a new function on every render keeps it.
+   */
+  declare fetchToken: (() => Promise<TokenInput>) | undefined;
+  /** Called with the `link-login` detail; read when it fires. */
+  declare onLogin: ((detail: LoginDetail) => void) | undefined;
+  /** Called with the `link-success` detail; read when it fires. */
+  declare onSuccess: ((detail: SuccessDetail) => void) | undefined;
+  /** Called with the `link-exit` detail; read when it fires. */
+  declare onExit: ((detail: ExitDetail) => void) | undefined;
+  /** Called with the `link-error` detail; read when it fires. */
+  declare onError: ((detail: LinkError) => void) | undefined;
+  /** Called with the `link-event` detail; read when it fires. */
+  declare onEvent: ((detail: LinkEventDetail) => void) | undefined;
+  /** Called with the `link-ready` detail; read when it fires. */
+  declare onReady: ((detail: ReadyDetail) => void) | undefined;
+  /**
+   * The widget's own words, over the defaults of the page's language: `connect` (the button, unless it has
+   * content), `error`, and the modal's `title`, `close` and `loading`. The language is the nearest `lang`
+   * attribute (the element's ancestors, then `<html lang>`): English and Spanish (`es`, `es-MX`...) are built
+   * in, any other language gets English. The Link page is told the language too.
+   */
+  declare strings: Partial<WidgetStrings> | undefined;
+  /**
+   * The colour mode of the modal and the Link page: `light` (the default), `dark`, or `auto`, which follows the
+   * user's `prefers-color-scheme`. Read when the flow opens; the Link page is told it. Another value falls back to
+   * `light`, with a console warning. The button keeps its own colours (`--payroll-link-button-*`).
+   */
+  declare colorScheme: ColorScheme | undefined;
+
+  declare private _status: 'idle' | 'loading' | 'error';
+
+  #session: LinkHandle | null = null;
+  /** The token and the Link frame fetched ahead: it follows this element's properties on its own. */
+  readonly #prefetch = new LinkPrefetch(this);
+
+  constructor() {
+    super();
+    this.prefetch = false;
+    this.disabled = false;
+    this.open = false;
+    this._status = 'idle';
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    // Removal mid-flow (SPA navigation, React unmount) ends the session and removes its frame.
+    this.#session?.close();
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    // `open` set by the page (in markup, or as a property) opens or closes the flow.
+    if (changed.has('open')) {
+      if (this.open && !this.#session) void this.#start(false);
+      if (!this.open && this.#session) this.close();
+    }
+  }
+
+  /**
+   * Opens the Link flow. Resolves when the frame is ready and has its token, or
+   * when the session ends before that (see `link-exit`). Calling it again while
+   * a session runs returns the same session: one token fetch, one frame. Works
+   * on a hidden element too (your own button): the modal opens in `<body>`.
+   */
+  show(): Promise<void> {
+    return this.#start(false);
+  }
+
+  /** Ends the running session (`reason: 'closed_by_host'`), if any. */
+  close(): void {
+    this.#session?.close();
+  }
+
+  /** Starts a session, or returns the running one. `fromButton`: focus goes back to our button afterwards. */
+  #start(fromButton: boolean): Promise<void> {
+    if (this.#session) return this.#session.ready;
+    // A detached element opens nothing (removal is what ends its sessions); a disabled one must not open.
+    if (this.disabled || !this.isConnected) {
+      this.open = false;
+      return Promise.resolve();
+    }
+    // The theme, the modal's place and the focus target first: once `open` is set and the token taken, only the session runs, which
+    // never throws (what fails ends the session through onError and onExit), so nothing can leave us spinning.
+    const theme = themeSheet(this);
+    // Started from the page's own control (show()), focus goes back there, not to our button.
+    const returnFocusTo = fromButton ? this.renderRoot.querySelector<HTMLElement>('.button') : undefined;
+    // The token and the frame prefetched, if they are for this source, Link URL and place: the click then only shows the frame.
+    const { token: taken, link: prepared } = this.#prefetch.take();
+    this._status = 'loading';
+    this.open = true;
+    // Each callback relays only while its session is the running one: a listener that removes the
+    // element or closes the flow ends the session, and nothing of it may follow its link-exit.
+    const relay =
+      <K extends 'link-login' | 'link-success' | 'link-error' | 'link-event'>(name: K, callback: () => ((detail: PayrollLinkEventDetail<K>) => void) | undefined) =>
+      (detail: PayrollLinkEventDetail<K>) => {
+        if (this.#session !== session) return;
+        emit(this, name, detail);
+        if (this.#session === session) callback()?.(detail);
+      };
+    const session: LinkHandle = prepared.open({
+      ...this.#prefetch.source(),
+      token: taken?.token,
+      cancelToken: taken?.cancel,
+      // Always openLink's own container, never our shadow root: a page hides its button (a menu that closes on
+      // click, a breakpoint, a Suspense fallback) as readily as it shows it, and a hidden modal would end the
+      // session. At the end of <body>, or inside the open modal we sit in. Our custom properties go with it.
+      theme,
+      colorScheme: this.colorScheme,
+      returnFocusTo,
+      onOpen: (detail) => {
+        this._status = 'idle';
+        emit(this, 'link-open', detail);
+      },
+      onLogin: relay('link-login', () => this.onLogin),
+      onSuccess: relay('link-success', () => this.onSuccess),
+      onError: relay('link-error', () => this.onError),
+      onEvent: relay('link-event', () => this.onEvent),
+      onExit: (detail) => {
+        taken?.cancel();
+        this.#session = null;
+        this.open = false;
+        this._status = detail.reason === 'error' ? 'error' : 'idle';
+        // Focus came back to our button while `open` was still true, so its focusin fetched nothing. A user who
+        // closed the flow before its end often opens it again: fetch that token ahead now. Not when the page
+        // closed it (closed_by_host: no sign the user comes back), nor after a completed session (its user is
+        // done), since each token minted costs the backend a call to the service; nor after an error (the
+        // endpoint may be failing; the next click fetches and reports anyway).
+        if (detail.reason === 'user_closed') this.#prefetch.prefetch();
+        emit(this, 'link-exit', detail);
+        this.onExit?.(detail);
+      },
+    });
+    this.#session = session;
+    return session.ready;
+  }
+
+  #onClick = () => {
+    void this.#start(true);
+  };
+
+  protected override render() {
+    const loading = this._status === 'loading';
+    const words = widgetStrings(languageOf(this), this.strings);
+    return html`
+      <button
+        part="button"
+        class="button"
+        type="button"
+        ?disabled=${this.disabled}
+        aria-busy=${loading ? 'true' : 'false'}
+        @click=${this.#onClick}
+      >
+        ${loading ? html`<span part="spinner" class="spinner" aria-hidden="true"></span>` : nothing}
+        <slot>${words.connect}</slot>
+      </button>
+      ${this._status === 'error'
+        ? html`<p part="error" class="error" role="alert">${words.error}</p>`
+        : nothing}
+    `;
+
+  }
+}
+
+/** `prefetch` as an attribute: absent is off, `"load"` fetches on connect too, any other value (the bare attribute) on intent. */
+function prefetchFromAttribute(value: string | null): boolean | 'load' {
+  if (value === null) return false;
+  return value === 'load' ? 'load' : true;
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'payroll-link': PayrollLink;
+  }
+}
+
+// Guarded: a second copy of the package on the page must not throw, and server-side rendering has no registry.
+if (typeof customElements !== 'undefined' && !customElements.get('payroll-link')) {
+  customElements.define('payroll-link', PayrollLink);
+}

@@ -1,0 +1,280 @@
+import { z } from 'zod';
+import { LinkTokenEnvelopeSchema } from '../../protocol.js';
+import { ConfigError } from '../config-error.js';
+import { invalidParamsResponse, jsonResponse, simpleErrorResponse } from '../error-response.js';
+import { readJsonBody } from '../json-request.js';
+import { redactingLogger } from '../logger.js';
+import { plainJsonCopy } from '../plain-json.js';
+import { describeError } from '../describe-error.js';
+import { createServiceClient, ServiceConnectionSchema, type ServiceResult } from './service-client.js';
+import { usesRequiredJobs, type ServiceVersion } from './service-version.js';
+import { withinTime } from '../time-bound.js';
+
+/**
+ * Decides whose token this is, from the integrator's own session (a cookie, a
+ * header), not from what the browser claims. Gets the browser's `end_user_id`
+ * (if any) as a hint. Returns the id, or null/undefined for none.
+ */
+export type EndUserResolver = (
+  request: Request,
+  requestedEndUserId: string | undefined,
+) => string | null | undefined | Promise<string | null | undefined>;
+
+/**
+ * Decides whether the user behind `request` may reconnect the account
+ * `accountId` (the browser asked for a token for that account). Look it up in
+ * your own data: a user must never get a token for someone else's account.
+ */
+export type AccountAuthorizer = (request: Request, accountId: string) => boolean | Promise<boolean>;
+
+/**
+ * Further `POST /link_tokens` fields from your own data (an employer or
+ * platform to preselect, the user's language...). The fields the handler sets
+ * itself (`org_name`, `features`, `solution`, `required_jobs`, `end_user_id`,
+ * `account_id`) cannot be overridden. Plain JSON data only (strings, finite
+ * numbers, booleans, null, arrays, plain objects): an object with a `toJSON`,
+ * a getter, a class instance or a Date is refused with a 500, because what it
+ * would serialise to is not what the handler checked.
+ */
+export type LinkTokenFieldsProvider = (request: Request) => Record<string, unknown> | Promise<Record<string, unknown>>;
+
+/** The fields the handler sets itself, which {@link LinkTokenFieldsProvider} may not touch. */
+const RESERVED_FIELDS = new Set(['org_name', 'features', 'solution', 'required_jobs', 'end_user_id', 'account_id']);
+
+/** An end user's id, as the integrator chose it (`end_user_id`). */
+export const EndUserIdSchema = z.string().min(1).max(255);
+
+/** Configuration of {@link createLinkTokenHandler}; parsed with zod when the handler is created. */
+export const LinkTokenHandlerConfigSchema = ServiceConnectionSchema.extend({
+  /** Your organisation's name, shown to the end user in Link (`org_name`). */
+  orgName: z.string().min(1, 'is required').max(255),
+  /** The product the token is for (`solution`); required from version 2022-03-02 on, unused before. */
+  solution: z.string().min(1).max(255).optional(),
+  /** What Link should do, e.g. `["direct_deposit_switch"]`: sent as `features`, or as `required_jobs` up to 2021-07-28. */
+  features: z.array(z.string().min(1).max(100)).min(1, 'needs at least one feature, e.g. direct_deposit_switch'),
+  /** See {@link EndUserResolver}. Without it, the browser's `end_user_id` is passed on as given. */
+  resolveEndUserId: z
+    .custom<EndUserResolver>((value) => typeof value === 'function', { message: 'must be a function' })
+    .optional(),
+  /**
+   * See {@link AccountAuthorizer}. Without it, a browser request naming an
+   * `account_id` is refused (400); with it, the id goes to the service only
+   * when the hook says yes (else 403).
+   */
+  authorizeAccount: z
+    .custom<AccountAuthorizer>((value) => typeof value === 'function', { message: 'must be a function' })
+    .optional(),
+  /** See {@link LinkTokenFieldsProvider}. */
+  linkTokenFields: z
+    .custom<LinkTokenFieldsProvider>((value) => typeof value === 'function', { message: 'must be a function' })
+    .optional(),
+  /** Cap on the browser's request body, in bytes. */
+  maxBodyBytes: z.int().min(64).max(1_048_576).default(4_096),
+  /**
+   * Time bound of each hook (`resolveEndUserId`, `authorizeAccount`,
+   * `linkTokenFields`), in milliseconds. A hook that has not settled by then
+   * gets the browser a 503 with `Retry-After: 1`, logged once; the service is
+   * not called.
+   */
+  hookTimeoutMs: z.int().min(1).max(60_000).default(5_000),
+}).superRefine((config, context) => {
+  if (!usesRequiredJobs(config.version) && config.solution === undefined) {
+    context.addIssue({ code: 'custom', path: ['solution'], message: `is required for version ${config.version}` });
+  }
+});
+
+/** What {@link createLinkTokenHandler} accepts; fields with defaults may be left out. */
+export type LinkTokenHandlerConfig = z.input<typeof LinkTokenHandlerConfigSchema>;
+
+/**
+ * What the browser may send: nothing, the end user's id, and the id of an
+ * account to reconnect. Anything else is refused, not ignored.
+ */
+export const LinkTokenRequestSchema = z.strictObject({ end_user_id: EndUserIdSchema.optional(), account_id: z.uuid().optional() });
+
+/** The product part of the configuration: what the token is for. */
+export interface LinkTokenProduct {
+  orgName: string;
+  solution?: string | undefined;
+  features: readonly string[];
+}
+
+/**
+ * The `POST /link_tokens` body for a version: up to 2021-07-28 the features go
+ * out as `required_jobs` and there is no `solution`; later versions take
+ * `features` and `solution`.
+ */
+export function linkTokenRequestBody(
+  version: ServiceVersion,
+  product: LinkTokenProduct,
+  endUserId?: string,
+  accountId?: string,
+  extraFields: Record<string, unknown> = {},
+): Record<string, unknown> {
+  const jobs = usesRequiredJobs(version)
+    ? { required_jobs: [...product.features] }
+    : { features: [...product.features], solution: product.solution };
+  return {
+    ...extraFields,
+    org_name: product.orgName,
+    ...jobs,
+    ...(endUserId === undefined ? {} : { end_user_id: endUserId }),
+    ...(accountId === undefined ? {} : { account_id: accountId }),
+  };
+}
+
+/**
+ * Creates the integrator's token endpoint: a Web-standard handler that takes
+ * the browser's `POST {"end_user_id"?, "account_id"?}`, calls the service's `POST /link_tokens`
+ * with the API secret and the body for the configured version, and answers
+ * `200 { data: { id, token, expires, mode } }` after checking it against the
+ * wire contract. Mount it in any runtime that speaks `Request`/`Response`.
+ *
+ * Throws a {@link ConfigError} naming the field when the configuration is wrong.
+ * The handler itself never throws; every failure is an answer in the spec's
+ * error shape: 405/413/415/400 for bad browser input, 502 when the service
+ * refused or answered nonsense, 503 with `Retry-After` when it stayed
+ * unavailable through the retries.
+ *
+ * @example
+ * const handleLinkToken = createLinkTokenHandler({
+ *   apiSecret: process.env.PAYROLL_API_SECRET!,
+ *   baseUrl: 'http://127.0.0.1:4010',
+ *   version: '2025-07-08',
+ *   orgName: 'Acme Payroll',
+ *   solution: 'Deposit Switch',
+ *   features: ['direct_deposit_switch'],
+ * });
+ */
+export function createLinkTokenHandler(config: LinkTokenHandlerConfig): (request: Request) => Promise<Response> {
+  const parsed = LinkTokenHandlerConfigSchema.safeParse(config);
+  if (!parsed.success) throw ConfigError.fromZod('link-token handler config', parsed.error);
+  const settings = parsed.data;
+  const log = redactingLogger(settings.log ?? console, [settings.apiSecret]);
+  const service = createServiceClient(settings, log);
+
+  async function handle(request: Request): Promise<Response> {
+    if (request.method !== 'POST') {
+      return simpleErrorResponse(405, 'INVALID_REQUEST', 'METHOD_NOT_ALLOWED', 'Use POST.', { allow: 'POST' });
+    }
+    const body = await readJsonBody(request, settings.maxBodyBytes);
+    if (!body.ok) return body.response;
+    const input = LinkTokenRequestSchema.safeParse(body.value);
+    if (!input.success) return invalidParamsResponse(input.error);
+
+    const endUserId = await resolveEndUserId(request, input.data.end_user_id);
+    if (endUserId instanceof Response) return endUserId;
+    const accountRefusal = await authorizeAccount(request, input.data.account_id);
+    if (accountRefusal) return accountRefusal;
+    const extraFields = await linkTokenFields(request);
+    if (extraFields instanceof Response) return extraFields;
+
+    const result = await service.call({
+      method: 'POST',
+      path: '/link_tokens',
+      body: linkTokenRequestBody(settings.version, settings, endUserId, input.data.account_id, extraFields),
+      schema: LinkTokenEnvelopeSchema,
+    });
+    if (result.kind !== 'ok') return failureResponse(result);
+    // The id identifies the token in the service's events; the token itself stays out of the log.
+    log.info('link token created', { linkTokenId: result.data.data.id, mode: result.data.data.mode, requestId: result.requestId });
+    return jsonResponse(200, { data: result.data.data });
+  }
+
+  /** A hook of the integrator's that failed: the browser gets a generic 500, the log the reason. */
+  function hookFailed(hook: string, problem: string): Response {
+    log.error(`link token: ${hook} ${problem}`);
+    return simpleErrorResponse(500, 'INTERNAL_ERROR', 'INTERNAL_ERROR', 'The server could not create a Link token.');
+  }
+
+  /** Runs one of the integrator's hooks: what it returned, the 500 for a hook that threw, or the 503 for one that took too long. */
+  async function runHook(hook: string, call: () => unknown): Promise<{ value: unknown } | Response> {
+    try {
+      const result = await withinTime(call, settings.hookTimeoutMs);
+      if (result.settled) return { value: result.value };
+    } catch (error) {
+      return hookFailed(hook, `threw: ${describeError(error)}`);
+    }
+    log.error(`link token: ${hook} did not settle within ${settings.hookTimeoutMs} ms (hookTimeoutMs); answering 503`);
+    return simpleErrorResponse(503, 'SERVICE_UNAVAILABLE', 'HOOK_TIMEOUT', 'The server could not create a Link token in time; try again.', {
+      'retry-after': '1',
+    });
+  }
+
+  async function resolveEndUserId(request: Request, requested: string | undefined): Promise<string | undefined | Response> {
+    const hook = settings.resolveEndUserId;
+    if (!hook) return requested;
+    const result = await runHook('resolveEndUserId', () => hook(request, requested));
+    if (result instanceof Response) return result;
+    const resolved = result.value;
+    if (resolved === null || resolved === undefined) return undefined;
+    const checked = EndUserIdSchema.safeParse(resolved);
+    return checked.success ? checked.data : hookFailed('resolveEndUserId', 'returned something other than a 1–255 character string');
+  }
+
+  /** Undefined when the request may go on: no account asked for, or the integrator's hook allowed it. */
+  async function authorizeAccount(request: Request, accountId: string | undefined): Promise<Response | undefined> {
+    if (accountId === undefined) return undefined;
+    if (!settings.authorizeAccount) {
+      return simpleErrorResponse(
+        400,
+        'INVALID_REQUEST_PARAMETERS',
+        'ACCOUNT_ID_NOT_ACCEPTED',
+        'account_id is not accepted here: the server must set authorizeAccount to let users reconnect their accounts.',
+      );
+    }
+    const hook = settings.authorizeAccount;
+    const result = await runHook('authorizeAccount', () => hook(request, accountId));
+    if (result instanceof Response) return result;
+    if (result.value === true) return undefined;
+    log.warn('link token: authorizeAccount refused an account', { accountId });
+    return simpleErrorResponse(403, 'FORBIDDEN', 'ACCOUNT_NOT_AUTHORIZED', 'This account cannot be reconnected by this user.');
+  }
+
+  async function linkTokenFields(request: Request): Promise<Record<string, unknown> | Response> {
+    const hook = settings.linkTokenFields;
+    if (!hook) return {};
+    const result = await runHook('linkTokenFields', () => hook(request));
+    if (result instanceof Response) return result;
+    if (typeof result.value !== 'object' || result.value === null || Array.isArray(result.value)) return hookFailed('linkTokenFields', 'returned something other than an object');
+    // A copy of plain data: what goes upstream is exactly what the reserved-field check below saw.
+    const copy = plainJsonCopy(result.value);
+    if (!copy.ok) return hookFailed('linkTokenFields', `returned something other than plain JSON data: ${copy.problem}`);
+    const fields = copy.value as Record<string, unknown>;
+    const reserved = Object.keys(fields).filter((key) => RESERVED_FIELDS.has(key));
+    if (reserved.length > 0) return hookFailed('linkTokenFields', `returned fields the handler sets itself: ${reserved.join(', ')}`);
+    return fields;
+  }
+
+  return async function handleLinkTokenRequest(request: Request): Promise<Response> {
+    try {
+      return await handle(request);
+    } catch (error) {
+      // Nothing above should throw; if it does, the browser still gets an answer and the log the reason.
+      log.error(`link token: unexpected failure: ${describeError(error)}`);
+      return simpleErrorResponse(500, 'INTERNAL_ERROR', 'INTERNAL_ERROR', 'The server could not create a Link token.');
+    }
+  };
+}
+
+/**
+ * The browser's answer for a call that did not succeed: 502 when the service
+ * refused or answered nonsense (a problem on our side, detailed only in the
+ * log), 503 with `Retry-After` when it was unavailable.
+ */
+function failureResponse(result: Exclude<ServiceResult<unknown>, { kind: 'ok' }>): Response {
+  switch (result.kind) {
+    case 'unavailable':
+      return simpleErrorResponse(
+        503,
+        'SERVICE_UNAVAILABLE',
+        'UPSTREAM_UNAVAILABLE',
+        'The payroll service is unavailable right now; try again shortly.',
+        { 'retry-after': String(result.retryAfterSeconds) },
+      );
+    case 'rejected':
+      return simpleErrorResponse(502, 'UPSTREAM_ERROR', 'UPSTREAM_REJECTED', 'The payroll service refused the request; the server log has the details.');
+    case 'malformed':
+      return simpleErrorResponse(502, 'UPSTREAM_ERROR', 'UPSTREAM_INVALID_RESPONSE', 'The payroll service answered unexpectedly; the server log has the details.');
+  }
+}

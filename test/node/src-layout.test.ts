@@ -1,0 +1,43 @@
+/**
+ * The layout of src/ (#22) as rules a change cannot break unnoticed: the core stays framework-free (it imports
+ * nothing outside src/core/, src/shared/ and the contract, src/protocol.ts), and no folder grows past what a
+ * reader takes in at a glance.
+ */
+import assert from 'node:assert/strict';
+import { readdir, readFile } from 'node:fs/promises';
+import { dirname, join, relative, resolve } from 'node:path';
+import { test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+
+const src = fileURLToPath(new URL('../../src/', import.meta.url));
+
+/** Every file under `dir`, recursively. */
+async function filesUnder(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true, recursive: true });
+  return entries.filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath, entry.name));
+}
+
+test('src/core/ imports nothing outside src/core/, src/shared/ and src/protocol.ts', async () => {
+  const files = (await filesUnder(join(src, 'core'))).filter((file) => file.endsWith('.ts'));
+  assert.ok(files.length >= 10, `found the core's modules (${files.length})`);
+  const allowed = (target: string) => ['core/', 'shared/'].some((dir) => target.startsWith(dir)) || target === 'protocol.ts';
+  const outside: string[] = [];
+  for (const file of files) {
+    const code = await readFile(file, 'utf8');
+    for (const [, specifier] of code.matchAll(/(?:from|import)\s*\(?\s*['"](\.{1,2}\/[^'"]+)['"]/g)) {
+      const target = relative(src, resolve(dirname(file), specifier!)).replace(/\.js$/, '.ts');
+      if (!allowed(target)) outside.push(`${relative(src, file)} imports ${specifier}`);
+    }
+  }
+  assert.deepEqual(outside, []);
+});
+
+test('no folder in src/ holds more than 16 files', async () => {
+  const counts = new Map<string, number>();
+  for (const file of await filesUnder(src)) {
+    const folder = relative(src, dirname(file)) || '.';
+    counts.set(folder, (counts.get(folder) ?? 0) + 1);
+  }
+  assert.ok(counts.size >= 5, `found the folders of src/ (${[...counts.keys()].join(', ')})`);
+  assert.deepEqual([...counts].filter(([, count]) => count > 16), []);
+});
