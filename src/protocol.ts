@@ -168,6 +168,13 @@ export const LinkEventNameSchema = z.enum([
 // job runs. The page's own close control sends a `close-request`.
 // ---------------------------------------------------------------------------
 
+/**
+ * The colour mode of the modal and the Link page: `light` (the default), `dark`, or `auto`, which follows the
+ * user's `prefers-color-scheme` (and its changes while the flow shows). The element's `color-scheme`, `colorScheme`
+ * in `openLink` and `prepareLink`, and `colorScheme` in the init message.
+ */
+export const ColorSchemeSchema = z.enum(['light', 'dark', 'auto']);
+
 /** Version of the frame protocol; both sides refuse messages of another version. */
 export const PROTOCOL_VERSION = 1;
 
@@ -194,6 +201,8 @@ export const InitMessageSchema = z.object({
    * ({@link HeightMessageSchema}), so the Link page drops its full-viewport minimum height. Absent: the modal.
    */
   display: z.optional(z.enum(['modal', 'inline'])),
+  /** The colour mode the Link page draws in (`auto`: the user's `prefers-color-scheme`). Absent: light, as before. */
+  colorScheme: z.optional(ColorSchemeSchema),
 });
 
 /** Tallest content a Link page may report, in CSS pixels: more is broken or hostile, and is dropped. */
@@ -218,26 +227,120 @@ export const FrameExitPayloadSchema = z.object({
   accountId: z.optional(uuid()),
 });
 
+// Progress events: what the user does in the flow. Pinwheel's event names, and its payloads' field names where they
+// mean the same (its Link SDKs' v3 event registry), so that a Pinwheel integration finds them. Loose objects: a
+// field the contract does not name yet (a newer Link page's) is passed on, not stripped.
+
+/** `open`: the Link page has its token and shows its first screen. (Pinwheel's payload is empty.) */
+export const OpenPayloadSchema = z.looseObject({
+  /** The Link token's id, as in `link-open`. */
+  linkTokenId: uuid(),
+});
+
+/** `select_employer`: the user picked an employer in the search. Pinwheel's fields. */
+export const SelectEmployerPayloadSchema = z.looseObject({
+  selectedEmployerId: uuid(),
+  selectedEmployerName: nonEmptyText(),
+});
+
+/** `select_platform`: the user picked a payroll platform (not an employer) in the search. Pinwheel's fields. */
+export const SelectPlatformPayloadSchema = z.looseObject({
+  selectedPlatformId: uuid(),
+  selectedPlatformName: nonEmptyText(),
+});
+
+/** `login_attempt`: the user submitted credentials (or a one-time code) to this platform. Pinwheel's field. */
+export const LoginAttemptPayloadSchema = z.looseObject({
+  platformId: uuid(),
+});
+
+/**
+ * `input_allocation`: the deposit switch's allocation, chosen by the user or preset by the Link token. Pinwheel's
+ * shape: `action` `full_switch` (the whole paycheck, no `allocation`) or `partial_switch` with the `allocation`:
+ * `remainder` (what is left after other deposits), `amount` (`value` in cents) or `percentage` (`value` 1 to 100).
+ */
+export const InputAllocationPayloadSchema = z.looseObject({
+  action: z.enum(['full_switch', 'partial_switch']),
+  allocation: z.optional(
+    z.object({
+      type: z.enum(['remainder', 'amount', 'percentage']),
+      value: z.optional(z.number()),
+    }),
+  ),
+});
+
+/**
+ * `screen_transition`: the Link page shows another screen (`screenName`, such as `search`, `login`, `mfa`,
+ * `allocation`, `running`, `success`, `error`), with the employer or platform picked so far. Pinwheel's fields.
+ */
+export const ScreenTransitionPayloadSchema = z.looseObject({
+  screenName: nonEmptyText(),
+  selectedEmployerId: z.optional(uuid()),
+  selectedEmployerName: z.optional(text()),
+  selectedPlatformId: z.optional(uuid()),
+  selectedPlatformName: z.optional(text()),
+});
+
+/** Most values (keys and array items, at any depth) in a Link event's payload: more means hostile or broken. */
+const MAX_PAYLOAD_VALUES = 100;
+/** Deepest nesting of objects and arrays in a Link event's payload. */
+const MAX_PAYLOAD_DEPTH = 3;
+
+/**
+ * Whether `payload` is a small JSON-like object: plain objects, arrays, strings of at most {@link MAX_TEXT}
+ * characters, finite numbers, booleans and null, {@link MAX_PAYLOAD_VALUES} values and {@link MAX_PAYLOAD_DEPTH}
+ * levels at most. It counts a budget down, and each object's size is checked before its entries: a payload of
+ * 100,000 keys is refused at once.
+ */
+function isSmallPayload(payload: unknown): boolean {
+  let budget = MAX_PAYLOAD_VALUES;
+  const fits = (value: unknown, depth: number): boolean => {
+    if (value === null || typeof value === 'boolean' || Number.isFinite(value)) return true;
+    if (typeof value === 'string') return value.length <= MAX_TEXT;
+    if (typeof value !== 'object' || depth === MAX_PAYLOAD_DEPTH) return false;
+    const array = Array.isArray(value);
+    // What a message's structured clone makes of a Date, a Map or a Blob keeps its prototype: not JSON, refused.
+    if (!array && Object.getPrototypeOf(value) !== Object.prototype) return false;
+    const keys = Object.keys(value);
+    if ((budget -= keys.length) < 0) return false;
+    return keys.every((key) => key.length <= 64 && fits((value as Record<string, unknown>)[key], depth + 1));
+  };
+  return typeof payload === 'object' && payload !== null && !Array.isArray(payload) && fits(payload, 0);
+}
+
+/**
+ * frame → page (over the port): what every Link event must be, whatever its name, to count at all: the type, a
+ * name (lower-case words joined by `_`, as the contract's), and a small JSON-like payload object. A message that
+ * fails this is dropped; one that passes it but not {@link EventMessageSchema} (a name the contract does not know,
+ * a payload that does not fit its name's schema) is passed on untyped (`typed: false`), never dropped.
+ */
+export const LinkEventEnvelopeSchema = z.object({
+  type: z.literal('payroll-link:event'),
+  name: z.string().check(z.regex(/^[a-z][a-z0-9_]{0,63}$/)),
+  payload: z.custom<Record<string, unknown>>(isSmallPayload, 'not a small payload object'),
+});
+
 const eventMessage = <N extends z.infer<typeof LinkEventNameSchema>, P extends z.core.$ZodType>(
   name: N,
   payload: P,
 ) => z.object({ type: z.literal('payroll-link:event'), name: z.literal(name), payload });
 
 /**
- * frame → page (over the port): one Link event; typed payloads for the events that drive callbacks.
- * A plain union, not `discriminatedUnion`: the same checks and inferred type for ~0.5 KB less gzip.
+ * frame → page (over the port): one Link event of the contract, its payload typed by its name: the events that
+ * drive callbacks, and the progress events. A plain union, not `discriminatedUnion`: the same checks and
+ * inferred type for ~0.5 KB less gzip.
  */
 export const EventMessageSchema = z.union([
   eventMessage('login', LoginDetailSchema),
   eventMessage('success', SuccessDetailSchema),
   eventMessage('error', LinkErrorSchema),
   eventMessage('exit', FrameExitPayloadSchema),
-  eventMessage('open', flatRecord()),
-  eventMessage('select_employer', flatRecord()),
-  eventMessage('select_platform', flatRecord()),
-  eventMessage('login_attempt', flatRecord()),
-  eventMessage('input_allocation', flatRecord()),
-  eventMessage('screen_transition', flatRecord()),
+  eventMessage('open', OpenPayloadSchema),
+  eventMessage('select_employer', SelectEmployerPayloadSchema),
+  eventMessage('select_platform', SelectPlatformPayloadSchema),
+  eventMessage('login_attempt', LoginAttemptPayloadSchema),
+  eventMessage('input_allocation', InputAllocationPayloadSchema),
+  eventMessage('screen_transition', ScreenTransitionPayloadSchema),
 ]);
 
 /** Longer than the page accepts (2,000), so that a URL too long is refused with a typed error the Link page hears. */
@@ -277,8 +380,12 @@ export const CloseAnswerMessageSchema = z.object({
   answer: z.enum(['confirming', 'stay']),
 });
 
-/** Every message the frame may send over the port: a Link event, a height report, an `open-url`, a `close-answer`. */
-export const PortMessageSchema = z.union([EventMessageSchema, HeightMessageSchema, OpenUrlMessageSchema, CloseAnswerMessageSchema]);
+/**
+ * Every message besides Link events that the frame may send over the port: a height report, an `open-url`, a
+ * `close-answer` (Link events are read through {@link LinkEventEnvelopeSchema} first, so that one outside the
+ * contract is passed on untyped).
+ */
+export const PortMessageSchema = z.union([HeightMessageSchema, OpenUrlMessageSchema, CloseAnswerMessageSchema]);
 
 // ---------------------------------------------------------------------------
 // Inferred types. The frame messages' (ReadyMessage, InitMessage, FrameExitPayload, EventMessage) stay
@@ -313,6 +420,8 @@ export type ReadyMessage = z.infer<typeof ReadyMessageSchema>;
 export type InitMessage = z.infer<typeof InitMessageSchema>;
 /** frame → page, over the port: the Link page's content height (internal to the frame protocol). */
 export type HeightMessage = z.infer<typeof HeightMessageSchema>;
+/** The colour mode of the modal and the Link page: `light`, `dark` or `auto` (the user's `prefers-color-scheme`). */
+export type ColorScheme = z.infer<typeof ColorSchemeSchema>;
 /** The payload of the frame's own `exit` event (internal to the frame protocol). */
 export type FrameExitPayload = z.infer<typeof FrameExitPayloadSchema>;
 /** frame → page, over the port: one Link event (internal to the frame protocol). */
@@ -321,6 +430,43 @@ export type OpenUrlMessage = z.infer<typeof OpenUrlMessageSchema>;
 export type OpenUrlResultMessage = z.infer<typeof OpenUrlResultMessageSchema>;
 export type CloseRequestMessage = z.infer<typeof CloseRequestMessageSchema>;
 export type CloseAnswerMessage = z.infer<typeof CloseAnswerMessageSchema>;
+/** frame → page, over the port: what every Link event must be to count at all (internal to the frame protocol). */
+export type LinkEventEnvelope = z.infer<typeof LinkEventEnvelopeSchema>;
+/** `open`'s payload: the Link token's id. */
+export type OpenPayload = z.infer<typeof OpenPayloadSchema>;
+/** `select_employer`'s payload (Pinwheel's fields): the employer picked. */
+export type SelectEmployerPayload = z.infer<typeof SelectEmployerPayloadSchema>;
+/** `select_platform`'s payload (Pinwheel's fields): the payroll platform picked. */
+export type SelectPlatformPayload = z.infer<typeof SelectPlatformPayloadSchema>;
+/** `login_attempt`'s payload (Pinwheel's field): the platform logged in to. */
+export type LoginAttemptPayload = z.infer<typeof LoginAttemptPayloadSchema>;
+/** `input_allocation`'s payload (Pinwheel's shape): `full_switch`, or `partial_switch` with the allocation. */
+export type InputAllocationPayload = z.infer<typeof InputAllocationPayloadSchema>;
+/** `screen_transition`'s payload (Pinwheel's fields): the screen, and the employer or platform picked so far. */
+export type ScreenTransitionPayload = z.infer<typeof ScreenTransitionPayloadSchema>;
 
-/** `link-event` / `onEvent`: every event the Link flow emits, with its payload. */
-export type LinkEventDetail = { [M in EventMessage as M['name']]: { name: M['name']; payload: M['payload'] } }[EventMessage['name']];
+/**
+ * A Link event of the contract whose payload fits its name's schema (`typed: true`): checking `typed`, then
+ * `name`, narrows `payload` to that event's type.
+ */
+export type TypedLinkEvent = { [M in EventMessage as M['name']]: { name: M['name']; payload: M['payload']; typed: true } }[EventMessage['name']];
+
+/**
+ * A Link event outside the contract, passed on as it came (`typed: false`): a name the contract does not know
+ * (a newer Link page's), or a known name whose payload does not fit its schema. Never acted on: a `login` that
+ * does not fit calls no `onLogin`.
+ */
+export type UntypedLinkEvent = { name: string; payload: Record<string, unknown>; typed: false };
+
+/**
+ * `link-event` / `onEvent`: every event the Link flow emits, with its payload: typed ({@link TypedLinkEvent})
+ * or, outside the contract, untyped ({@link UntypedLinkEvent}).
+ *
+ * @example
+ * ```ts
+ * link.onEvent = (event) => {
+ *   if (event.typed && event.name === 'select_employer') track(event.payload.selectedEmployerName);
+ * };
+ * ```
+ */
+export type LinkEventDetail = TypedLinkEvent | UntypedLinkEvent;

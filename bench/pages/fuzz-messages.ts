@@ -4,7 +4,7 @@
  * against the real schema of `src/protocol.ts` and draws again if a mutation
  * happened to produce a valid message: the counts are exact.
  */
-import { EventMessageSchema, PROTOCOL_VERSION, ReadyMessageSchema, type EventMessage } from '../../src/protocol.js';
+import { LinkEventEnvelopeSchema, PROTOCOL_VERSION, ReadyMessageSchema, type EventMessage } from '../../src/protocol.js';
 
 /** A seeded pseudo-random source (mulberry32): small, fast, good enough to pick cases. */
 export function seededRandom(seed: number): () => number {
@@ -101,14 +101,16 @@ function invalid(make: () => unknown, valid: (value: unknown) => boolean): unkno
   }
 }
 
-const isEvent = (value: unknown) => EventMessageSchema.safeParse(value).success;
+// What the session drops over its port: a message without the envelope every Link event has. (One with it is
+// passed on, untyped when its name or payload is outside the contract.)
+const isEvent = (value: unknown) => LinkEventEnvelopeSchema.safeParse(value).success;
 const isReady = (value: unknown) => ReadyMessageSchema.safeParse(value).success;
 
-/** A Link event message with one field wrong: fails the event schema. */
+/** A Link event message with one field wrong: fails the event envelope. */
 export const nearValidEvent = (rng: Rng) => invalid(() => breakOneField(rng, validEvent(rng) as Record<string, unknown>), isEvent);
 /** A ready message with one field wrong: fails the ready schema. */
 export const nearValidReady = (rng: Rng) => invalid(() => breakOneField(rng, validReady()), isReady);
-/** Random JSON that fails the event schema (for the port). */
+/** Random JSON that fails the event envelope (for the port). */
 export const randomNonEvent = (rng: Rng) => invalid(() => randomJson(rng), isEvent);
 /** Random JSON that fails the ready schema (for the window). */
 export const randomNonReady = (rng: Rng) => invalid(() => randomJson(rng), isReady);

@@ -1,6 +1,9 @@
 import {
+  type ColorScheme,
+  EventMessageSchema,
   HeightMessageSchema,
   InitMessageSchema,
+  LinkEventEnvelopeSchema,
   PortMessageSchema,
   PROTOCOL_VERSION,
   ReadyMessageSchema,
@@ -8,6 +11,7 @@ import {
   type CloseRequestMessage,
   type EventMessage,
   type InitMessage,
+  type LinkEventEnvelope,
   type OpenUrlResultMessage,
 } from '../protocol.js';
 
@@ -27,8 +31,10 @@ export interface FrameChannelOptions {
   linkOrigin: string;
   /** The Link page announced it can take a token (again, if it reloaded). */
   onReady(): void;
-  /** A Link event arrived over the session's port and passed the schema. */
+  /** A Link event arrived over the session's port and passed the schema of its name. */
   onEvent(message: EventMessage): void;
+  /** A Link event arrived over the session's port outside the contract (see `LinkEventEnvelopeSchema`): passed on untyped. */
+  onUntypedEvent(message: LinkEventEnvelope): void;
   /** The Link page reported its content's height (a valid one: a bad report is dropped as `schema`). */
   onHeight?(height: number): void;
   /** The Link page asks for a window (`open-url`): the URL as sent, not yet checked. */
@@ -41,10 +47,10 @@ export interface FrameChannelOptions {
 /** The page's side of the frame protocol for one frame. */
 export interface FrameChannel {
   /**
-   * Hands the token (and the page's language, if known) to the frame with a fresh MessagePort for everything after.
-   * `inline`: the frame sits in the page's flow, with no close control of the page's over it.
+   * Hands the token (the page's language, if known, and the colour mode) to the frame with a fresh MessagePort for
+   * everything after. `inline`: the frame sits in the page's flow, with no close control of the page's over it.
    */
-  sendToken(token: string, language?: string, inline?: boolean): void;
+  sendToken(token: string, language?: string, colorScheme?: ColorScheme, inline?: boolean): void;
   /** Sends a message to the Link page over the session's port (nothing before the token was handed over). */
   send(message: OpenUrlResultMessage | CloseRequestMessage): void;
   /** Stops listening and closes the port. */
@@ -55,7 +61,9 @@ export interface FrameChannel {
  * Listens to exactly one frame. A window message counts only when its origin
  * is the Link origin, its source is this frame's window and it passes the
  * schema; after the token is handed over, Link events arrive only over a
- * MessagePort that nobody else holds. Everything else is dropped, never thrown.
+ * MessagePort that nobody else holds, each checked against the envelope every
+ * event must fit, then typed by its name's schema where it fits one. Everything
+ * else is dropped, never thrown.
  */
 export function connectFrame(options: FrameChannelOptions): FrameChannel {
   const { frame, linkOrigin } = options;
@@ -69,11 +77,17 @@ export function connectFrame(options: FrameChannelOptions): FrameChannel {
   };
 
   const onPortMessage = (event: MessageEvent) => {
+    if (event.data?.type === 'payroll-link:event') {
+      // The envelope first: it bounds the payload before any schema of a name reads it.
+      const envelope = LinkEventEnvelopeSchema.safeParse(event.data);
+      if (!envelope.success) return options.onDrop(dropped('schema', event));
+      const typed = EventMessageSchema.safeParse(envelope.data);
+      return typed.success ? options.onEvent(typed.data) : options.onUntypedEvent(envelope.data);
+    }
     const parsed = PortMessageSchema.safeParse(event.data);
     if (!parsed.success) return options.onDrop(dropped('schema', event));
     const message = parsed.data;
-    if (message.type === 'payroll-link:event') options.onEvent(message);
-    else if (message.type === 'payroll-link:height') options.onHeight?.(message.height);
+    if (message.type === 'payroll-link:height') options.onHeight?.(message.height);
     else if (message.type === 'payroll-link:open-url') options.onOpenUrl(message.url);
     else options.onCloseAnswer(message.answer);
   };
@@ -88,7 +102,7 @@ export function connectFrame(options: FrameChannelOptions): FrameChannel {
   window.addEventListener('message', onWindowMessage);
 
   return {
-    sendToken(token, language, inline) {
+    sendToken(token, language, colorScheme, inline) {
       const target = frame.contentWindow;
       if (!target) return;
       closePort();
@@ -101,7 +115,7 @@ export function connectFrame(options: FrameChannelOptions): FrameChannel {
       const told = language !== undefined && InitMessageSchema.shape.language.safeParse(language).success ? { language } : {};
       // Inline, the Link page keeps its own close control and sizes to its content (see HeightMessageSchema).
       const shown: Partial<InitMessage> = inline ? { hostCloseControl: false, display: 'inline' } : { hostCloseControl: true };
-      const init: InitMessage = { type: 'payroll-link:init', version: PROTOCOL_VERSION, token, ...shown, ...told };
+      const init: InitMessage = { type: 'payroll-link:init', version: PROTOCOL_VERSION, token, ...shown, colorScheme, ...told };
       // Targeted at the exact Link origin: if the frame has navigated elsewhere, the browser drops it.
       target.postMessage(init, linkOrigin, [channel.port2]);
     },

@@ -1,3 +1,4 @@
+import type { ColorScheme } from '../protocol.js';
 import { isRendered } from './is-rendered.js';
 import { modalCss } from './modal.styles.js';
 
@@ -15,9 +16,10 @@ export interface LinkModal {
    * Shows the dialog with `showModal()` and watches it while it shows. Until then the dialog is closed: not
    * rendered, not focusable, not in the accessibility tree, while its frame loads. `theme`, when given,
    * replaces the one the modal was built with (the page's theme as it is when the flow opens). Throws when the
-   * browser refuses (a container outside the document): nothing stays behind then.
+   * browser refuses (a container outside the document): nothing stays behind then. `colorScheme`: the chrome's
+   * colour mode (default `light`).
    */
-  show(theme?: CSSStyleSheet): void;
+  show(theme?: CSSStyleSheet, colorScheme?: ColorScheme): void;
   /** Hides the loading indicator once the Link page is ready. */
   markReady(): void;
   /** Closes the dialog and removes everything this modal added to the page. */
@@ -138,9 +140,10 @@ export function createLinkModal(options: LinkModalOptions): LinkModal {
 
   return {
     dialog,
-    show(theme) {
+    show(theme, colorScheme = 'light') {
       orRemove(() => {
         if (theme) adopt(theme);
+        dialog.setAttribute('data-color-scheme', colorScheme);
         dialog.showModal();
         // Hiding the dialog or an ancestor (`display: none`, `content-visibility: hidden`) ends its intersection
         // with the viewport: the moment to check. (`visibility: hidden` cannot hide it: the browser's own styles

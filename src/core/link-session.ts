@@ -1,4 +1,4 @@
-import type { EventMessage, ExitDetail, ExitReason, LinkError, LinkEventDetail } from '../protocol.js';
+import { ColorSchemeSchema, type ColorScheme, type EventMessage, type ExitDetail, type ExitReason, type LinkError, type LinkEventDetail, type LinkEventEnvelope } from '../protocol.js';
 import { guarded } from '../shared/guarded.js';
 import { widgetStrings } from './strings.js';
 import { exitDetail } from './exit-detail.js';
@@ -138,6 +138,8 @@ export class LinkSession {
   /** The page's language, read when the flow is built: the modal's own words, and what the Link page is told. */
   readonly #language: string;
   readonly #linkOrigin: string | null;
+  /** The colour mode, read when the flow shows (it may come with `open()`): the modal's, and what the Link page is told. */
+  #colorScheme: ColorScheme = 'light';
   readonly #abort = new AbortController();
   /** The modal (or the inline box) built hidden; null when it could not be built (then `#cannotShow` says why). */
   readonly #modal: LinkPresentation | null = null;
@@ -253,6 +255,7 @@ export class LinkSession {
     const { frameReady } = this.#state as Extract<SessionState, { name: 'prefetched' }>;
     this.#move('show', { name: 'waiting', frameReady, token: null, renewed: false });
     const options = this.#options;
+    this.#colorScheme = colorSchemeOf(options.colorScheme);
     // A session that cannot start ends through the usual error path, once the caller holds its handle.
     const failSoon = (error: LinkError) => queueMicrotask(() => this.#fail('fail', error));
     // No Link URL to trust, or no modal: nothing was shown, nothing to give back.
@@ -263,7 +266,7 @@ export class LinkSession {
         this.#restoreFocus = saveFocus(options.returnFocusTo ?? undefined);
         this.#releaseScroll = lockScroll();
       }
-      this.#modal!.show(options.theme);
+      this.#modal!.show(options.theme, this.#colorScheme);
     } catch (error) {
       // showModal() refused (a container outside the document...). The end releases the scroll lock and gives
       // focus back; nothing is thrown at the caller, and `closed` and `ready` settle as documented.
@@ -326,7 +329,7 @@ export class LinkSession {
     if (state.name !== 'waiting' || !state.frameReady || !state.token) return;
     const { token, renewed } = state;
     this.#move('handOver', { name: 'open', token, renewed, loggedIn: false, succeeded: false });
-    this.#channel!.sendToken(token.token, this.#language || undefined, this.#inline);
+    this.#channel!.sendToken(token.token, this.#language || undefined, this.#colorScheme, this.#inline);
     this.#modal!.markReady();
     // A renewed token opens the same session: the integrator heard onOpen already.
     if (!renewed) this.#call('onOpen', { linkTokenId: token.id });
@@ -367,7 +370,7 @@ export class LinkSession {
           ? { ...state, succeeded: true, accountId: state.accountId ?? payload.accountId }
           : state;
     if (!this.#move(name === 'login' || name === 'success' || name === 'error' ? name : 'event', next)) return;
-    this.#call('onEvent', { name, payload } as LinkEventDetail);
+    this.#call('onEvent', { name, payload, typed: true } as LinkEventDetail);
     if (name === 'login') this.#call('onLogin', payload);
     if (name === 'success') this.#call('onSuccess', payload);
     if (name === 'error') this.#call('onError', payload);
@@ -406,6 +409,11 @@ export class LinkSession {
     this.#channel!.send({ type: 'payroll-link:open-url-result', url: raw, outcome });
     if (outcome === 'refused') this.#call('onError', linkError('systemError', 'OPEN_URL_REFUSED', 'The Link page asked to open a URL the contract refuses.', true));
     if (outcome === 'blocked') this.#call('onError', linkError('clientError', 'POPUP_BLOCKED', 'The browser blocked a popup.', true));
+  }
+
+  /** A Link event outside the contract: passed on as it came (`typed: false`), never acted on. */
+  #onUntypedEvent({ name, payload }: LinkEventEnvelope): void {
+    if (this.#move('event', this.#state)) this.#call('onEvent', { name, payload, typed: false });
   }
 
   /** A new frame and a new token, once per session (see #onFrameEvent). */
@@ -466,6 +474,7 @@ export class LinkSession {
       onHeight: (height) => this.#modal!.fit?.(height),
       onOpenUrl: (url) => this.#onOpenUrl(url),
       onCloseAnswer: () => this.#onCloseAnswer(),
+      onUntypedEvent: (message) => this.#onUntypedEvent(message),
       onDrop: (message) => {
         this.#dropped++;
         guarded(this.#options.onDroppedMessage, message);
@@ -489,4 +498,18 @@ function openWindow(url: string): boolean {
   opened.opener = null;
   opened.location.replace(url);
   return true;
+}
+
+/**
+ * The colour mode a session draws in: the one asked for (`color-scheme`, `colorScheme`), or `light` when none
+ * was. A value outside the contract (`"blue"`, a typo) falls back to `light` with a console warning rather than
+ * ending the session: a colour is no reason to cost a user their connection, and an attribute's invalid value
+ * falls back to its default in HTML too.
+ */
+function colorSchemeOf(asked: unknown): ColorScheme {
+  if (asked === undefined || asked === null) return 'light';
+  const parsed = ColorSchemeSchema.safeParse(asked);
+  if (parsed.success) return parsed.data;
+  console.warn(`payroll-link: color-scheme ${JSON.stringify(asked)} is not light, dark or auto: light is used.`);
+  return 'light';
 }

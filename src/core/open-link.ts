@@ -1,4 +1,4 @@
-import type { ExitDetail, LinkError, LinkEventDetail, LoginDetail, OpenDetail, SuccessDetail } from '../protocol.js';
+import type { ColorScheme, ExitDetail, LinkError, LinkEventDetail, LoginDetail, OpenDetail, SuccessDetail } from '../protocol.js';
 import type { TokenFetchTuning, TokenInput, TokenSource } from './fetch-link-token.js';
 import type { DroppedMessage } from './frame-channel.js';
 import { LinkSession } from './link-session.js';
@@ -16,7 +16,10 @@ export interface LinkCallbacks {
   onError?: (detail: LinkError) => void;
   /** The session ended. Exactly once per session, always last. */
   onExit?: (detail: ExitDetail) => void;
-  /** Every event the Link flow emits. */
+  /**
+   * Every event the Link flow emits: typed (`typed: true`, the payload typed by `name`), or, outside the contract
+   * (an unknown name, a payload that does not fit), passed on as it came (`typed: false`). See `LinkEventDetail`.
+   */
   onEvent?: (detail: LinkEventDetail) => void;
   /**
    * A flow built ahead (`prepareLink`) has loaded hidden and `open()` would show it at once. At most once per
@@ -79,6 +82,12 @@ export interface OpenLinkOptions extends TokenSource, LinkCallbacks {
    * Spanish) and the Link page is told it. Default: `<html lang>`.
    */
   language?: string;
+  /**
+   * The colour mode of the modal and the Link page: `light` (the default), `dark`, or `auto`, which follows the
+   * user's `prefers-color-scheme`. The Link page is told it in the init message. A value outside these three falls
+   * back to `light`, with a console warning. May be given at `open()` too.
+   */
+  colorScheme?: ColorScheme;
   /** The modal's own words (`close`, `loading`), over the language's defaults. */
   strings?: Partial<Pick<WidgetStrings, 'close' | 'loading'>>;
   /** How long the Link page may take to say it is ready before the session ends with an error. */

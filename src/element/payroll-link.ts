@@ -3,7 +3,7 @@ import type { TokenInput } from '../core/fetch-link-token.js';
 import type { LinkHandle, ReadyDetail } from '../core/open-link.js';
 import { emit, type PayrollLinkEventDetail } from './events.js';
 import { payrollLinkStyles } from './payroll-link.styles.js';
-import type { ExitDetail, LinkError, LinkEventDetail, LoginDetail, SuccessDetail } from '../protocol.js';
+import type { ColorScheme, ExitDetail, LinkError, LinkEventDetail, LoginDetail, SuccessDetail } from '../protocol.js';
 import { themeSheet } from './theme-sheet.js';
 import { LinkPrefetch } from './link-prefetch.js';
 import { languageOf, widgetStrings, type WidgetStrings } from '../core/strings.js';
@@ -59,7 +59,9 @@ import { languageOf, widgetStrings, type WidgetStrings } from '../core/strings.j
  * or use `onExit`, since a listener on `document` no longer hears it. Hiding the element does not end the session:
  * the modal is in `<body>`. Only hiding the modal's own container does (`link-error`, then `link-exit` with
  * `reason: 'closed_by_host'`, `error.code: 'MODAL_HIDDEN'`): a modal nobody sees would leave the page blocked.
- * @fires {CustomEvent<LinkEventDetail>} link-event - Every event the Link flow emits.
+ * @fires {CustomEvent<LinkEventDetail>} link-event - Every event the Link flow emits: typed (`typed: true`, the payload
+ * typed by `name`: `open`, `screen_transition`, `select_employer`, `select_platform`, `login_attempt`, `input_allocation`
+ * and the callbacks' events), or, outside the contract, passed on as it came (`typed: false`).
  * @fires {CustomEvent<ReadyDetail>} link-ready - The Link frame built ahead (`prefetch`) has loaded hidden: a click
  * now opens it at once. Once per frame built ahead, before any click; never for a flow built at the click.
  *
@@ -92,6 +94,7 @@ export class PayrollLink extends LitElement {
     onReady: { attribute: false },
     onOpenUrl: { attribute: false },
     strings: { attribute: false },
+    colorScheme: { attribute: 'color-scheme' },
     _status: { state: true },
   };
 
@@ -165,6 +168,12 @@ export class PayrollLink extends LitElement {
    * in, any other language gets English. The Link page is told the language too.
    */
   declare strings: Partial<WidgetStrings> | undefined;
+  /**
+   * The colour mode of the modal and the Link page: `light` (the default), `dark`, or `auto`, which follows the
+   * user's `prefers-color-scheme`. Read when the flow opens; the Link page is told it. Another value falls back to
+   * `light`, with a console warning. The button keeps its own colours (`--payroll-link-button-*`).
+   */
+  declare colorScheme: ColorScheme | undefined;
 
   declare private _status: 'idle' | 'loading' | 'error';
 
@@ -290,6 +299,7 @@ export class PayrollLink extends LitElement {
       // click, a breakpoint, a Suspense fallback) as readily as it shows it, and a hidden modal would end the
       // session. At the end of <body>, or inside the open modal we sit in. Our custom properties go with it.
       theme,
+      colorScheme: this.colorScheme,
       returnFocusTo,
       onOpenUrl: this.onOpenUrl,
       onOpen: (detail) => {

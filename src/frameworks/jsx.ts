@@ -42,6 +42,7 @@ export type PayrollLinkJsxProps = Omit<DetailedHTMLProps<HTMLAttributes<PayrollL
     open?: boolean;
     fetchToken?: PayrollLink['fetchToken'];
     strings?: PayrollLink['strings'];
+    'color-scheme'?: PayrollLink['colorScheme'];
   };
 
 declare module 'react' {

@@ -45,6 +45,7 @@ export type PayrollLinkSvelteProps = Omit<HTMLAttributes<PayrollLink>, keyof Lin
     open?: boolean | null;
     fetchToken?: PayrollLink['fetchToken'];
     strings?: PayrollLink['strings'];
+    'color-scheme'?: PayrollLink['colorScheme'] | null;
   };
 
 declare module 'svelte/elements' {

@@ -17,7 +17,7 @@ import type { PayrollLink } from '../element/payroll-link.js';
 
 /** The element's properties a Vue template may bind (Vue sets them as properties: `:fetch-token="fn"` works). */
 export type PayrollLinkVueProps = Partial<
-  Pick<PayrollLink, 'tokenUrl' | 'linkUrl' | 'endUserId' | 'accountId' | 'prefetch' | 'display' | 'disabled' | 'open' | 'fetchToken' | 'strings'>
+  Pick<PayrollLink, 'tokenUrl' | 'linkUrl' | 'endUserId' | 'accountId' | 'prefetch' | 'display' | 'disabled' | 'open' | 'fetchToken' | 'strings' | 'colorScheme'>
 >;
 
 /**

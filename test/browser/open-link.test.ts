@@ -30,12 +30,13 @@ describe('openLink()', () => {
     expect(exit.linkTokenId).to.match(/^[0-9a-f-]{36}$/);
   });
 
-  it('drops messages from another origin, another window of the Link origin, and ones failing the schema', async () => {
+  it('drops messages from another origin, another window of the Link origin, and ones that are no Link event; passes events outside the contract on untyped', async () => {
     const dropped: DroppedMessage[] = [];
     // Resolved by the drop callback itself once the forger's two messages are dropped.
     let forgerDropped!: () => void;
     const bothForgeriesDropped = new Promise<void>((resolve) => (forgerDropped = resolve));
     const events: LinkEventDetail[] = [];
+    const logins: unknown[] = [];
     const token = fakeTokenUrl('ok');
     let releaseToken!: (token: string) => void;
     const link = openLink({
@@ -46,6 +47,7 @@ describe('openLink()', () => {
         if (dropped.filter((d) => d.reason === 'source').length === 2) forgerDropped();
       },
       onEvent: (event) => events.push(event),
+      onLogin: (detail) => logins.push(detail),
       // The real frame's flow waits for its token until the forgeries have been tried.
       token: new Promise((resolve) => (releaseToken = resolve)),
     });
@@ -66,10 +68,24 @@ describe('openLink()', () => {
     // At least our two: the test harness may post messages of its own to this window.
     expect(dropped.filter((d) => d.reason === 'origin').length).to.be.at.least(2);
     expect(dropped.filter((d) => d.reason === 'source')).to.have.length(2);
-    // Seven schema-invalid messages over the session's own port.
+    // Seven messages over the session's own port that are no Link event at all (see the fake's garbage-then-success).
     expect(dropped.filter((d) => d.reason === 'schema')).to.have.length(7);
     expect(link.droppedMessages).to.equal(dropped.length);
-    expect(events.map((e) => e.name)).to.deep.equal(['open', 'login', 'success', 'exit']);
+    // Five outside the contract, passed on untyped in order and never acted on (their login, success and exit
+    // neither called onLogin, onSuccess nor ended the session); then the session's own events, typed.
+    expect(events.map((e) => `${e.name}:${e.typed}`)).to.deep.equal([
+      'open:true',
+      'login:false',
+      'teleport:false',
+      'exit:false',
+      'success:false',
+      'select_employer:false',
+      'login:true',
+      'success:true',
+      'exit:true',
+    ]);
+    expect(events[2]!.payload).to.deep.equal({ to: 'mars', legs: [1, 2] });
+    expect(logins).to.have.length(1);
     expect(exit.reason).to.equal('completed');
   });
 

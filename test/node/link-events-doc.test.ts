@@ -1,4 +1,4 @@
-// Every ts block of docs/link-events.md and docs/windows-and-closing.md type-checks as written, under the repo's strict compiler options,
+// Every ts block of docs/link-events.md, docs/windows-and-closing.md and docs/styling.md type-checks as written, under the repo's strict compiler options,
 // against the package's sources (`payroll-link` and `payroll-link/core` mapped to src/). What a snippet leaves
 // to the reader (`button`) is declared, and nothing else. The blocks go to a temporary folder outside the repo
 // (so that `npm run typecheck` never sees them), checked there by the repo's own tsc.
@@ -14,7 +14,7 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 const READER_GLOBALS = 'declare const button: HTMLButtonElement;\n';
 
 /** The pages whose ts blocks this test checks. */
-const PAGES = ['docs/link-events.md', 'docs/windows-and-closing.md'];
+const PAGES = ['docs/link-events.md', 'docs/windows-and-closing.md', 'docs/styling.md'];
 
 /** The ts blocks of a page, in order. */
 async function snippets(path: string): Promise<string[]> {
@@ -24,7 +24,7 @@ async function snippets(path: string): Promise<string[]> {
 
 test(`every ts snippet of ${PAGES.join(' and ')} type-checks as written`, async () => {
   const pages = await Promise.all(PAGES.map(snippets));
-  for (const [index, page] of pages.entries()) assert.ok(page.length >= 2, `${PAGES[index]} has its snippets`);
+  for (const [index, page] of pages.entries()) assert.ok(page.length >= 1, `${PAGES[index]} has its snippets`);
   const blocks = pages.flat();
   const dir = await mkdtemp(join(tmpdir(), 'link-events-doc-'));
   try {

@@ -7,91 +7,28 @@
  * the init message's.
  */
 import assert from 'node:assert/strict';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
-import { chromium, type Browser, type Frame, type Page } from 'playwright-core';
-import { startSandbox } from '../../sandbox/start-sandbox.js';
-import { chromiumArgs, chromiumPath } from '../browser/chromium.mjs';
+import type { Frame, Page } from 'playwright-core';
 import { axeViolations } from './axe-violations.js';
-
-/** Bound on each wait, so a broken page fails instead of hanging; generous for a loaded 2-core machine. */
-const WAIT_MS = 30_000;
-
-declare global {
-  interface Window {
-    hostEvents: Array<{ name: string; payload: Record<string, unknown> }>;
-    openFrame(linkUrl: string, token: string, language: string | null): void;
-  }
-}
-
-/** A stand-in for the widget: embeds the page, answers `ready` with an `init` carrying `language`, records the events. */
-const HOST_PAGE = `<!doctype html><html lang="es"><head><meta charset="utf-8"><title>Anfitrión</title><script>
-window.hostEvents = [];
-window.openFrame = (linkUrl, token, language) => {
-  const frame = Object.assign(document.createElement('iframe'), { title: 'Conectar nómina', width: 400, height: 720, src: linkUrl });
-  addEventListener('message', (event) => {
-    if (event.source !== frame.contentWindow || event.data?.type !== 'payroll-link:ready') return;
-    const { port1, port2 } = new MessageChannel();
-    port1.onmessage = (message) => window.hostEvents.push(message.data);
-    const init = { type: 'payroll-link:init', version: 1, token, ...(language ? { language } : {}) };
-    frame.contentWindow.postMessage(init, new URL(linkUrl).origin, [port2]);
-  });
-  document.body.append(frame);
-};
-</script></head><body><main><h1>Página del integrador</h1></main></body></html>`;
+import { startLinkPageHost, type LinkPageHost } from './link-page-host.js';
 
 describe('hosted Link page in Spanish', { timeout: 300_000 }, () => {
-  let sandbox: Awaited<ReturnType<typeof startSandbox>>;
-  let host: Server;
-  let hostUrl: string;
-  let browser: Browser;
+  let host: LinkPageHost;
 
   before(async () => {
     // A long pending phase, so user_pending holds the running screen however loaded the machine is; close() cancels it.
-    sandbox = await startSandbox({ port: 0, pendingJobDelayMs: 120_000 });
-    host = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(HOST_PAGE));
-    hostUrl = await new Promise<string>((resolve) =>
-      host.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(host.address() as AddressInfo).port}`)),
-    );
-    browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
+    host = await startLinkPageHost({ lang: 'es', title: 'Página del integrador', frameTitle: 'Conectar nómina', pendingJobDelayMs: 120_000 });
   });
 
   after(async () => {
-    await browser?.close();
-    await new Promise((resolve) => host?.close(resolve));
-    await sandbox?.close();
+    await host?.close();
   });
 
-  /** A Link token from the sandbox's public API, as the integrator's backend would create it. */
-  async function createLinkToken(extra: Record<string, unknown> = {}): Promise<string> {
-    const response = await fetch(`${sandbox.url}/link_tokens`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-api-secret': sandbox.secret, 'Service-Version': '2025-07-08' },
-      body: JSON.stringify({ org_name: 'Acme Lending', features: ['direct_deposit_switch'], solution: 'deposit_switch', ...extra }),
-    });
-    assert.equal(response.status, 200, await response.clone().text());
-    return ((await response.json()) as { data: { token: string } }).data.token;
-  }
+  const createLinkToken = (extra?: Record<string, unknown>) => host.createLinkToken(extra);
 
   /** Opens the Link page in a fresh host page, with `language` in the init message (none when null); closes it after `steps`. */
-  async function withLinkPage(token: string, language: string | null, steps: (frame: Frame, page: Page) => Promise<void>) {
-    const context = await browser.newContext({ viewport: { width: 480, height: 800 } });
-    context.setDefaultTimeout(WAIT_MS);
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
-    try {
-      await page.goto(hostUrl);
-      await page.evaluate(([url, t, l]) => window.openFrame(url, t, l), [`${sandbox.url}/link`, token, language] as const);
-      const frame = await (await page.waitForSelector('iframe')).contentFrame();
-      assert.ok(frame, 'the Link frame exists');
-      await steps(frame, page);
-      assert.deepEqual(errors, []);
-    } finally {
-      await context.close();
-    }
-  }
+  const withLinkPage = (token: string, language: string | null, steps: (frame: Frame, page: Page) => Promise<void>) =>
+    host.withLinkPage(token, language ? { language } : {}, steps);
 
   /** Waits for the screen's level-1 heading, exactly. */
   const heading = (frame: Frame, name: string) => frame.getByRole('heading', { level: 1, name, exact: true }).waitFor();
@@ -145,7 +82,7 @@ describe('hosted Link page in Spanish', { timeout: 300_000 }, () => {
       const exit = await page.waitForFunction(() => window.hostEvents.find((event) => event.name === 'exit')?.payload.reason);
       assert.equal(await exit.jsonValue(), 'completed');
       // The events are the protocol's, not the user's words: their names and screens stay as in English.
-      const screens = await page.evaluate(() => window.hostEvents.filter((e) => e.name === 'screen_transition').map((e) => e.payload.screen));
+      const screens = await page.evaluate(() => window.hostEvents.filter((e) => e.name === 'screen_transition').map((e) => e.payload.screenName));
       assert.deepEqual(screens, ['intro', 'search', 'login', 'allocation', 'running', 'success']);
     });
   });

@@ -155,7 +155,7 @@ describe('hosted Link page', { timeout: 600_000 }, () => {
   const events = (page: Page) => page.evaluate(() => window.linkEvents);
   const names = async (page: Page) => (await events(page)).map((event) => event.name);
   const screens = async (page: Page) =>
-    (await events(page)).filter((event) => event.name === 'screen_transition').map((event) => event.payload.screen);
+    (await events(page)).filter((event) => event.name === 'screen_transition').map((event) => event.payload.screenName);
 
   /** Waits until the host has recorded `count` events called `name`. */
   async function waitForEvent(page: Page, name: string, count = 1): Promise<RecordedEvent> {
@@ -323,15 +323,23 @@ describe('hosted Link page', { timeout: 600_000 }, () => {
       ]);
       assert.deepEqual(await screens(page), ['intro', 'search', 'login', 'allocation', 'running', 'success']);
       const byName = Object.fromEntries((await events(page)).map((event) => [event.name, event.payload]));
-      assert.deepEqual(byName.open, { link_token_id: linkToken.id });
-      assert.match(String(byName.select_employer!.id), UUID);
-      assert.equal(byName.select_employer!.name, employerName);
-      assert.deepEqual(byName.input_allocation, { type: 'amount', value: 25050 });
+      assert.deepEqual(byName.open, { linkTokenId: linkToken.id });
+      assert.match(String(byName.select_employer!.selectedEmployerId), UUID);
+      assert.equal(byName.select_employer!.selectedEmployerName, employerName);
+      assert.deepEqual(byName.input_allocation, { action: 'partial_switch', allocation: { type: 'amount', value: 25050 } });
       const login = byName.login!;
       assert.match(String(login.accountId), UUID);
       assert.match(String(login.platformId), UUID);
       assert.equal(login.linkTokenId, linkToken.id);
-      assert.deepEqual(byName.login_attempt, { platform_id: login.platformId });
+      assert.deepEqual(byName.login_attempt, { platformId: login.platformId });
+      // Each screen after the pick names it, as Pinwheel's screen_transition does; the screens before it name none.
+      const transitions = (await events(page)).filter((event) => event.name === 'screen_transition').map((event) => event.payload);
+      assert.deepEqual(transitions[0], { screenName: 'intro' });
+      assert.deepEqual(transitions.at(-1), {
+        screenName: 'success',
+        selectedEmployerId: byName.select_employer!.selectedEmployerId,
+        selectedEmployerName: employerName,
+      });
       const success = byName.success!;
       assert.equal(success.accountId, login.accountId);
       assert.equal(success.platformId, login.platformId);
@@ -347,6 +355,32 @@ describe('hosted Link page', { timeout: 600_000 }, () => {
       const accounts = (await (await fetch(`${sandbox.url}/v1/accounts?limit=100`, { headers })).json()) as { data: Array<{ id: string }> };
       assert.ok(accounts.data.some((account) => account.id === login.accountId), 'the account is in the sandbox');
       await expectScreen(frame, 'Session ended');
+    });
+  });
+
+  test('picking a payroll platform (not an employer) sends select_platform and names it in the screens that follow, with Pinwheel\'s fields', async () => {
+    const { token } = await createLinkToken({ skip_intro_screen: true });
+    await inHost(async (page) => {
+      const frame = await startLink(page, token);
+      await expectScreen(frame, 'Find your employer');
+      const platform = frame.locator('button.hit[data-kind="platform"][data-platform-type="payroll"]').first();
+      await platform.waitFor();
+      const platformName = (await platform.locator('.name').textContent())?.trim();
+      await platform.press('Enter');
+      await expectScreen(frame, `Log in to ${platformName}`);
+      await logIn(frame, 'user_good', 'pass_good');
+      const login = await waitForEvent(page, 'login');
+      const picked = (await waitForEvent(page, 'select_platform')).payload;
+      assert.match(String(picked.selectedPlatformId), UUID);
+      assert.deepEqual(picked, { selectedPlatformId: picked.selectedPlatformId, selectedPlatformName: platformName });
+      assert.deepEqual((await waitForEvent(page, 'login_attempt')).payload, { platformId: picked.selectedPlatformId });
+      assert.equal(login.payload.platformId, picked.selectedPlatformId);
+      const transitions = (await events(page)).filter((event) => event.name === 'screen_transition').map((event) => event.payload);
+      assert.deepEqual(transitions.slice(0, 2), [
+        { screenName: 'search' },
+        { screenName: 'login', selectedPlatformId: picked.selectedPlatformId, selectedPlatformName: platformName },
+      ]);
+      assert.ok(!(await names(page)).includes('select_employer'));
     });
   });
 
@@ -402,7 +436,7 @@ describe('hosted Link page', { timeout: 600_000 }, () => {
       await frame.getByRole('button', { name: 'Done' }).press('Enter');
       const exit = await waitForEvent(page, 'exit');
       assert.equal(exit.payload.reason, 'completed');
-      assert.deepEqual((await events(page)).find((event) => event.name === 'input_allocation')?.payload, { type: 'remainder', value: null });
+      assert.deepEqual((await events(page)).find((event) => event.name === 'input_allocation')?.payload, { action: 'partial_switch', allocation: { type: 'remainder' } });
       assert.deepEqual(await screens(page), ['intro', 'search', 'login', 'mfa', 'allocation', 'running', 'success']);
     });
   });
@@ -436,7 +470,7 @@ describe('hosted Link page', { timeout: 600_000 }, () => {
       const exit = await waitForEvent(page, 'exit');
       const login = await waitForEvent(page, 'login');
       assert.deepEqual(exit.payload, { reason: 'error', error: error.payload, accountId: login.payload.accountId });
-      assert.deepEqual((await events(page)).find((event) => event.name === 'input_allocation')?.payload, { type: 'percentage', value: 40 });
+      assert.deepEqual((await events(page)).find((event) => event.name === 'input_allocation')?.payload, { action: 'partial_switch', allocation: { type: 'percentage', value: 40 } });
       assert.deepEqual((await names(page)).slice(-3), ['error', 'screen_transition', 'exit']);
     });
   });
@@ -474,8 +508,10 @@ describe('hosted Link page', { timeout: 600_000 }, () => {
       await waitForEvent(page, 'success');
       assert.deepEqual(await screens(page), ['login', 'running', 'success']);
       const byName = Object.fromEntries((await events(page)).map((event) => [event.name, event.payload]));
-      assert.deepEqual(byName.login_attempt, { platform_id: employer.platform_id });
-      assert.deepEqual(byName.input_allocation, { type: 'amount', value: 5000 });
+      assert.deepEqual(byName.login_attempt, { platformId: employer.platform_id });
+      assert.deepEqual(byName.input_allocation, { action: 'partial_switch', allocation: { type: 'amount', value: 5000 } });
+      // The Link token named the employer, not its name: the screens say which, without a name.
+      assert.deepEqual(byName.screen_transition, { screenName: 'success', selectedEmployerId: employer.id });
       assert.deepEqual(byName.success!.params, { allocation_type: 'amount', allocation_value: 5000 });
       const account = sandbox.store.account(String(byName.login!.accountId))!.account;
       assert.equal(account.employer_id, employer.id);
@@ -495,7 +531,7 @@ describe('hosted Link page', { timeout: 600_000 }, () => {
       assert.ok(!(await names(page)).includes('input_allocation'), 'the user has not chosen yet');
       await frame.getByRole('button', { name: 'Switch my deposit' }).press('Enter');
       await expectScreen(frame, 'Your direct deposit is switched');
-      assert.deepEqual((await events(page)).find((event) => event.name === 'input_allocation')?.payload, { type: 'remainder', value: null });
+      assert.deepEqual((await events(page)).find((event) => event.name === 'input_allocation')?.payload, { action: 'partial_switch', allocation: { type: 'remainder' } });
     });
   });
 

@@ -1,4 +1,27 @@
-import { css } from 'lit';
+import { css, unsafeCSS } from 'lit';
+
+const darkBackground = unsafeCSS('#111827');
+
+/** The palette in the dark colour mode: the same roles, every text colour still at least 4.5:1 on its background. */
+const darkPalette = css`
+  color-scheme: dark;
+  --link-text: #f9fafb;
+  --link-muted: #d1d5db;
+  --link-border: #374151;
+  --link-border-strong: #6b7280;
+  --link-surface: #1f2937;
+  --link-accent: #93c5fd;
+  --link-accent-hover: #bfdbfe;
+  --link-accent-soft: #1e3a8a;
+  --link-focus: #93c5fd;
+  --link-danger: #fca5a5;
+  --link-danger-bg: #450a0a;
+  --link-danger-border: #7f1d1d;
+  --link-success: #86efac;
+  --link-success-bg: #14532d;
+  --link-background: ${darkBackground};
+  --link-on-accent: #111827;
+`;
 
 /**
  * The Link page's frame and palette. The palette is a set of custom
@@ -21,18 +44,29 @@ export const linkAppStyles = css`
     --link-danger-border: #fecaca;
     --link-success: #15803d;
     --link-success-bg: #dcfce7;
+    --link-background: #fff;
+    --link-on-accent: #fff;
     display: flex;
     flex-direction: column;
     min-height: 100vh;
     min-height: 100dvh;
     color: var(--link-text);
-    background: #fff;
+    background: var(--link-background);
     font-family: system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif;
     font-size: 16px;
   }
   /* Inline in the widget's page: as tall as the content, which the page reports (see link-app.ts). */
   :host([inline]) {
     min-height: 0;
+  }
+  /* Dark, when the widget asks for it (the init's colorScheme), or asks for auto and the user prefers it. */
+  :host([data-color-scheme='dark']) {
+    ${darkPalette}
+  }
+  @media (prefers-color-scheme: dark) {
+    :host([data-color-scheme='auto']) {
+      ${darkPalette}
+    }
   }
   *,
   *::before,
@@ -108,12 +142,27 @@ export const linkAppStyles = css`
   }
 `;
 
-/** The document around the app: no margins, so the app fills the frame. */
+/** The document around the app: no margins, so the app fills the frame; its background and controls in the app's colour mode. */
 export const linkDocumentStyles = css`
   html,
   body {
     margin: 0;
     padding: 0;
     background: #fff;
+  }
+  html {
+    color-scheme: light;
+  }
+  html[data-color-scheme='dark'],
+  html[data-color-scheme='dark'] body {
+    color-scheme: dark;
+    background: ${darkBackground};
+  }
+  @media (prefers-color-scheme: dark) {
+    html[data-color-scheme='auto'],
+    html[data-color-scheme='auto'] body {
+      color-scheme: dark;
+      background: ${darkBackground};
+    }
   }
 `;

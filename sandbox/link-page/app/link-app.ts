@@ -58,6 +58,10 @@ export class LinkApp extends LitElement {
   override willUpdate(): void {
     // Inline, the page is as tall as its content (the widget sizes the frame to it), not the frame's viewport.
     this.toggleAttribute('inline', this.#flow.inline);
+    // The colour mode the widget asked for: the palette (on this host) and the document's own background and controls.
+    const scheme = this.#flow.colorScheme;
+    this.dataset.colorScheme = scheme;
+    document.documentElement.dataset.colorScheme = scheme;
     // The Link token's language, where the integrator's backend set one, wins over the embedding page's (see link-strings.ts).
     const tokenLanguage = this.#flow.session?.language ?? null;
     if (tokenLanguage !== null && !this.#tokenLanguageApplied) {

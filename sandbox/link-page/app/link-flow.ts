@@ -1,5 +1,5 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import type { EventMessage, FrameExitPayload, LinkError, LinkErrorType } from '../../../src/protocol.js';
+import type { ColorScheme, EventMessage, FrameExitPayload, LinkError, LinkErrorType, ScreenTransitionPayload } from '../../../src/protocol.js';
 import { FrameChannel } from './link-frame-channel.js';
 import type { Allocation, LinkJob, LinkSession, LoginResult, SearchResult } from '../../api/link-api-schemas.js';
 import { OAUTH_PLATFORM } from '../../state/oauth-platform.js';
@@ -104,6 +104,8 @@ export class LinkFlow implements ReactiveController {
   oauthWindow: { url: string; blocked: boolean } | null = null;
   /** The user asked to leave while a job runs, and is asked to confirm. */
   confirmingClose = false;
+  /** The colour mode the widget asked for in its init (`auto`: the user's `prefers-color-scheme`); light until then. */
+  colorScheme: ColorScheme = 'light';
 
   readonly #host: ReactiveControllerHost;
   #channel: FrameChannel | null = null;
@@ -123,6 +125,7 @@ export class LinkFlow implements ReactiveController {
       (init) => {
         this.hostCloseControl = init.hostCloseControl === true;
         this.inline = init.display === 'inline';
+        this.colorScheme = init.colorScheme ?? 'light';
         void this.#start(init.token);
       },
       // An init this page cannot accept ends the flow at once, on a screen that says so: never "Getting ready" forever.
@@ -173,7 +176,7 @@ export class LinkFlow implements ReactiveController {
   async logInWithOAuth(): Promise<void> {
     const { api, provider } = this;
     if (this.screen !== 'login' || this.busy || !api || !provider || !this.oauth) return;
-    this.#emit('login_attempt', { platform_id: provider.platformId });
+    this.#emit('login_attempt', { platformId: provider.platformId });
     this.#setBusy(true);
     let state: string;
     let url: string;
@@ -235,7 +238,8 @@ export class LinkFlow implements ReactiveController {
   /** Search → login with the picked employer or platform. */
   pick(item: SearchResult): void {
     if (this.screen !== 'search') return;
-    this.#emit(item.kind === 'employer' ? 'select_employer' : 'select_platform', { id: item.id, name: item.name });
+    if (item.kind === 'employer') this.#emit('select_employer', { selectedEmployerId: item.id, selectedEmployerName: item.name });
+    else this.#emit('select_platform', { selectedPlatformId: item.id, selectedPlatformName: item.name });
     this.provider = {
       platformId: item.platform_id,
       employerId: item.kind === 'employer' ? item.id : null,
@@ -298,7 +302,7 @@ export class LinkFlow implements ReactiveController {
       return this.#fail(cause);
     }
     const { session } = this;
-    this.#emit('open', { link_token_id: session.link_token_id });
+    this.#emit('open', { linkTokenId: session.link_token_id });
     if (session.platform_id !== null) {
       // The integrator already knows the platform (or the employer, whose platform the session names): no need to search for it.
       this.provider = { platformId: session.platform_id, employerId: session.employer_id, name: null };
@@ -311,7 +315,7 @@ export class LinkFlow implements ReactiveController {
     const { api, provider } = this;
     const credentials = this.#credentials;
     if (!api || !provider || !credentials) return;
-    this.#emit('login_attempt', { platform_id: provider.platformId });
+    this.#emit('login_attempt', { platformId: provider.platformId });
     this.#setBusy(true);
     let result;
     try {
@@ -367,7 +371,7 @@ export class LinkFlow implements ReactiveController {
 
   /** Runs the deposit switch; `input_allocation` says with what, whether the user chose it or the Link token did. */
   async #switchDeposit(jobId: string, allocation: Allocation): Promise<void> {
-    this.#emit('input_allocation', { type: allocation.type, value: 'value' in allocation ? allocation.value : null });
+    this.#emit('input_allocation', { action: 'partial_switch', allocation });
     await this.#runJob(jobId, allocation);
   }
 
@@ -471,7 +475,7 @@ export class LinkFlow implements ReactiveController {
     this.formError = null;
     this.confirmingClose = false;
     this.busy = false;
-    if (!SILENT_SCREENS.has(screen)) this.#emit('screen_transition', { screen });
+    if (!SILENT_SCREENS.has(screen)) this.#emit('screen_transition', { screenName: screen, ...this.#picked() });
     this.#host.requestUpdate();
   }
 
@@ -480,6 +484,16 @@ export class LinkFlow implements ReactiveController {
     const rounded = Math.ceil(height);
     if (!this.inline) return;
     if (rounded !== this.#reportedHeight && this.#channel?.sendHeight(rounded)) this.#reportedHeight = rounded;
+  }
+
+  /** The employer or platform picked so far, in `screen_transition`'s fields (Pinwheel's); the name only when known. */
+  #picked(): Omit<ScreenTransitionPayload, 'screenName'> {
+    const provider = this.provider;
+    if (!provider) return {};
+    const { employerId, platformId, name } = provider;
+    // No key for a name not known (the Link token preset the platform): a message carries no `undefined`.
+    if (employerId) return name === null ? { selectedEmployerId: employerId } : { selectedEmployerId: employerId, selectedEmployerName: name };
+    return name === null ? { selectedPlatformId: platformId } : { selectedPlatformId: platformId, selectedPlatformName: name };
   }
 
   #setBusy(busy: boolean): void {

@@ -14,6 +14,7 @@ import {
   type OpenUrlMessage,
   type OpenUrlResultMessage,
   type InitMessage,
+  LinkEventEnvelopeSchema,
   PROTOCOL_VERSION,
   type EventMessage,
   type LinkError,
@@ -87,9 +88,11 @@ export class FrameChannel {
    */
   send(message: EventMessage): boolean {
     if (!this.#port) return false;
+    // The envelope too: what fails it, the widget drops (an `undefined` in the payload, a payload too big).
+    const envelope = LinkEventEnvelopeSchema.safeParse(message);
     const parsed = EventMessageSchema.safeParse(message);
-    if (!parsed.success) {
-      console.error(`payroll-link: refused to send an invalid "${message.name}" event`, parsed.error.issues);
+    if (!envelope.success || !parsed.success) {
+      console.error(`payroll-link: refused to send an invalid "${message.name}" event`, (envelope.error ?? parsed.error)!.issues);
       return false;
     }
     this.#port.postMessage(parsed.data);

@@ -55,7 +55,7 @@ export const linkScreenStyles = css`
     padding: 0.65rem 0.75rem;
     border: 1px solid var(--link-border-strong);
     border-radius: 8px;
-    background: #fff;
+    background: var(--link-background);
     color: inherit;
   }
   input[aria-invalid='true'] {
@@ -81,7 +81,7 @@ export const linkScreenStyles = css`
     width: 100%;
     border: 1px solid var(--link-accent);
     background: var(--link-accent);
-    color: #fff;
+    color: var(--link-on-accent);
     font-weight: 600;
   }
   .primary:hover:not(:disabled) {
@@ -89,7 +89,7 @@ export const linkScreenStyles = css`
   }
   .secondary {
     border: 1px solid var(--link-border-strong);
-    background: #fff;
+    background: var(--link-background);
     color: var(--link-text);
   }
   .link-button {

@@ -39,7 +39,7 @@ export class LinkSearch extends LinkScreen {
         text-align: left;
         border: none;
         border-radius: 0;
-        background: #fff;
+        background: var(--link-background);
         color: var(--link-text);
         padding: 0.75rem 0.9rem;
       }

@@ -52,7 +52,7 @@ function send(port: MessagePort, message: EventMessage) {
 const event = <N extends EventMessage['name']>(name: N, payload: Extract<EventMessage, { name: N }>['payload']) =>
   ({ type: 'payroll-link:event', name, payload }) as EventMessage;
 
-function run(port: MessagePort, token: string, hostCloseControl: boolean, language: string | null) {
+function run(port: MessagePort, token: string, hostCloseControl: boolean, language: string | null, colorScheme: string | null) {
   const linkTokenId = token.startsWith('tok.') ? token.slice(4).split('.')[0] : '00000000-0000-4000-8000-000000000000';
   const login = event('login', { accountId, platformId, linkTokenId });
   const success = event('success', {
@@ -66,7 +66,7 @@ function run(port: MessagePort, token: string, hostCloseControl: boolean, langua
   const exit = (reason: 'completed' | 'user_closed' | 'error', error: Extract<EventMessage, { name: 'error' }>['payload'] | null = null) =>
     event('exit', { reason, error, accountId });
   // The fake reports what it received, so tests can check the token arrived by message and not in the URL.
-  send(port, event('open', { token, href: location.href, referrer: document.referrer, hostCloseControl, language }));
+  send(port, event('open', { linkTokenId, token, href: location.href, referrer: document.referrer, hostCloseControl, language, colorScheme }));
   // Unchecked on purpose: the widget's own check is under test.
   for (const height of heights) port.postMessage({ type: 'payroll-link:height', version: PROTOCOL_VERSION, height });
   port.onmessage = ({ data }) => {
@@ -109,17 +109,28 @@ function run(port: MessagePort, token: string, hostCloseControl: boolean, langua
       break;
     }
     case 'garbage-then-success':
-      // Schema-invalid messages over the real port: the widget must drop every one.
+      // Over the real port: first what the contract refuses (no event envelope), which the widget must drop...
       for (const bad of [
         null,
         'login',
-        { type: 'payroll-link:event', name: 'login', payload: { accountId: 'not-a-uuid', platformId, linkTokenId } },
-        { type: 'payroll-link:event', name: 'teleport', payload: {} },
-        { type: 'payroll-link:event', name: 'exit', payload: { reason: 'whatever', error: null } },
-        { type: 'payroll-link:event', name: 'success', payload: { accountId } },
         { type: 'payroll-link:event', name: 'open', payload: { huge: 'x'.repeat(100_000) } },
+        { type: 'payroll-link:event', name: 'Teleport!', payload: {} },
+        { type: 'payroll-link:event', name: 'open', payload: { at: new Date() } },
+        { type: 'payroll-link:event', name: 'open', payload: { a: { b: { c: { d: 1 } } } } },
+        { type: 'payroll-link:event', name: 'open', payload: Object.fromEntries(Array.from({ length: 101 }, (_, i) => [`k${i}`, i])) },
       ]) {
         port.postMessage(bad);
+      }
+      // ...then events outside the contract (an unknown name, payloads that do not fit their name's schema), which
+      // it must pass on untyped and never act on.
+      for (const untyped of [
+        { type: 'payroll-link:event', name: 'login', payload: { accountId: 'not-a-uuid', platformId, linkTokenId } },
+        { type: 'payroll-link:event', name: 'teleport', payload: { to: 'mars', legs: [1, 2] } },
+        { type: 'payroll-link:event', name: 'exit', payload: { reason: 'whatever', error: null } },
+        { type: 'payroll-link:event', name: 'success', payload: { accountId } },
+        { type: 'payroll-link:event', name: 'select_employer', payload: { id: accountId, name: 'Old field names' } },
+      ]) {
+        port.postMessage(untyped);
       }
       [login, success, exit('completed')].forEach((m) => send(port, m));
       break;
@@ -133,6 +144,23 @@ function run(port: MessagePort, token: string, hostCloseControl: boolean, langua
       }
       const error = { type: 'invalidLinkToken', code: 'INVALID_LINK_TOKEN', message: 'This link is no longer valid', pendingRetry: false } as const;
       [event('error', error), exit('error', error)].forEach((m) => send(port, m));
+      break;
+    }
+    case 'progress': {
+      // Every progress event of the contract, typed, at its moment in a deposit switch (as the sandbox's Link page sends them).
+      const employer = { selectedEmployerId: '5b6c7d8e-9f0a-4b1c-8d2e-3f4a5b6c7d8e', selectedEmployerName: 'Acme Corp' };
+      [
+        event('screen_transition', { screenName: 'search' }),
+        event('select_employer', employer),
+        event('screen_transition', { screenName: 'login', ...employer }),
+        event('login_attempt', { platformId }),
+        login,
+        event('screen_transition', { screenName: 'allocation', ...employer }),
+        event('input_allocation', { action: 'partial_switch', allocation: { type: 'amount', value: 25050 } }),
+        event('select_platform', { selectedPlatformId: platformId, selectedPlatformName: 'Paylocity' }),
+        success,
+        exit('completed'),
+      ].forEach((m) => send(port, m));
       break;
     }
     case 'login-then-wait':
@@ -163,7 +191,7 @@ if (scenario === 'forger') {
     // Told on the window, not the port: a test sees a token sent to a frame whose session would ignore its
     // events (a frame built ahead, before the click). The widget drops this message as off-contract.
     if (reportInit) parent.postMessage({ type: 'fake-link:init-received' }, '*');
-    run(message.ports[0], init.data.token, init.data.hostCloseControl === true, init.data.language ?? null);
+    run(message.ports[0], init.data.token, init.data.hostCloseControl === true, init.data.language ?? null, init.data.colorScheme ?? null);
   });
   parent.postMessage({ type: 'payroll-link:ready', version: PROTOCOL_VERSION }, '*');
 }
