@@ -14,6 +14,7 @@ import { mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { build, type BuildOptions, type Plugin } from 'esbuild';
 import { buildSandbox } from './build-sandbox.js';
+import { minifyCssTemplates } from './minify-css-templates.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const dist = `${root}dist/`;
@@ -86,7 +87,7 @@ export async function buildPackage(): Promise<void> {
     ...bundledOptions,
     entryPoints: [`${root}src/element/bundled.ts`],
     outfile: `${dist}payroll-link.bundled.js`,
-    plugins: [sessionFileApart],
+    plugins: [sessionFileApart, minifyCssTemplates],
     logLevel: 'warning',
   });
   await build({ ...bundledOptions, entryPoints: [`${root}src/element/session-code.ts`], outfile: `${dist}${SESSION_FILE}`, logLevel: 'warning' });
