@@ -38,7 +38,9 @@ const BUDGETS = {
   elementBeforeIntent: 10_850,
   elementInAll: 26_100,
   core: 15_950,
-  bundledBeforeIntent: 10_231,
+  // The bundled file won back 149 B (#28: its styles minified, Lit's licence notices beside it), so its budget
+  // is what was reached after #26 and #27 (9,814 B) and about 1 %, well inside their bounds (10,231 B).
+  bundledBeforeIntent: 9_920,
   bundledInAll: 26_700,
   // 1.07 kB once describeError and the error answers left the modules that import zod (#22; 94.6 kB before).
   serverNode: 1_150,
