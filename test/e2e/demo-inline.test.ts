@@ -11,7 +11,7 @@ import { chromium, type Browser } from 'playwright-core';
 import { remote } from 'webdriverio';
 import { startDemo, type Demo } from '../../scripts/start-demo.js';
 import { startWebKitDriver, webkitCapabilities } from '../browser/webkit-driver.mjs';
-import { findDeep } from './find-deep.js';
+import { findDeep, waitForDeep } from './find-deep.js';
 
 /** Bound on each wait; generous because CI machines are small and shared (load 20 seen on 2 cores). */
 const WAIT_MS = 60_000;
@@ -142,20 +142,7 @@ describe('the demo inline page, end to end (Chromium and WebKit)', { timeout: 90
       waitforTimeout: WAIT_MS,
       capabilities: webkitCapabilities,
     });
-    /** The first element in the current document, through open shadow roots, matching `selector` (and `text`). */
-    const deep = async (selector: string, text: string | null = null) => {
-      let found: WebdriverIO.Element | undefined;
-      await browser.waitUntil(
-        async () => {
-          const element = await browser.execute(findDeep, selector, text, null);
-          if (!element) return false;
-          found = await browser.$(element as unknown as WebdriverIO.Element).getElement();
-          return true;
-        },
-        { timeoutMsg: `no ${selector}${text === null ? '' : ` "${text}"`} within ${WAIT_MS} ms` },
-      );
-      return found!;
-    };
+    const deep = (selector: string, text: string | null = null) => waitForDeep(browser, selector, text);
     try {
       await browser.setWindowRect(0, 0, 1280, 800);
       await browser.url(`${demo.url}inline.html`);

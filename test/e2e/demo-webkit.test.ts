@@ -12,7 +12,7 @@ import { after, before, describe, test } from 'node:test';
 import { remote } from 'webdriverio';
 import { startDemo, type Demo } from '../../scripts/start-demo.js';
 import { startWebKitDriver, webkitCapabilities } from '../browser/webkit-driver.mjs';
-import { findDeep } from './find-deep.js';
+import { waitForDeep } from './find-deep.js';
 
 /** Bound on each wait; generous because CI machines are small and shared (load 20 seen on 2 cores). */
 const WAIT_MS = 60_000;
@@ -57,20 +57,8 @@ describe('the demo session in WebKit (Safari\'s engine), phone and desktop sizes
     await demo?.close();
   });
 
-  /** Waits for the element `findDeep` finds in the current frame, and returns it. */
-  async function deep(selector: string, text: string | null = null, host: string | null = null) {
-    let found: WebdriverIO.Element | undefined;
-    await browser.waitUntil(
-      async () => {
-        const element = await browser.execute(findDeep, selector, text, host);
-        if (!element) return false;
-        found = await browser.$(element as unknown as WebdriverIO.Element).getElement();
-        return true;
-      },
-      { timeoutMsg: `no ${selector}${text === null ? '' : ` "${text}"`} within ${WAIT_MS} ms` },
-    );
-    return found!;
-  }
+  /** Waits for the element `waitForDeep` finds in the current frame, and returns it. */
+  const deep = (selector: string, text: string | null = null, host: string | null = null) => waitForDeep(browser, selector, text, host);
 
   /**
    * Saves what the viewport shows. WebKitGTK's screenshot is the last frame it painted (seen: a step behind,

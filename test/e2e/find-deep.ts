@@ -15,3 +15,21 @@ export function findDeep(selector: string, text: string | null, host: string | n
   }
   return null;
 }
+
+/**
+ * Waits (within the session's `waitforTimeout`) for the element {@link findDeep} finds in the WebDriver session's
+ * current frame, and returns it. For WebKit, whose WebDriver has no selector that pierces shadow roots.
+ */
+export async function waitForDeep(browser: WebdriverIO.Browser, selector: string, text: string | null = null, host: string | null = null) {
+  let found: WebdriverIO.Element | undefined;
+  await browser.waitUntil(
+    async () => {
+      const element = await browser.execute(findDeep, selector, text, host);
+      if (!element) return false;
+      found = await browser.$(element as unknown as WebdriverIO.Element).getElement();
+      return true;
+    },
+    { timeoutMsg: `no ${selector}${text === null ? '' : ` "${text}"`}${host === null ? '' : ` in ${host}`} in time` },
+  );
+  return found!;
+}
