@@ -305,8 +305,9 @@ export class LinkSession {
     const token = state.name === 'waiting' ? state.token : open?.token;
     const exit = exitDetail(reason, error, token?.id ?? null, open?.accountId ?? exitAccountId ?? this.#options.accountId, open?.succeeded);
     if (!this.#move(event, { name: 'ended', exit })) return;
-    // Ended by the Link page itself: an inline frame stays on its final screen.
-    this.#tearDown(event === 'exit');
+    // Ended by the Link page itself on its final screen (success or error): an inline frame stays there. Closed by
+    // its user (its own close, or its answer to a close request), nothing is left to show: the frame goes.
+    this.#tearDown(event === 'exit' && reason !== 'user_closed');
     this.#resolveReady();
     this.#resolveClosed(exit);
     this.#call('onExit', exit);

@@ -167,7 +167,8 @@ export class LinkApp extends LitElement {
 
   override render() {
     const t = pageStrings();
-    const closable = !NO_CLOSE.has(this.#flow.screen) && !this.#flow.hostCloseControl;
+    // Not after the exit either: an inline frame stays on its final screen, with nothing left to press.
+    const closable = !NO_CLOSE.has(this.#flow.screen) && !this.#flow.hostCloseControl && !this.#flow.exited;
     return html`
       <header class=${this.#flow.hostCloseControl ? 'host-close' : ''}>
         <span class="brand">${t.brand}</span>
