@@ -159,13 +159,14 @@ export const LinkEventNameSchema = z.enum([
 // 2. page → frame (window.postMessage to the exact Link origin): `init` with the
 //    token and a transferred MessagePort. The token never travels in a URL.
 // 3. frame → page (over that port only): `event` messages, one per Link event; `open-url` (a login in a
-//    new window) and `close-answer`.
+//    new window), `close-answer`, and `height` (the content's height, on every screen, for an inline frame).
 // 4. page → frame (over that port only): `open-url-result` and `close-request`.
 //
 // While focus is inside the frame, the page's dialog never sees the keyboard:
 // the Link page handles Escape itself, as it answers a `close-request`: it ends
 // (an `exit` event, `reason: 'user_closed'`), or first asks its user while a
-// job runs. The page's own close control sends a `close-request`.
+// job runs. The page's own close control sends a `close-request`. Inline, the
+// flow is part of the page and Escape is the page's: the Link page ignores it.
 // ---------------------------------------------------------------------------
 
 /**

@@ -1,7 +1,6 @@
 import {
   type ColorScheme,
   EventMessageSchema,
-  HeightMessageSchema,
   InitMessageSchema,
   LinkEventEnvelopeSchema,
   PortMessageSchema,

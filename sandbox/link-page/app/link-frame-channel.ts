@@ -22,6 +22,14 @@ import {
 } from '../../../src/protocol.js';
 import { setPageLanguage } from './link-strings.js';
 
+/** What the widget may tell the flow over the port, after the init. */
+export interface HostMessages {
+  /** What came of an `open-url`: opened, blocked by the browser (offer a button), or refused. */
+  onOpenUrlResult(result: OpenUrlResultMessage): void;
+  /** The page asks the flow to close (Escape or the close control outside the frame, `requestClose()`). */
+  onCloseRequest(): void;
+}
+
 /**
  * The frame's channel to the widget that embeds it.
  *
@@ -38,14 +46,6 @@ import { setPageLanguage } from './link-strings.js';
  * channel?.send({ type: 'payroll-link:event', name: 'open', payload: { link_token_id } });
  * ```
  */
-/** What the widget may tell the flow over the port, after the init. */
-export interface HostMessages {
-  /** What came of an `open-url`: opened, blocked by the browser (offer a button), or refused. */
-  onOpenUrlResult(result: OpenUrlResultMessage): void;
-  /** The page asks the flow to close (Escape or the close control outside the frame, `requestClose()`). */
-  onCloseRequest(): void;
-}
-
 export class FrameChannel {
   #port: MessagePort | null = null;
   #initialised = false;
