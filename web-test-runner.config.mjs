@@ -40,6 +40,9 @@ export default {
   // Bounds, not waits: they only decide when a stuck test or browser counts as failed. On a shared
   // 2-core machine (load 16 seen) Firefox took over 30 s (the default) to open its first page.
   testFramework: { config: { timeout: 30_000 } },
+  // A failure whose values are DOM nodes must reach Node as a failure, not hang the file: see cloneable-failures.ts.
+  testRunnerHtml: (testFramework) =>
+    `<!DOCTYPE html><html><head></head><body><script type="module" src="/test/browser/cloneable-failures.ts"></script><script type="module" src="${testFramework}"></script></body></html>`,
   browserStartTimeout: 120_000,
   testsStartTimeout: 120_000,
   testsFinishTimeout: 240_000,

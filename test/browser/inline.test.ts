@@ -82,9 +82,16 @@ describe('inline (display="inline")', () => {
       expect(getComputedStyle(document.documentElement).overflow).to.equal('visible');
       expect(getComputedStyle(document.body).overflow).to.equal('visible');
       const frame = boxOf(el)!.shadowRoot!.querySelector('iframe')!;
+      // The frame is another origin, which Chromium runs in a process of its own: focus reaches the frame (and comes
+      // back out of it) a moment after sendKeys returns, so each step waits for its event. The iframe element fires
+      // no focus event of its own; this window's blur is how a page sees focus go into a frame.
+      const intoFrame = oneEvent(window, 'blur');
       await sendKeys({ press: 'Tab' });
+      await intoFrame;
       expect(deepActive(), 'Tab goes into the frame').to.equal(frame);
+      const outOfFrame = oneEvent(after, 'focus');
       await sendKeys({ press: 'Tab' });
+      await outOfFrame;
       expect(deepActive(), 'and out of it: no focus trap').to.equal(after);
       expect((await token.calls()).length).to.equal(1);
     } finally {
@@ -326,5 +333,22 @@ describe('inline (display="inline")', () => {
     expect(errors.map((e) => [e.type, e.code])).to.deep.equal([['clientError', 'NO_CONTAINER']]);
     expect(exit.reason).to.equal('error');
     expect((await token.calls()).length, 'no token for a session that cannot show').to.equal(1);
+  });
+
+  it('a session its user closes (the Link page answers a close request by ending) leaves no frame behind: only a final screen stays', async () => {
+    const container = document.createElement('section');
+    document.body.append(container);
+    try {
+      let opened!: () => void;
+      const open = new Promise<void>((resolve) => (opened = resolve));
+      const link = openLink({ display: 'inline', container, tokenUrl: fakeTokenUrl().url, linkUrl: await fakeLinkUrl('login-then-wait'), onOpen: () => opened() });
+      await open;
+      expect(boxIn(container), 'the box shows while the session runs').to.exist;
+      console.log('STEP req'); link.requestClose();
+      expect((await link.closed).reason).to.equal('user_closed');
+      expect(boxIn(container)?.localName ?? null, 'nothing is left of a session its user closed').to.equal(null);
+    } finally {
+      container.remove();
+    }
   });
 });
