@@ -8,12 +8,11 @@
  */
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const dir = `${root}test-output/docs-multiple-instances/`;
 
 const READER_GLOBALS = 'declare function saveAccount(endUserId: string | null | undefined, accountId: string): Promise<void>;\n';
 
@@ -21,8 +20,10 @@ test('every ts snippet of docs/multiple-instances.md type-checks as written', as
   const doc = await readFile(`${root}docs/multiple-instances.md`, 'utf8');
   const snippets = [...doc.matchAll(/^```ts\n([\s\S]*?)^```$/gm)].map((match) => match[1]!);
   assert.ok(snippets.length >= 3, 'a snippet for Redis, PostgreSQL and a store of your own');
-  await rm(dir, { recursive: true, force: true });
-  await mkdir(dir, { recursive: true });
+  // A folder of this run's own, two levels below the root like the tsconfig's `extends` says: a fixed folder,
+  // emptied at the start, was emptied under a run by a second suite running beside it (test:repeat's --load).
+  await mkdir(`${root}test-output`, { recursive: true });
+  const dir = `${await mkdtemp(`${root}test-output/docs-multiple-instances-`)}/`;
   const files = snippets.map((_, n) => `snippet-${n}.ts`);
   await Promise.all(snippets.map((code, n) => writeFile(`${dir}${files[n]}`, code)));
   await writeFile(`${dir}reader-globals.d.ts`, READER_GLOBALS);
@@ -32,5 +33,7 @@ test('every ts snippet of docs/multiple-instances.md type-checks as written', as
     execFileSync(`${root}node_modules/.bin/tsc`, ['-p', `${dir}tsconfig.json`], { encoding: 'utf8', stdio: 'pipe' });
   } catch (error) {
     assert.fail(`the snippets do not type-check:\n${(error as { stdout: string }).stdout}`);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
   }
 });
