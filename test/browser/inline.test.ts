@@ -335,6 +335,31 @@ describe('inline (display="inline")', () => {
     expect((await token.calls()).length, 'no token for a session that cannot show').to.equal(1);
   });
 
+  it("draws its loading text in the session's colour mode, and the page's --payroll-link-muted-color wins", async () => {
+    for (const [colorScheme, mutedColor, expected] of [
+      ['light', null, 'rgb(71, 85, 105)'],
+      ['dark', null, 'rgb(203, 213, 225)'],
+      ['dark', 'rgb(1, 2, 3)', 'rgb(1, 2, 3)'],
+    ] as const) {
+      const container = document.createElement('section');
+      if (mutedColor) container.style.setProperty('--payroll-link-muted-color', mutedColor);
+      document.body.append(container);
+      try {
+        let opened!: () => void;
+        const open = new Promise<void>((resolve) => (opened = resolve));
+        const link = openLink({ display: 'inline', container, colorScheme, tokenUrl: fakeTokenUrl().url, linkUrl: await fakeLinkUrl('idle'), onOpen: () => opened() });
+        await open;
+        const box = boxIn(container)!;
+        expect(box.getAttribute('data-color-scheme')).to.equal(colorScheme);
+        expect(getComputedStyle(box.shadowRoot!.querySelector('[part=loading]')!).color, `${colorScheme}, ${mutedColor}`).to.equal(expected);
+        link.close();
+        await link.closed;
+      } finally {
+        container.remove();
+      }
+    }
+  });
+
   it('a session its user closes (the Link page answers a close request by ending) leaves no frame behind: only a final screen stays', async () => {
     const container = document.createElement('section');
     document.body.append(container);

@@ -54,7 +54,11 @@ export function createLinkInline(options: LinkInlineOptions): LinkPresentation {
     get frame() {
       return frame;
     },
-    show: () => host.setAttribute('data-shown', ''),
+    // The page's styles and the Link page's own draw the rest; the box's one text, "Loading…", follows the mode.
+    show(_theme, colorScheme = 'light') {
+      host.setAttribute('data-color-scheme', colorScheme);
+      host.setAttribute('data-shown', '');
+    },
     markReady: () => host.setAttribute('data-ready', ''),
     replaceFrame() {
       const fresh = createFrame(options);
