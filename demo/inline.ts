@@ -7,6 +7,7 @@ const byId = <T extends HTMLElement>(id: string) => document.getElementById(id) 
 const timeline = byId<HTMLOListElement>('timeline');
 const status = byId<HTMLParagraphElement>('status');
 const next = byId<HTMLButtonElement>('continue');
+const again = byId<HTMLButtonElement>('again');
 
 // Set in this module's first task: the element starts its session once it is in view, after its first update.
 const link = byId<PayrollLink>('inline-demo');
@@ -24,8 +25,14 @@ link.onSuccess = (detail) => {
 };
 link.onExit = (detail) => {
   addTimelineEntry(timeline, 'callback', 'onExit', detail);
-  // The flow stays on its last screen; the step goes on with the page's own button.
+  // On a final screen the flow stays there; the step goes on with the page's own button.
   next.disabled = detail.reason !== 'completed';
+  again.hidden = detail.reason === 'completed';
   if (detail.reason !== 'completed') status.textContent = `Session ended: ${detail.reason.replace('_', ' ')}. Start again below.`;
 };
+// show() starts a new session in place of the last one (its final screen, if any).
+again.addEventListener('click', () => {
+  again.hidden = true;
+  void link.show();
+});
 next.addEventListener('click', () => (status.textContent = 'Step 4 of 4 would come next.'));

@@ -307,7 +307,7 @@ export class LinkSession {
     if (!this.#move(event, { name: 'ended', exit })) return;
     // Ended by the Link page itself on its final screen (success or error): an inline frame stays there. Closed by
     // its user (its own close, or its answer to a close request), nothing is left to show: the frame goes.
-    this.#tearDown(event === 'exit' && reason !== 'user_closed');
+    this.#tearDown(event === 'exit' && exit.reason !== 'user_closed');
     this.#resolveReady();
     this.#resolveClosed(exit);
     this.#call('onExit', exit);

@@ -50,8 +50,9 @@ export interface OpenLinkOptions extends TokenSource, LinkCallbacks {
    * the page's flow, inside `container` (required then): no backdrop, no scroll lock, no focus trap; the frame's
    * height follows the Link page's content within `--payroll-link-inline-min-height` and
    * `--payroll-link-inline-max-height`, and keeps `--payroll-link-inline-height` until the Link page's first
-   * report. When the Link page ends the session, its frame stays on the final screen until you remove it from
-   * `container`; a close by the page (`close()`) or a failure of the widget's removes it. See docs/inline.md.
+   * report. When the Link page ends the session on its final screen (completed, or an error), its frame stays
+   * there until you remove it from `container`; a close by the page (`close()`) or by the user (`user_closed`),
+   * or a failure of the widget's, removes it. See docs/inline.md.
    */
   display?: 'modal' | 'inline';
   /**

@@ -45,7 +45,7 @@ import { languageOf, widgetStrings, type WidgetStrings } from '../core/strings.j
  * @cssprop --payroll-link-modal-radius - Modal corner radius. Default 16px.
  * @cssprop --payroll-link-modal-background - Modal background. Default #fff.
  * @cssprop --payroll-link-backdrop - Backdrop colour behind the modal.
- * @cssprop --payroll-link-muted-color - Colour of the modal's loading text.
+ * @cssprop --payroll-link-muted-color - Colour of the loading text (the modal's, and the inline box's).
  * @cssprop --payroll-link-inline-height - Inline: the flow's height until the Link page reports its own (no layout shift when it starts). Default 640px.
  * @cssprop --payroll-link-inline-min-height - Inline: the least height the flow takes, whatever the Link page reports. Default 360px.
  * @cssprop --payroll-link-inline-max-height - Inline: the most height the flow takes (the Link page scrolls inside beyond it). Default 960px.
@@ -129,8 +129,9 @@ export class PayrollLink extends LitElement {
    * page with inline elements far below the fold mints no token), on connect with `prefetch="load"`, or on
    * `show()`. Its height follows the Link page's content within `--payroll-link-inline-min-height` and
    * `--payroll-link-inline-max-height`, and is `--payroll-link-inline-height` until the Link page's first report.
-   * When the session ends, the frame stays on the Link page's final screen until the element is removed or
-   * `show()` starts a new session. Same events, callbacks and errors as the modal. See docs/inline.md.
+   * A session that ends on the Link page's final screen (completed, or an error) leaves the frame there until the
+   * element is removed or `show()` starts a new session; one its user closes leaves nothing, and the element
+   * takes no room then. Same events, callbacks and errors as the modal. See docs/inline.md.
    */
   declare display: 'modal' | 'inline' | undefined;
   /** Disables the button; `show()` does nothing while set. */
@@ -184,7 +185,7 @@ export class PayrollLink extends LitElement {
    * Inline, the wait for the element to come within about one viewport of being visible (a root margin of one
    * viewport's height): then it starts its session by itself. Each token is a billable call to the service, so
    * not on page load (but with `prefetch="load"`). Null once a session started in this connection: an ended
-   * one stays on its final screen, and only `show()` starts another. Here, not in a controller: these bytes load
+   * one stays on its final screen (or leaves nothing, closed by its user), and only `show()` starts another. Here, not in a controller: these bytes load
    * before intent.
    */
   #sight: IntersectionObserver | null | undefined;
@@ -342,7 +343,7 @@ export class PayrollLink extends LitElement {
     const loading = this._status === 'loading';
     const words = widgetStrings(languageOf(this), this.strings);
     const error = this._status === 'error' ? html`<p part="error" class="error" role="alert">${words.error}</p>` : nothing;
-    if (this.display === 'inline') return html`<div part="inline" class="inline"></div>${error}`;
+    if (this.display === 'inline') return html`<div part="inline" class="inline" ?data-started=${this.#sight === null}></div>${error}`;
     return html`
       <button
         part="button"

@@ -26,9 +26,12 @@ describe('a failed assertion about DOM nodes', () => {
     expect([error.actual, error.expected]).to.deep.equal([{ reason: 'error' }, { reason: 'user_closed' }]);
   });
 
-  it('covers every form of assertion, such as `null` for a node that should be gone', () => {
-    const error = failure(() => expect(document.createElement('div')).to.equal(null));
-    expect(() => structuredClone(error)).not.to.throw();
-    expect(error.actual).to.equal('<div>');
+  it('covers a node expected to be gone (`null`), and nodes inside arrays and plain objects', () => {
+    const gone = failure(() => expect(document.createElement('div')).to.equal(null));
+    expect(() => structuredClone(gone)).not.to.throw();
+    expect(gone.actual).to.equal('<div>');
+    const nested = failure(() => expect([document.createElement('p'), null, { frame: document.createElement('iframe'), height: 640 }]).to.deep.equal([null, null, null]));
+    expect(() => structuredClone(nested)).not.to.throw();
+    expect(nested.actual).to.deep.equal(['<p>', null, { frame: '<iframe>', height: 640 }]);
   });
 });

@@ -5,6 +5,7 @@
 // the whole file then hangs until testsFinishTimeout (4 minutes) with no message at all: a plain failure such as
 // `expect(document.activeElement).to.equal(frame)` looked like a stuck browser (modernweb-dev/web#2967,
 // open-wc/open-wc#2880). This turns such values into text before the error leaves chai, so a failure reads as one.
+// (`assert.fail(actual, expected)` and `expect.fail` build their error without chai's `assert`: not covered.)
 
 // `/pure`: the same chai as the tests', without the fixture cleanup that @open-wc/testing registers as it loads:
 // this runs before mocha is set up, where that registration would be lost and fixtures would outlive their tests.
@@ -14,6 +15,7 @@ import * as pure from '@open-wc/testing/pure';
 
 const { chai } = pure as unknown as { chai: typeof Chai };
 
+/** `value` as it is when it can be cloned; else with each node in it (in arrays and plain objects too) as text. */
 function cloneable(value: unknown): unknown {
   try {
     structuredClone(value);
@@ -21,6 +23,10 @@ function cloneable(value: unknown): unknown {
   } catch {
     if (value instanceof Element) return `<${value.localName}${value.id ? ` id="${value.id}"` : ''}>`;
     if (value instanceof Node) return value.nodeName;
+    if (Array.isArray(value)) return value.map(cloneable);
+    if (value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
+      return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, cloneable(item)]));
+    }
     return Object.prototype.toString.call(value);
   }
 }

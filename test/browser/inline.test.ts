@@ -336,9 +336,13 @@ describe('inline (display="inline")', () => {
   });
 
   it("draws its loading text in the session's colour mode, and the page's --payroll-link-muted-color wins", async () => {
+    const [light, dark] = ['rgb(71, 85, 105)', 'rgb(203, 213, 225)'];
+    // The user's setting is outside the system: whatever this browser prefers, `auto` must match it.
+    const prefersDark = matchMedia('(prefers-color-scheme: dark)').matches;
     for (const [colorScheme, mutedColor, expected] of [
-      ['light', null, 'rgb(71, 85, 105)'],
-      ['dark', null, 'rgb(203, 213, 225)'],
+      ['light', null, light],
+      ['dark', null, dark],
+      ['auto', null, prefersDark ? dark : light],
       ['dark', 'rgb(1, 2, 3)', 'rgb(1, 2, 3)'],
     ] as const) {
       const container = document.createElement('section');
@@ -360,6 +364,27 @@ describe('inline (display="inline")', () => {
     }
   });
 
+  it('an element whose session its user closed takes no room, and show() starts again in its declared room', async () => {
+    const { el, token } = await inlineElement('login-then-wait');
+    try {
+      await oneEvent(el, 'link-open');
+      expect(heightOf(el), 'the flow takes its room').to.be.above(0);
+      const exit = oneEvent(el, 'link-exit');
+      el.requestClose();
+      expect((await exit).detail.reason).to.equal('user_closed');
+      await el.updateComplete;
+      expect(boxOf(el), 'nothing left of the flow').to.equal(null);
+      expect(heightOf(el), 'and no empty room where it was').to.equal(0);
+      const reopened = oneEvent(el, 'link-open');
+      void el.show();
+      expect(heightOf(el), 'show() takes the declared room at once').to.equal(640);
+      await reopened;
+      expect((await token.calls()).length).to.equal(2);
+    } finally {
+      el.remove();
+    }
+  });
+
   it('a session its user closes (the Link page answers a close request by ending) leaves no frame behind: only a final screen stays', async () => {
     const container = document.createElement('section');
     document.body.append(container);
@@ -369,7 +394,7 @@ describe('inline (display="inline")', () => {
       const link = openLink({ display: 'inline', container, tokenUrl: fakeTokenUrl().url, linkUrl: await fakeLinkUrl('login-then-wait'), onOpen: () => opened() });
       await open;
       expect(boxIn(container), 'the box shows while the session runs').to.exist;
-      console.log('STEP req'); link.requestClose();
+      link.requestClose();
       expect((await link.closed).reason).to.equal('user_closed');
       expect(boxIn(container)?.localName ?? null, 'nothing is left of a session its user closed').to.equal(null);
     } finally {

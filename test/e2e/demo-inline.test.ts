@@ -124,6 +124,7 @@ describe('the demo inline page, end to end (Chromium and WebKit)', { timeout: 90
       // The final screen stays, with nothing left to press.
       await frame.getByRole('heading', { level: 1, name: 'Your direct deposit is switched' }).waitFor();
       assert.equal(await frame.getByRole('button', { name: 'Done' }).count(), 0);
+      assert.equal(await frame.getByRole('button', { name: 'Close Payroll Link' }).count(), 0, 'no close control on a final screen');
       assert.ok(new Set(heights).size > 1, `the box followed the screens: ${heights.join(', ')} px`);
       assert.deepEqual(errors, []);
     } finally {
@@ -164,6 +165,7 @@ describe('the demo inline page, end to end (Chromium and WebKit)', { timeout: 90
       await browser.switchFrame(await deep('iframe[part="frame"]'));
       await deep('h1', 'Your direct deposit is switched');
       assert.equal(await browser.execute(findDeep, 'button', 'Done', null), null);
+      assert.equal(await browser.execute(findDeep, 'button.close', null, null), null, 'no close control on a final screen');
       await browser.switchFrame(null);
       assert.ok(state.boxHeight !== null && state.boxHeight >= MIN_HEIGHT && state.boxHeight <= MAX_HEIGHT, `the box within its limits: ${state.boxHeight} px`);
     } finally {

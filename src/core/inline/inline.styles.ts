@@ -11,9 +11,8 @@ export const inlineCss = `
 :host{display:block;position:relative;box-sizing:border-box;width:100%;height:var(--payroll-link-inline-height, 640px);min-height:var(--payroll-link-inline-min-height, 360px);max-height:var(--payroll-link-inline-max-height, 960px);visibility:hidden;}
 :host([data-shown]){visibility:visible;}
 .frame{position:absolute;inset:0;width:100%;height:100%;border:0;}
-.loading{position:absolute;inset:0;display:grid;place-items:center;color:var(--payroll-link-muted-color, var(--i-muted));}
-:host{--i-muted:#475569;}
-:host([data-color-scheme=dark]){--i-muted:#cbd5e1;}
-@media (prefers-color-scheme:dark){:host([data-color-scheme=auto]){--i-muted:#cbd5e1;}}
+.loading{position:absolute;inset:0;display:grid;place-items:center;color:var(--payroll-link-muted-color, #475569);}
+:host([data-color-scheme=dark]) .loading{color:var(--payroll-link-muted-color, #cbd5e1);}
+@media (prefers-color-scheme:dark){:host([data-color-scheme=auto]) .loading{color:var(--payroll-link-muted-color, #cbd5e1);}}
 :host([data-ready]) .loading{display:none;}
 `;

@@ -10,7 +10,7 @@ export interface LinkPresentation extends Omit<LinkModal, 'dialog' | 'remove'> {
   fit?(height: number): void;
   /**
    * Removes everything this presentation added to the page. `keepFinalScreen`: the Link page ended the session
-   * itself, and an inline frame stays on its final screen (success or error) until the page removes it.
+   * itself on its final screen (completed, or an error), and an inline frame stays there until the page removes it.
    */
   remove(keepFinalScreen?: boolean): void;
 }
