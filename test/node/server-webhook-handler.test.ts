@@ -196,23 +196,37 @@ describe('once per event_id', () => {
 
   test('a copy that arrives while the first runs waits for it, and is a duplicate only if it succeeded', async () => {
     let calls = 0;
+    let running = 0;
+    let mostAtOnce = 0;
+    let started!: () => void;
+    const firstStarted = new Promise<void>((resolve) => (started = resolve));
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
     const { handler } = receiver({
       onEvent: async () => {
         calls++;
-        await gate;
-        if (calls === 1) throw new Error('database down');
+        mostAtOnce = Math.max(mostAtOnce, ++running);
+        started();
+        try {
+          await gate;
+          if (calls === 1) throw new Error('database down');
+        } finally {
+          running--;
+        }
       },
     });
     const event = accountAdded();
     const first = handler(deliver(event));
+    // The copy is sent once the first is inside its callback. Sent at once, either could reach the callback first
+    // (each reads its body first): the copy sometimes did, failed as "the first", and the first answered 200.
+    await firstStarted;
     const copy = handler(deliver(event));
     release();
     const [firstAnswer, copyAnswer] = await Promise.all([first, copy]);
     assert.equal(firstAnswer.status, 500);
     assert.deepEqual(await copyAnswer.json(), { received: true, duplicate: false });
     assert.equal(calls, 2);
+    assert.equal(mostAtOnce, 1, 'the copy ran only once the first had ended');
   });
 
   test('a { has, add } store of your own is asked and told; a store that fails is a 503 so the service delivers again', async () => {
