@@ -24,15 +24,18 @@ test('every ts snippet of docs/multiple-instances.md type-checks as written', as
   // emptied at the start, was emptied under a run by a second suite running beside it (test:repeat's --load).
   await mkdir(`${root}test-output`, { recursive: true });
   const dir = `${await mkdtemp(`${root}test-output/docs-multiple-instances-`)}/`;
-  const files = snippets.map((_, n) => `snippet-${n}.ts`);
-  await Promise.all(snippets.map((code, n) => writeFile(`${dir}${files[n]}`, code)));
-  await writeFile(`${dir}reader-globals.d.ts`, READER_GLOBALS);
-  // Extends the repository's tsconfig for its paths (payroll-link/server → src/server) and strict settings.
-  await writeFile(`${dir}tsconfig.json`, JSON.stringify({ extends: '../../tsconfig.json', compilerOptions: { types: ['node'] }, include: ['*.ts'], exclude: [] }));
+  // The writes are inside the try too: a failed write must not leave this run's folder behind.
   try {
-    execFileSync(`${root}node_modules/.bin/tsc`, ['-p', `${dir}tsconfig.json`], { encoding: 'utf8', stdio: 'pipe' });
-  } catch (error) {
-    assert.fail(`the snippets do not type-check:\n${(error as { stdout: string }).stdout}`);
+    const files = snippets.map((_, n) => `snippet-${n}.ts`);
+    await Promise.all(snippets.map((code, n) => writeFile(`${dir}${files[n]}`, code)));
+    await writeFile(`${dir}reader-globals.d.ts`, READER_GLOBALS);
+    // Extends the repository's tsconfig for its paths (payroll-link/server → src/server) and strict settings.
+    await writeFile(`${dir}tsconfig.json`, JSON.stringify({ extends: '../../tsconfig.json', compilerOptions: { types: ['node'] }, include: ['*.ts'], exclude: [] }));
+    try {
+      execFileSync(`${root}node_modules/.bin/tsc`, ['-p', `${dir}tsconfig.json`], { encoding: 'utf8', stdio: 'pipe' });
+    } catch (error) {
+      assert.fail(`the snippets do not type-check:\n${(error as { stdout: string }).stdout}`);
+    }
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
