@@ -190,11 +190,16 @@ describe('hosted Link page', { timeout: 600_000 }, () => {
     assert.ok(overflow <= 0, `the ${screen} screen is ${overflow}px wider than the frame`);
   }
 
-  /** Intro → search → the first employer on a payroll platform → login screen. */
-  async function goToLogin(page: Page, frame: Frame): Promise<void> {
+  /** Intro → the employer search. */
+  async function goToSearch(frame: Frame): Promise<void> {
     await expectScreen(frame, 'Acme Lending wants to switch your direct deposit');
     await frame.getByRole('button', { name: 'Continue' }).press('Enter');
     await expectScreen(frame, 'Find your employer');
+  }
+
+  /** Intro → search → the first employer on a payroll platform → login screen. */
+  async function goToLogin(page: Page, frame: Frame): Promise<void> {
+    await goToSearch(frame);
     const hit = frame.locator('button.hit[data-kind="employer"][data-platform-type="payroll"]').first();
     await hit.waitFor();
     await hit.press('Enter');
@@ -273,8 +278,7 @@ describe('hosted Link page', { timeout: 600_000 }, () => {
       const frame = await startLink(page, linkToken.token);
       await expectScreen(frame, 'Acme Lending wants to switch your direct deposit');
       await expectAccessible(frame, 'intro');
-      await frame.getByRole('button', { name: 'Continue' }).press('Enter');
-      await expectScreen(frame, 'Find your employer');
+      await goToSearch(frame);
 
       // Pagination: "Load more" appends the next page and moves focus to its first hit.
       const hits = frame.locator('button.hit');
@@ -445,8 +449,7 @@ describe('hosted Link page', { timeout: 600_000 }, () => {
     const { token } = await createLinkToken();
     await inHost(async (page) => {
       const frame = await startLink(page, token);
-      await expectScreen(frame, 'Acme Lending wants to switch your direct deposit');
-      await frame.getByRole('button', { name: 'Continue' }).press('Enter');
+      await goToSearch(frame);
       // An employer that takes a percentage: the page offers one only then.
       await pickEmployer(frame, payrollEmployer(true).name);
       await logIn(frame, 'user_error', 'pass_good');
@@ -539,9 +542,7 @@ describe('hosted Link page', { timeout: 600_000 }, () => {
     const { token } = await createLinkToken();
     await inHost(async (page) => {
       const frame = await startLink(page, token);
-      await expectScreen(frame, 'Acme Lending wants to switch your direct deposit');
-      await frame.getByRole('button', { name: 'Continue' }).press('Enter');
-      await expectScreen(frame, 'Find your employer');
+      await goToSearch(frame);
       await frame.getByLabel('Employer or payroll provider').press('Escape');
       const exit = await waitForEvent(page, 'exit');
       assert.deepEqual(exit.payload, { reason: 'user_closed', error: null });
@@ -611,9 +612,7 @@ describe('hosted Link page', { timeout: 600_000 }, () => {
     const { token } = await createLinkToken();
     await inHost(async (page) => {
       const frame = await startLink(page, token);
-      await expectScreen(frame, 'Acme Lending wants to switch your direct deposit');
-      await frame.getByRole('button', { name: 'Continue' }).press('Enter');
-      await expectScreen(frame, 'Find your employer');
+      await goToSearch(frame);
       await frame.getByLabel('Employer or payroll provider').fill('OAuth');
       await frame.locator('button.hit[data-kind="platform"]').filter({ hasText: 'OAuth Payroll' }).press('Enter');
       await expectScreen(frame, 'Log in to OAuth Payroll');
