@@ -8,10 +8,10 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { chromium, type Browser } from 'playwright-core';
-import { remote } from 'webdriverio';
 import { startDemo, type Demo } from '../../scripts/start-demo.js';
-import { startWebKitDriver, webkitCapabilities } from '../browser/webkit-driver.mjs';
+import { startWebKitDriver } from '../browser/webkit-driver.mjs';
 import { findDeep, waitForDeep } from './find-deep.js';
+import { webkitSession } from './webkit-session.js';
 
 /** Bound on each wait; generous because CI machines are small and shared (load 20 seen on 2 cores). */
 const WAIT_MS = 60_000;
@@ -134,15 +134,7 @@ describe('the demo inline page, end to end (Chromium and WebKit)', { timeout: 90
 
   test('WebKit: the flow starts in the page, completes, and stays on its final screen', async () => {
     const driver = await startWebKitDriver();
-    const browser = await remote({
-      hostname: '127.0.0.1',
-      port: driver.port,
-      path: '/',
-      automationProtocol: 'webdriver',
-      logLevel: 'error',
-      waitforTimeout: WAIT_MS,
-      capabilities: webkitCapabilities,
-    });
+    const browser = await webkitSession(driver, WAIT_MS);
     const deep = (selector: string, text: string | null = null) => waitForDeep(browser, selector, text);
     try {
       await browser.setWindowRect(0, 0, 1280, 800);

@@ -9,10 +9,10 @@
 import assert from 'node:assert/strict';
 import { mkdir } from 'node:fs/promises';
 import { after, before, describe, test } from 'node:test';
-import { remote } from 'webdriverio';
 import { startDemo, type Demo } from '../../scripts/start-demo.js';
-import { startWebKitDriver, webkitCapabilities } from '../browser/webkit-driver.mjs';
+import { startWebKitDriver } from '../browser/webkit-driver.mjs';
 import { waitForDeep } from './find-deep.js';
+import { webkitSession } from './webkit-session.js';
 
 /** Bound on each wait; generous because CI machines are small and shared (load 20 seen on 2 cores). */
 const WAIT_MS = 60_000;
@@ -22,7 +22,6 @@ const SIZES = [
   { name: 'desktop', width: 1280, height: 800 },
 ] as const;
 
-type Browser = Awaited<ReturnType<typeof remote>>;
 interface Rect {
   left: number;
   top: number;
@@ -35,20 +34,12 @@ interface Rect {
 describe('the demo session in WebKit (Safari\'s engine), phone and desktop sizes', { timeout: 600_000 }, () => {
   let demo: Demo;
   let driver: Awaited<ReturnType<typeof startWebKitDriver>>;
-  let browser: Browser;
+  let browser: WebdriverIO.Browser;
 
   before(async () => {
     await mkdir(OUTPUT, { recursive: true });
     [demo, driver] = await Promise.all([startDemo({ sandboxPort: 0, backendPort: 0, demoPort: 0, live: false }), startWebKitDriver()]);
-    browser = await remote({
-      hostname: '127.0.0.1',
-      port: driver.port,
-      path: '/',
-      automationProtocol: 'webdriver',
-      logLevel: 'error',
-      waitforTimeout: WAIT_MS,
-      capabilities: webkitCapabilities,
-    });
+    browser = await webkitSession(driver, WAIT_MS);
   });
 
   after(async () => {
