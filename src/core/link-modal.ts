@@ -158,14 +158,7 @@ export function createLinkModal(options: LinkModalOptions): LinkModal {
       return frame;
     },
     markReady: () => dialog.setAttribute('data-ready', ''),
-    replaceFrame() {
-      const fresh = createFrame(options);
-      frame.replaceWith(fresh);
-      frame = fresh;
-      // The new page loads like the first: the loading indicator shows until it is ready.
-      dialog.removeAttribute('data-ready');
-      return fresh;
-    },
+    replaceFrame: () => (frame = replaceWithFreshFrame(frame, options, dialog)),
     remove,
   };
 }
@@ -178,6 +171,17 @@ export function createLoading(text: string): HTMLDivElement {
   loading.setAttribute('role', 'status');
   loading.textContent = text;
   return loading;
+}
+
+/**
+ * A fresh Link frame in `old`'s place, for a reload (the modal's and the inline flow's). The new page loads like
+ * the first: `box` loses `data-ready`, so its loading status shows until the new page is ready.
+ */
+export function replaceWithFreshFrame(old: HTMLIFrameElement, options: Pick<LinkModalOptions, 'linkUrl' | 'title'>, box: Element): HTMLIFrameElement {
+  const fresh = createFrame(options);
+  old.replaceWith(fresh);
+  box.removeAttribute('data-ready');
+  return fresh;
 }
 
 /** The Link `<iframe>`: attributes set before `src`, so they apply to the first load. The inline flow's too. */

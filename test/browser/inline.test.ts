@@ -335,6 +335,39 @@ describe('inline (display="inline")', () => {
     expect((await token.calls()).length, 'no token for a session that cannot show').to.equal(1);
   });
 
+  it('renews a token the Link page refuses in a new frame in the same box, which shows Loading until that page is ready', async () => {
+    const container = document.createElement('section');
+    document.body.append(container);
+    const token = fakeTokenUrl();
+    const opens: string[] = [];
+    try {
+      const link = openLink({ display: 'inline', container, tokenUrl: token.url, linkUrl: await fakeLinkUrl('reject-first'), onEvent: (e) => e.name === 'open' && opens.push(e.name) });
+      // The box is built at the call, before the Link page can refuse the first token.
+      const box = boxIn(container)!;
+      const firstFrame = box.shadowRoot!.querySelector('iframe');
+      // Checked the moment the frame is swapped, before the new Link page can say it is ready.
+      const loadingAtSwap: Array<{ ready: boolean; loading: boolean }> = [];
+      const swaps = new MutationObserver((records) => {
+        if (records.some((record) => [...record.removedNodes].some((node) => node.nodeName === 'IFRAME'))) {
+          loadingAtSwap.push({ ready: box.hasAttribute('data-ready'), loading: box.shadowRoot!.querySelector('[part="loading"]')!.checkVisibility() });
+        }
+      });
+      swaps.observe(box.shadowRoot!, { childList: true });
+      const exit = await link.closed;
+      swaps.disconnect();
+      expect(exit.reason).to.equal('completed');
+      expect(loadingAtSwap).to.deep.equal([{ ready: false, loading: true }]);
+      expect(opens, 'the new frame opened with the new token').to.have.length(2);
+      expect(boxIn(container), 'the same box').to.equal(box);
+      const frames = box.shadowRoot!.querySelectorAll('iframe');
+      expect(frames, 'one frame: the new one').to.have.length(1);
+      expect(frames[0]).to.not.equal(firstFrame);
+      expect((await token.calls()).length).to.equal(2);
+    } finally {
+      container.remove();
+    }
+  });
+
   it("draws its loading text in the session's colour mode, and the page's --payroll-link-muted-color wins", async () => {
     const [light, dark] = ['rgb(71, 85, 105)', 'rgb(203, 213, 225)'];
     // The user's setting is outside the system: whatever this browser prefers, `auto` must match it.

@@ -1,4 +1,4 @@
-import { createFrame, createLoading, type LinkModal } from '../link-modal.js';
+import { createFrame, createLoading, replaceWithFreshFrame, type LinkModal } from '../link-modal.js';
 import { inlineCss } from './inline.styles.js';
 
 /**
@@ -60,13 +60,7 @@ export function createLinkInline(options: LinkInlineOptions): LinkPresentation {
       host.setAttribute('data-shown', '');
     },
     markReady: () => host.setAttribute('data-ready', ''),
-    replaceFrame() {
-      const fresh = createFrame(options);
-      frame.replaceWith(fresh);
-      frame = fresh;
-      host.removeAttribute('data-ready');
-      return fresh;
-    },
+    replaceFrame: () => (frame = replaceWithFreshFrame(frame, options, host)),
     // A number the contract checked (positive, finite, bounded); the CSS limits apply on top of it.
     fit: (height) => removed || sized.replaceSync(`:host{height:${Math.ceil(height)}px;}`),
     remove(keepFinalScreen) {
