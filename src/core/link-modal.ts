@@ -174,8 +174,8 @@ export function createLoading(text: string): HTMLDivElement {
 }
 
 /**
- * A fresh Link frame in `old`'s place, for a reload (the modal's and the inline flow's). The new page loads like
- * the first: `box` loses `data-ready`, so its loading status shows until the new page is ready.
+ * A fresh Link frame in `old`'s place, for a new token (the modal's `replaceFrame` and the inline box's). The new
+ * page loads like the first: `box` loses `data-ready`, so its loading status shows until that page is ready.
  */
 export function replaceWithFreshFrame(old: HTMLIFrameElement, options: Pick<LinkModalOptions, 'linkUrl' | 'title'>, box: Element): HTMLIFrameElement {
   const fresh = createFrame(options);
