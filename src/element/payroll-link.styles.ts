@@ -2,8 +2,9 @@ import { css } from 'lit';
 
 /**
  * Styles of `<payroll-link>`: the trigger button and its states (the modal is the core's, in `<body>`). Inline,
- * the empty box takes the room the flow will take (its declared height), so the flow's arrival moves nothing;
- * not once a session has started (`data-started`): one its user closed leaves nothing, and no empty room.
+ * the empty box takes the room the flow will take (its declared height), so the flow's arrival moves nothing, even
+ * while the session's code loads; not once a session has ended (`data-ended`): one its user closed leaves nothing,
+ * and no empty room.
  * No comments inside the CSS: the text ships as written, before intent.
  */
 export const payrollLinkStyles = css`
@@ -17,7 +18,7 @@ export const payrollLinkStyles = css`
   :host([display='inline']) {
     display: block;
   }
-  .inline:empty:not([data-started]) {
+  .inline:empty:not([data-ended]) {
     height: var(--payroll-link-inline-height, 640px);
   }
   .button {

@@ -343,7 +343,7 @@ export class PayrollLink extends LitElement {
     const loading = this._status === 'loading';
     const words = widgetStrings(languageOf(this), this.strings);
     const error = this._status === 'error' ? html`<p part="error" class="error" role="alert">${words.error}</p>` : nothing;
-    if (this.display === 'inline') return html`<div part="inline" class="inline" ?data-started=${this.#sight === null}></div>${error}`;
+    if (this.display === 'inline') return html`<div part="inline" class="inline" ?data-ended=${this.#sight === null && !this.#session}></div>${error}`;
     return html`
       <button
         part="button"
