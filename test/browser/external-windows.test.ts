@@ -46,13 +46,19 @@ async function session(open: string, extra: { onOpenUrl?: (url: string) => void;
   const errors: LinkError[] = [];
   const reported = outcomeReported();
   const query = `idle&open=${encodeURIComponent(open)}${extra.onClick ? '&on-click' : ''}`;
+  let opened!: () => void;
+  const linkOpen = new Promise<void>((resolve) => (opened = resolve));
   const link: LinkHandle = openLink({
     linkUrl: await fakeLinkUrl(query),
     tokenUrl: fakeTokenUrl('ok').url,
     onError: (error) => errors.push(error),
     onOpenUrl: extra.onOpenUrl,
+    onOpen: () => opened(),
   });
-  await link.ready;
+  // Its `open` event, not `ready`: `ready` settles when the token is handed over, and the fake (in a process of its
+  // own in Chromium) listens for a click only once it has taken that token, in the task that sends `open`. A click
+  // sent at `ready` was lost on a loaded machine, and the test waited for an outcome that never came.
+  await linkOpen;
   return { link, errors, reported };
 }
 
