@@ -6,7 +6,7 @@
 import { LitElement, html, type TemplateResult } from 'lit';
 import { keyed } from 'lit/directives/keyed.js';
 import { linkAppStyles, linkDocumentStyles } from './link-app.styles.js';
-import { LinkFlow, type LinkScreenName } from './link-flow.js';
+import { LinkFlow, SILENT_SCREENS } from './link-flow.js';
 import '../screens/link-allocation.js';
 import '../screens/link-intro.js';
 import '../screens/link-login.js';
@@ -16,9 +16,6 @@ import '../screens/link-result.js';
 import '../screens/link-running.js';
 import '../screens/link-search.js';
 import { pageStrings, setPageLanguage } from './link-strings.js';
-
-/** Screens without a close control: nothing to close yet, or already closed. */
-const NO_CLOSE: ReadonlySet<LinkScreenName> = new Set(['waiting', 'standalone', 'closed']);
 
 /**
  * The hosted Link page: a header with a close control, and the current screen
@@ -168,7 +165,7 @@ export class LinkApp extends LitElement {
   override render() {
     const t = pageStrings();
     // Not after the exit either: an inline frame stays on its final screen, with nothing left to press.
-    const closable = !NO_CLOSE.has(this.#flow.screen) && !this.#flow.hostCloseControl && !this.#flow.exited;
+    const closable = !SILENT_SCREENS.has(this.#flow.screen) && !this.#flow.hostCloseControl && !this.#flow.exited;
     return html`
       <header class=${this.#flow.hostCloseControl ? 'host-close' : ''}>
         <span class="brand">${t.brand}</span>

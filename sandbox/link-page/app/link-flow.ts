@@ -1,6 +1,7 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { ColorScheme, EventMessage, FrameExitPayload, LinkError, LinkErrorType, ScreenTransitionPayload } from '../../../src/protocol.js';
-import { FrameChannel } from './link-frame-channel.js';
+import { linkError } from '../../../src/link-error.js';
+import { LinkPageChannel } from './link-page-channel.js';
 import type { Allocation, LinkJob, LinkSession, LoginResult, SearchResult } from '../../api/link-api-schemas.js';
 import { OAUTH_PLATFORM } from '../../state/oauth-platform.js';
 import { LinkApi, LinkApiError } from './link-api-client.js';
@@ -37,8 +38,11 @@ export interface Credentials {
   password: string;
 }
 
-/** Screens that wait for the host or have ended: they send no `screen_transition`. */
-const SILENT_SCREENS: ReadonlySet<LinkScreenName> = new Set(['waiting', 'standalone', 'closed']);
+/**
+ * Screens outside the flow proper: waiting for the host, opened outside a frame, or closed. They send no
+ * `screen_transition`, and have nothing to close (no close control, and `close()` does nothing).
+ */
+export const SILENT_SCREENS: ReadonlySet<LinkScreenName> = new Set(['waiting', 'standalone', 'closed']);
 /** Screens that end the flow: inline, the one shown when the session ends stays. */
 const FINAL_SCREENS: ReadonlySet<LinkScreenName> = new Set(['success', 'error', 'invalid_token']);
 /** First pause between job polls; it grows up to {@link POLL_MAX_MS}. */
@@ -57,7 +61,7 @@ const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, 
  * The Link flow's state machine: intro → search → login (→ one-time code) →
  * allocation → running → success, with error, invalid-token and close paths.
  * It talks to the sandbox through {@link LinkApi}, to the widget through
- * {@link FrameChannel}, and emits every Link event of the protocol; the
+ * {@link LinkPageChannel}, and emits every Link event of the protocol; the
  * element that hosts it only renders {@link LinkFlow.screen} and forwards the
  * user's intents to the public methods here.
  *
@@ -108,7 +112,7 @@ export class LinkFlow implements ReactiveController {
   colorScheme: ColorScheme = 'light';
 
   readonly #host: ReactiveControllerHost;
-  #channel: FrameChannel | null = null;
+  #channel: LinkPageChannel | null = null;
   #credentials: Credentials | null = null;
   #accountId: string | null = null;
   #jobId: string | null = null;
@@ -121,7 +125,7 @@ export class LinkFlow implements ReactiveController {
   hostConnected(): void {
     window.addEventListener('keydown', this.#onKeydown);
     if (this.#channel || this.screen !== 'waiting') return;
-    this.#channel = FrameChannel.connect(
+    this.#channel = LinkPageChannel.connect(
       (init) => {
         this.hostCloseControl = init.hostCloseControl === true;
         this.inline = init.display === 'inline';
@@ -196,7 +200,7 @@ export class LinkFlow implements ReactiveController {
     // Bounded: until the login is there, the user went back, or the deadline.
     while (current()) {
       if (Date.now() > deadline) {
-        return this.#end('error', { type: 'systemError', code: 'OAUTH_LOGIN_TIMEOUT', message: 'The login in the new window did not finish in time.', pendingRetry: false });
+        return this.#end('error', linkError('systemError', 'OAUTH_LOGIN_TIMEOUT', 'The login in the new window did not finish in time.'));
       }
       let result;
       try {
@@ -330,14 +334,14 @@ export class LinkFlow implements ReactiveController {
       this.#setBusy(false);
       if (cause instanceof LinkApiError && (cause.code === 'INVALID_CREDENTIALS' || cause.code === 'INVALID_MFA_CODE')) {
         const message = from === 'mfa' ? pageStrings().wrongCode : pageStrings().wrongCredentials;
-        this.#emit('error', { type: 'invalidCredentials', code: cause.code, message: cause.message, pendingRetry: true });
+        this.#emit('error', linkError('invalidCredentials', cause.code, cause.message, true));
         this.formError = message;
         this.#host.requestUpdate();
         return;
       }
       if (cause instanceof LinkApiError && cause.code === 'NETWORK_ERROR') {
         // A lost connection on a form is worth another try, not the end of the session.
-        this.#emit('error', { type: 'networkError', code: cause.code, message: cause.message, pendingRetry: true });
+        this.#emit('error', linkError('networkError', cause.code, cause.message, true));
         this.formError = pageStrings().unreachable;
         this.#host.requestUpdate();
         return;
@@ -410,10 +414,10 @@ export class LinkFlow implements ReactiveController {
       if (job.status === 'success') return this.#succeed(job);
       if (job.status === 'error') {
         const { code, message } = job.error ?? { code: 'JOB_FAILED', message: 'The job failed.' };
-        return this.#end('error', { type: 'platformError', code, message, pendingRetry: false });
+        return this.#end('error', linkError('platformError', code, message));
       }
       if (Date.now() > deadline) {
-        return this.#end('error', { type: 'systemError', code: 'JOB_WATCH_TIMEOUT', message: 'The job did not finish in time.', pendingRetry: false });
+        return this.#end('error', linkError('systemError', 'JOB_WATCH_TIMEOUT', 'The job did not finish in time.'));
       }
     }
   }
@@ -436,7 +440,7 @@ export class LinkFlow implements ReactiveController {
     if (this.screen === 'closed') return;
     if (!(cause instanceof LinkApiError)) {
       console.error('payroll-link: unexpected failure in the Link flow', cause);
-      return this.#end('error', { type: 'systemError', code: 'UNEXPECTED', message: 'Something went wrong in the Link flow.', pendingRetry: false });
+      return this.#end('error', linkError('systemError', 'UNEXPECTED', 'Something went wrong in the Link flow.'));
     }
     const invalidToken = cause.code === 'INVALID_LINK_TOKEN' || cause.code === 'INVALID_LINK_SESSION';
     const type: LinkErrorType = invalidToken
@@ -447,7 +451,7 @@ export class LinkFlow implements ReactiveController {
           cause.code === 'ACCOUNT_MISMATCH'
           ? 'invalidCredentials'
           : 'systemError';
-    this.#end(invalidToken ? 'invalid_token' : 'error', { type, code: cause.code, message: cause.message, pendingRetry: false });
+    this.#end(invalidToken ? 'invalid_token' : 'error', linkError(type, cause.code, cause.message));
   }
 
   #end(screen: 'error' | 'invalid_token', error: LinkError): void {
@@ -507,7 +511,7 @@ export class LinkFlow implements ReactiveController {
   }
 
   #emit<N extends EventMessage['name']>(name: N, payload: EventOf<N>['payload']): void {
-    // The cast joins name and payload, which TypeScript checks separately; FrameChannel validates the result.
+    // The cast joins name and payload, which TypeScript checks separately; LinkPageChannel validates the result.
     this.#channel?.send({ type: 'payroll-link:event', name, payload } as EventOf<N>);
   }
 
