@@ -385,7 +385,7 @@ export class LinkFlow implements ReactiveController {
   #end(name: 'error' | 'invalid_token', error: LinkError): void {
     const known = this.#known();
     this.#emit('error', error);
-    this.#go(name === 'error' ? { name, error, exited: false, ...known } : { name, error, exited: false, ...known });
+    this.#go({ name, error, exited: false, ...known });
   }
 
   #exit(reason: FrameExitPayload['reason'], error: LinkError | null): void {
