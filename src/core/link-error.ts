@@ -1,4 +1,4 @@
-import type { LinkError, LinkErrorType } from '../protocol.js';
+import type { LinkError } from '../protocol.js';
 
 /**
  * Every error code the widget gives of its own (the Link page's come from the service and pass through as
@@ -32,13 +32,13 @@ export const LINK_ERROR_CODES = [
  */
 export type LinkErrorCode = (typeof LINK_ERROR_CODES)[number] | `TOKEN_HTTP_${number}`;
 
-/** Builds a {@link LinkError}: errors are data with a type to branch on and a stable code. */
-export const linkError = (
-  type: LinkErrorType,
-  code: LinkErrorCode,
-  message: string,
-  pendingRetry = false,
-): LinkError => ({ type, code, message, pendingRetry });
+/**
+ * Builds a {@link LinkError}: the builder beside the contract (src/link-error.ts), which the sandbox's Link page
+ * uses too. Its `code` is any string there (the page's codes are the service's); that the widget's own are in
+ * {@link LINK_ERROR_CODES} and docs/errors.md, test/node/error-codes.test.ts checks. A re-export, not a narrower
+ * alias: an alias costs bytes in the bundled file before intent, which must not grow (the size check).
+ */
+export { linkError } from '../link-error.js';
 
 /**
  * Thrown inside the core when a step fails with a known {@link LinkError}; the

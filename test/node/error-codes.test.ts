@@ -58,7 +58,8 @@ describe('error codes: one list', () => {
   it("every code the sandbox's Link page gives is in docs/errors.md, with its type where the code says it", async () => {
     const table = await documented();
     const files = [...(await sources('sandbox/link-page/app/')), ...(await sources('sandbox/link-page/screens/'))];
-    const typed = files.flatMap(({ text }) => [...text.matchAll(/type: '(\w+)',\s*code: '([A-Z_]+)'/g)].map(([, type, code]) => ({ type: type!, code: code! })));
+    // Built with the contract's linkError(type, code, ...), as the widget's are.
+    const typed = files.flatMap(({ text }) => [...text.matchAll(/linkError\(\s*'(\w+)',\s*'([A-Z_]+)'/g)].map(([, type, code]) => ({ type: type!, code: code! })));
     const named = files.flatMap(({ text }) => [...text.matchAll(/code(?: ===|:) '([A-Z_]+)'/g)].map(([, code]) => code!));
     assert.ok(typed.length >= 4 && named.length >= 6, 'found the Link page codes');
     for (const { code, type } of typed) assert.equal(table.get(code), type, `${code} in docs/errors.md with type ${type}`);

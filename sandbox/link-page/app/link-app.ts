@@ -6,7 +6,8 @@
 import { LitElement, html, type TemplateResult } from 'lit';
 import { keyed } from 'lit/directives/keyed.js';
 import { linkAppStyles, linkDocumentStyles } from './link-app.styles.js';
-import { LinkFlow, type LinkScreenName } from './link-flow.js';
+import { LinkFlow } from './link-flow.js';
+import { SILENT_SCREENS } from './link-flow-screen.js';
 import '../screens/link-allocation.js';
 import '../screens/link-intro.js';
 import '../screens/link-login.js';
@@ -16,9 +17,6 @@ import '../screens/link-result.js';
 import '../screens/link-running.js';
 import '../screens/link-search.js';
 import { pageStrings, setPageLanguage } from './link-strings.js';
-
-/** Screens without a close control: nothing to close yet, or already closed. */
-const NO_CLOSE: ReadonlySet<LinkScreenName> = new Set(['waiting', 'standalone', 'closed']);
 
 /**
  * The hosted Link page: a header with a close control, and the current screen
@@ -56,12 +54,12 @@ export class LinkApp extends LitElement {
   }
 
   override willUpdate(): void {
+    const { inline, colorScheme } = this.#flow.frame;
     // Inline, the page is as tall as its content (the widget sizes the frame to it), not the frame's viewport.
-    this.toggleAttribute('inline', this.#flow.inline);
+    this.toggleAttribute('inline', inline);
     // The colour mode the widget asked for: the palette (on this host) and the document's own background and controls.
-    const scheme = this.#flow.colorScheme;
-    this.dataset.colorScheme = scheme;
-    document.documentElement.dataset.colorScheme = scheme;
+    this.dataset.colorScheme = colorScheme;
+    document.documentElement.dataset.colorScheme = colorScheme;
     // The Link token's language, where the integrator's backend set one, wins over the embedding page's (see link-strings.ts).
     const tokenLanguage = this.#flow.session?.language ?? null;
     if (tokenLanguage !== null && !this.#tokenLanguageApplied) {
@@ -73,82 +71,85 @@ export class LinkApp extends LitElement {
   #renderScreen(): TemplateResult {
     const t = pageStrings();
     const flow = this.#flow;
-    const session = flow.session;
-    const providerName = flow.provider?.name ?? null;
-    const sandbox = session?.mode === 'sandbox';
-    const depositSwitch = flow.job === 'direct_deposit_switch';
-    switch (flow.screen) {
+    const screen = flow.screen;
+    switch (screen.name) {
       case 'waiting':
         return html`<link-result .heading=${t.waitingHeading} .message=${t.waitingMessage}></link-result>`;
       case 'standalone':
         return html`<link-result .heading=${t.standaloneHeading} .message=${t.standaloneMessage}></link-result>`;
-      case 'intro':
+      case 'intro': {
+        const { session } = screen.started;
         return html`<link-intro
-          .orgName=${session?.org_name ?? ''}
-          .depositSwitch=${session?.jobs.includes('direct_deposit_switch') ?? false}
+          .orgName=${session.org_name}
+          .depositSwitch=${session.jobs.includes('direct_deposit_switch')}
           .onContinue=${() => flow.begin()}
         ></link-intro>`;
+      }
       case 'search':
-        return html`<link-search .api=${flow.api} .onPick=${flow.pick.bind(flow)}></link-search>`;
+        return html`<link-search .api=${screen.started.api} .onPick=${flow.pick.bind(flow)}></link-search>`;
       case 'login':
         if (flow.oauth) {
           return html`<link-oauth
-            .providerName=${providerName}
-            .busy=${flow.busy}
-            .error=${flow.formError}
-            .window=${flow.oauthWindow}
+            .providerName=${screen.provider.name}
+            .busy=${screen.busy}
+            .error=${screen.formError}
+            .window=${screen.oauthWindow}
             .onLogIn=${() => void flow.logInWithOAuth()}
             .canGoBack=${flow.canSearch}
             .onBack=${() => flow.back()}
           ></link-oauth>`;
         }
         return html`<link-login
-          .providerName=${providerName}
-          .sandbox=${sandbox}
-          .busy=${flow.busy}
-          .error=${flow.formError}
+          .providerName=${screen.provider.name}
+          .sandbox=${screen.started.session.mode === 'sandbox'}
+          .busy=${screen.busy}
+          .error=${screen.formError}
           .onLogIn=${flow.logIn.bind(flow)}
           .canGoBack=${flow.canSearch}
           .onBack=${() => flow.back()}
         ></link-login>`;
       case 'mfa':
         return html`<link-mfa
-          .sandbox=${sandbox}
-          .busy=${flow.busy}
-          .error=${flow.formError}
+          .sandbox=${screen.started.session.mode === 'sandbox'}
+          .busy=${screen.busy}
+          .error=${screen.formError}
           .onVerify=${flow.verify.bind(flow)}
           .canGoBack=${flow.canSearch}
           .onBack=${() => flow.back()}
         ></link-mfa>`;
       case 'allocation':
         return html`<link-allocation
-          .providerName=${providerName}
-          .allowPercentage=${flow.percentageAllowed}
-          .busy=${flow.busy}
+          .providerName=${screen.provider.name}
+          .allowPercentage=${screen.connected.percentageAllowed}
+          .busy=${screen.busy}
           .onAllocate=${flow.allocate.bind(flow)}
         ></link-allocation>`;
-      case 'running':
+      case 'running': {
+        const depositSwitch = screen.connected.job === 'direct_deposit_switch';
         return html`<link-running
           .heading=${depositSwitch ? t.runningSwitch : t.runningSync}
-          .leaveQuestion=${flow.confirmingClose ? t.leaveQuestion(depositSwitch) : null}
+          .leaveQuestion=${screen.confirmingClose ? t.leaveQuestion(depositSwitch) : null}
           .onLeave=${() => flow.leave()}
           .onStay=${() => flow.stay()}
         ></link-running>`;
-      case 'success':
+      }
+      case 'success': {
+        const depositSwitch = screen.connected.job === 'direct_deposit_switch';
         return html`<link-result
           .tone=${'success'}
           .heading=${depositSwitch ? t.successSwitchHeading : t.successConnectHeading}
-          .message=${depositSwitch ? t.successSwitchMessage(providerName) : t.successConnectMessage(session?.org_name ?? null)}
-          .action=${flow.exited ? null : t.done}
+          .message=${depositSwitch ? t.successSwitchMessage(screen.provider.name) : t.successConnectMessage(screen.started.session.org_name)}
+          .action=${screen.exited ? null : t.done}
           .onAction=${() => flow.close()}
         ></link-result>`;
+      }
       case 'error':
         return html`<link-result
           .tone=${'error'}
-          .heading=${(flow.error && t.errorHeadings[flow.error.type]) ?? t.errorHeading}
-          .message=${t.errorMessage(flow.error)}
-          .detail=${flow.error ? t.errorCode(flow.error.code) : null}
-          .action=${flow.exited ? null : t.close}
+          .heading=${t.errorHeadings[screen.error.type] ?? t.errorHeading}
+          .message=${t.errorMessage(screen.error)}
+          .detail=${t.errorCode(screen.error.code)}
+          .action=${screen.exited ? null : t.close}
           .onAction=${() => flow.close()}
         ></link-result>`;
       case 'invalid_token':
@@ -156,8 +157,8 @@ export class LinkApp extends LitElement {
           .tone=${'error'}
           .heading=${t.invalidTokenHeading}
           .message=${t.invalidTokenMessage}
-          .detail=${flow.error ? t.errorCode(flow.error.code) : null}
-          .action=${flow.exited ? null : t.close}
+          .detail=${t.errorCode(screen.error.code)}
+          .action=${screen.exited ? null : t.close}
           .onAction=${() => flow.close()}
         ></link-result>`;
       case 'closed':
@@ -167,15 +168,16 @@ export class LinkApp extends LitElement {
 
   override render() {
     const t = pageStrings();
+    const { hostCloseControl } = this.#flow.frame;
     // Not after the exit either: an inline frame stays on its final screen, with nothing left to press.
-    const closable = !NO_CLOSE.has(this.#flow.screen) && !this.#flow.hostCloseControl && !this.#flow.exited;
+    const closable = !SILENT_SCREENS.has(this.#flow.screen.name) && !hostCloseControl && !this.#flow.exited;
     return html`
-      <header class=${this.#flow.hostCloseControl ? 'host-close' : ''}>
+      <header class=${hostCloseControl ? 'host-close' : ''}>
         <span class="brand">${t.brand}</span>
         <span class="badge">${t.sandboxBadge}</span>
         ${closable ? html`<button type="button" class="close" aria-label=${t.closeLabel} @click=${() => this.#flow.close()}>×</button>` : null}
       </header>
-      <main>${keyed(this.#flow.screen, this.#renderScreen())}</main>
+      <main>${keyed(this.#flow.screen.name, this.#renderScreen())}</main>
       <footer>${t.footer}</footer>
     `;
   }

@@ -1,63 +1,47 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { ColorScheme, EventMessage, FrameExitPayload, LinkError, LinkErrorType, ScreenTransitionPayload } from '../../../src/protocol.js';
-import { FrameChannel } from './link-frame-channel.js';
+import { linkError } from '../../../src/link-error.js';
+import { LinkPageChannel } from './link-page-channel.js';
 import type { Allocation, LinkJob, LinkSession, LoginResult, SearchResult } from '../../api/link-api-schemas.js';
 import { OAUTH_PLATFORM } from '../../state/oauth-platform.js';
 import { LinkApi, LinkApiError } from './link-api-client.js';
 import { pageStrings } from './link-strings.js';
+import { poll, POLL_MAX_MS } from './poll.js';
+import {
+  FRESH_FORM,
+  SILENT_SCREENS,
+  isFinal,
+  isOn,
+  type Connected,
+  type Credentials,
+  type Known,
+  type LinkFlowScreen,
+  type LinkProvider,
+  type LinkScreenName,
+  type ScreenOf,
+  type Started,
+} from './link-flow-screen.js';
 
-/**
- * The screens of the Link flow. The names of the user-facing ones are also
- * what `screen_transition` events carry.
- */
-export type LinkScreenName =
-  | 'waiting'
-  | 'standalone'
-  | 'intro'
-  | 'search'
-  | 'login'
-  | 'mfa'
-  | 'allocation'
-  | 'running'
-  | 'success'
-  | 'error'
-  | 'invalid_token'
-  | 'closed';
-
-/** The employer or platform the user logs in to; `name` is null when the Link token preset the platform. */
-export interface LinkProvider {
-  platformId: string;
-  employerId: string | null;
-  name: string | null;
+/** How the widget embeds this page, from its init: fixed for the page's life. */
+export interface FrameSetup {
+  /** The embedding page draws its own close control (the widget's modal does), so the header leaves ours out. */
+  readonly hostCloseControl: boolean;
+  /** The widget shows this page inline, in its own page's flow: sized to its content, and its final screen stays. */
+  readonly inline: boolean;
+  /** The colour mode the widget asked for (`auto`: the user's `prefers-color-scheme`); light until the init. */
+  readonly colorScheme: ColorScheme;
 }
 
-/** What the user typed on the login screen. */
-export interface Credentials {
-  username: string;
-  password: string;
-}
-
-/** Screens that wait for the host or have ended: they send no `screen_transition`. */
-const SILENT_SCREENS: ReadonlySet<LinkScreenName> = new Set(['waiting', 'standalone', 'closed']);
-/** Screens that end the flow: inline, the one shown when the session ends stays. */
-const FINAL_SCREENS: ReadonlySet<LinkScreenName> = new Set(['success', 'error', 'invalid_token']);
-/** First pause between job polls; it grows up to {@link POLL_MAX_MS}. */
+/** First pause between job polls; it grows by half each time, up to `POLL_MAX_MS`. */
 const POLL_FIRST_MS = 200;
-const POLL_MAX_MS = 2_000;
-/** The page stops watching a job after this long and reports a timeout, so it never polls forever. */
-const JOB_WATCH_LIMIT_MS = 10 * 60_000;
-/** Consecutive failed polls tolerated before the page gives up on the network. */
-const POLL_FAILURES_TOLERATED = 3;
 
 type EventOf<N extends EventMessage['name']> = Extract<EventMessage, { name: N }>;
-
-const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
  * The Link flow's state machine: intro → search → login (→ one-time code) →
  * allocation → running → success, with error, invalid-token and close paths.
  * It talks to the sandbox through {@link LinkApi}, to the widget through
- * {@link FrameChannel}, and emits every Link event of the protocol; the
+ * {@link LinkPageChannel}, and emits every Link event of the protocol; the
  * element that hosts it only renders {@link LinkFlow.screen} and forwards the
  * user's intents to the public methods here.
  *
@@ -67,51 +51,19 @@ const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, 
  * ```ts
  * class LinkApp extends LitElement {
  *   #flow = new LinkFlow(this);
- *   render() { return html`${this.#flow.screen}`; }
+ *   render() { return html`${this.#flow.screen.name}`; }
  * }
  * ```
  */
 export class LinkFlow implements ReactiveController {
-  /** The screen to show. */
-  screen: LinkScreenName = 'waiting';
-  /** The Link session, once the token has been accepted. */
-  session: LinkSession | null = null;
-  /** The session's API, once the token has been accepted. */
-  api: LinkApi | null = null;
-  /** Who the user logs in to. */
-  provider: LinkProvider | null = null;
-  /** True while a call started by the current screen is in flight. */
-  busy = false;
-  /** A non-terminal problem to show on the current form (wrong password, wrong code). */
-  formError: string | null = null;
-  /** Why the flow ended in the `error` or `invalid_token` screen. */
-  error: LinkError | null = null;
-  /** The job created at login, e.g. `direct_deposit_switch` or `shifts`. */
-  job: string | null = null;
-  /** Whether the provider logged in to takes a percentage allocation (from the login answer). */
-  percentageAllowed = false;
-  /** The embedding page draws its own close control (the widget's modal does), so the header leaves ours out. */
-  hostCloseControl = false;
-  /** The widget shows this page inline, in its own page's flow: sized to its content, and its final screen stays. */
-  inline = false;
-  /** The session ended (`exit` sent): inline, the final screen stays, with nothing left to press. */
-  exited = false;
-  #reportedHeight = 0;
-  /**
-   * The OAuth-style platform's login window, once asked for: its URL, and whether the browser blocked the widget's
-   * popup (then the login screen's "Continue in a new window" button opens it, its click being the gesture).
-   */
-  oauthWindow: { url: string; blocked: boolean } | null = null;
-  /** The user asked to leave while a job runs, and is asked to confirm. */
-  confirmingClose = false;
-  /** The colour mode the widget asked for in its init (`auto`: the user's `prefers-color-scheme`); light until then. */
-  colorScheme: ColorScheme = 'light';
+  /** The screen to show, with its data. */
+  screen: LinkFlowScreen = { name: 'waiting' };
+  /** How the widget embeds the page (from its init). */
+  frame: FrameSetup = { hostCloseControl: false, inline: false, colorScheme: 'light' };
 
   readonly #host: ReactiveControllerHost;
-  #channel: FrameChannel | null = null;
-  #credentials: Credentials | null = null;
-  #accountId: string | null = null;
-  #jobId: string | null = null;
+  #channel: LinkPageChannel | null = null;
+  #reportedHeight = 0;
 
   constructor(host: ReactiveControllerHost) {
     this.#host = host;
@@ -120,52 +72,96 @@ export class LinkFlow implements ReactiveController {
 
   hostConnected(): void {
     window.addEventListener('keydown', this.#onKeydown);
-    if (this.#channel || this.screen !== 'waiting') return;
-    this.#channel = FrameChannel.connect(
+    if (this.#channel || this.screen.name !== 'waiting') return;
+    this.#channel = LinkPageChannel.connect(
       (init) => {
-        this.hostCloseControl = init.hostCloseControl === true;
-        this.inline = init.display === 'inline';
-        this.colorScheme = init.colorScheme ?? 'light';
+        this.frame = { hostCloseControl: init.hostCloseControl === true, inline: init.display === 'inline', colorScheme: init.colorScheme ?? 'light' };
         void this.#start(init.token);
       },
       // An init this page cannot accept ends the flow at once, on a screen that says so: never "Getting ready" forever.
       (error) => this.#end(error.type === 'invalidLinkToken' ? 'invalid_token' : 'error', error),
       {
         onOpenUrlResult: ({ url, outcome }) => {
-          const opening = this.oauthWindow;
-          if (!opening || opening.url !== url) return;
-          if (outcome === 'blocked') this.oauthWindow = { ...opening, blocked: true };
+          const login = this.#on('login');
+          const opening = login?.oauthWindow;
+          if (!login || !opening || opening.url !== url) return;
+          if (outcome === 'blocked') this.#patch(login, { oauthWindow: { ...opening, blocked: true } });
           // Refused by the widget's contract: nothing was opened, nothing will be.
-          if (outcome === 'refused') [this.oauthWindow, this.formError] = [null, pageStrings().oauthRefused];
-          this.#host.requestUpdate();
+          if (outcome === 'refused') this.#patch(login, { oauthWindow: null, formError: pageStrings().oauthRefused });
         },
         onCloseRequest: () => {
           // Asked from outside the frame: while a job runs the user confirms first, and the widget waits for that.
-          if (this.screen === 'running') {
+          if (this.screen.name === 'running') {
             this.#channel?.answerClose('confirming');
             return this.close();
           }
           // Still exchanging the token: nothing to lose, end now rather than let the widget wait.
-          if (this.screen === 'waiting') return this.#exit('user_closed', null);
+          if (this.screen.name === 'waiting') return this.#exit('user_closed', null);
           this.close();
         },
       },
     );
-    if (!this.#channel) this.#go('standalone');
+    if (!this.#channel) this.#go({ name: 'standalone' });
   }
 
   hostDisconnected(): void {
     window.removeEventListener('keydown', this.#onKeydown);
   }
 
-  /** Intro → search, or straight to the login when the Link token named the platform. */
-  begin(): void {
-    if (this.screen === 'intro') this.#go(this.provider ? 'login' : 'search');
+  /** The Link session, once the token has been accepted. */
+  get session(): LinkSession | null {
+    return this.#known().started?.session ?? null;
+  }
+
+  /** The session ended (`exit` sent): inline, the final screen stays, with nothing left to press. */
+  get exited(): boolean {
+    return this.screen.name === 'closed' || (isFinal(this.screen) && this.screen.exited);
+  }
+
+  /** A reconnect session logs in to one account's platform: there is no search to go back to. */
+  get canSearch(): boolean {
+    return this.session?.account_id == null;
   }
 
   /** The provider logs in on its own page, in a new window (the sandbox's OAuth-style platform), not with a password here. */
   get oauth(): boolean {
-    return this.provider?.platformId === OAUTH_PLATFORM.id;
+    return this.#on('login')?.provider.platformId === OAUTH_PLATFORM.id;
+  }
+
+  /** Intro → search, or straight to the login when the Link token named the platform. */
+  begin(): void {
+    const intro = this.#idle('intro');
+    if (intro) this.#go(afterIntro(intro.started, intro.provider));
+  }
+
+  /** Search → login with the picked employer or platform. */
+  pick(item: SearchResult): void {
+    const search = this.#idle('search');
+    if (!search) return;
+    if (item.kind === 'employer') this.#emit('select_employer', { selectedEmployerId: item.id, selectedEmployerName: item.name });
+    else this.#emit('select_platform', { selectedPlatformId: item.id, selectedPlatformName: item.name });
+    const provider = { platformId: item.platform_id, employerId: item.kind === 'employer' ? item.id : null, name: item.name };
+    this.#go(loginScreen(search.started, provider));
+  }
+
+  /** Login or one-time code → back to search. */
+  back(): void {
+    // Not while a login is in flight (the guard): its answer (an account, maybe) must not be dropped on the floor.
+    const form = this.#idle('login', 'mfa');
+    if (form && this.canSearch) this.#go({ name: 'search', started: form.started, provider: form.provider });
+  }
+
+  /** Logs in with the user's credentials. */
+  async logIn(credentials: Credentials): Promise<void> {
+    const login = this.#idle('login');
+    if (!login) return;
+    this.#patch(login, { credentials });
+    await this.#attemptLogin('login');
+  }
+
+  /** Completes the login with the one-time code. */
+  async verify(code: string): Promise<void> {
+    if (this.#idle('mfa')) await this.#attemptLogin('mfa', code);
   }
 
   /**
@@ -174,106 +170,56 @@ export class LinkFlow implements ReactiveController {
    * user has logged in there. The window itself never talks to this page: it works with `noopener`.
    */
   async logInWithOAuth(): Promise<void> {
-    const { api, provider } = this;
-    if (this.screen !== 'login' || this.busy || !api || !provider || !this.oauth) return;
+    const login = this.#idle('login');
+    if (!login || !this.oauth) return;
+    const { started: { api }, provider } = login;
     this.#emit('login_attempt', { platformId: provider.platformId });
     this.#setBusy(true);
     let state: string;
     let url: string;
     try {
       ({ state, url } = await api.startOAuth(provider.platformId, provider.employerId));
-      if (this.screen !== 'login') return;
-      this.oauthWindow = { url, blocked: false };
+      const now = this.#on('login');
+      if (!now) return;
+      this.#patch(now, { oauthWindow: { url, blocked: false } });
       this.#channel?.openUrl(url);
     } catch (cause) {
-      return void (this.screen === 'login' && this.#fail(cause));
+      return void (this.#on('login') && this.#fail(cause));
     }
     this.#setBusy(false);
-    // This attempt, while the user has not gone back (the URL's state is new for each attempt).
-    const current = () => this.oauthWindow?.url === url && this.screen === 'login';
-    const deadline = Date.now() + JOB_WATCH_LIMIT_MS;
-    let failures = 0;
-    // Bounded: until the login is there, the user went back, or the deadline.
-    while (current()) {
-      if (Date.now() > deadline) {
-        return this.#end('error', { type: 'systemError', code: 'OAUTH_LOGIN_TIMEOUT', message: 'The login in the new window did not finish in time.', pendingRetry: false });
-      }
-      let result;
-      try {
-        result = await api.oauthResult(state);
-        failures = 0;
-      } catch (cause) {
-        if (++failures < POLL_FAILURES_TOLERATED && cause instanceof LinkApiError && cause.code === 'NETWORK_ERROR') {
-          await wait(POLL_MAX_MS);
-          continue;
-        }
-        return void (current() && this.#fail(cause));
-      }
-      if (!current()) return;
-      if (result.status === 'connected') {
-        this.oauthWindow = null;
-        return this.#connected(result, provider);
-      }
-    }
-  }
-
-  /** The user confirmed leaving while the job runs. */
-  leave(): void {
-    if (this.confirmingClose) this.#exit('user_closed', null);
-  }
-
-  /** The user stays: the job goes on, and a widget that asked to close hears so. */
-  stay(): void {
-    if (!this.confirmingClose) return;
-    this.confirmingClose = false;
-    this.#channel?.answerClose('stay');
-    this.#host.requestUpdate();
-  }
-
-  /** A reconnect session logs in to one account's platform: there is no search to go back to. */
-  get canSearch(): boolean {
-    return this.session?.account_id == null;
-  }
-
-  /** Search → login with the picked employer or platform. */
-  pick(item: SearchResult): void {
-    if (this.screen !== 'search') return;
-    if (item.kind === 'employer') this.#emit('select_employer', { selectedEmployerId: item.id, selectedEmployerName: item.name });
-    else this.#emit('select_platform', { selectedPlatformId: item.id, selectedPlatformName: item.name });
-    this.provider = {
-      platformId: item.platform_id,
-      employerId: item.kind === 'employer' ? item.id : null,
-      name: item.name,
-    };
-    this.#go('login');
-  }
-
-  /** Login or one-time code → back to search. */
-  back(): void {
-    // Not while a login is in flight: its answer (an account, maybe) must not be dropped on the floor.
-    if ((this.screen !== 'login' && this.screen !== 'mfa') || this.busy || !this.canSearch) return;
-    this.#credentials = null;
-    this.oauthWindow = null;
-    this.#go('search');
-  }
-
-  /** Logs in with the user's credentials. */
-  async logIn(credentials: Credentials): Promise<void> {
-    if (this.screen !== 'login' || this.busy) return;
-    this.#credentials = credentials;
-    await this.#attemptLogin('login');
-  }
-
-  /** Completes the login with the one-time code. */
-  async verify(code: string): Promise<void> {
-    if (this.screen !== 'mfa' || this.busy) return;
-    await this.#attemptLogin('mfa', code);
+    const outcome = await poll({
+      ask: () => api.oauthResult(state),
+      done: (result) => result.status === 'connected',
+      // This attempt, while the user has not gone back (the URL's state is new for each attempt).
+      current: () => this.#on('login')?.oauthWindow?.url === url,
+      // A long poll: asked again at once, after a pause only when the connection was lost.
+      pause: (_, afterFailure) => (afterFailure ? POLL_MAX_MS : 0),
+    });
+    if (outcome === 'gone') return;
+    if (outcome === 'timeout') return this.#end('error', linkError('systemError', 'OAUTH_LOGIN_TIMEOUT', 'The login in the new window did not finish in time.'));
+    if ('failed' in outcome) return this.#fail(outcome.failed);
+    const now = this.#on('login');
+    if (now) this.#patch(now, { oauthWindow: null });
+    return this.#connected(outcome.answer, provider);
   }
 
   /** Starts the deposit switch with the user's allocation. */
   async allocate(allocation: Allocation): Promise<void> {
-    if (this.screen !== 'allocation' || this.busy || !this.#jobId) return;
-    await this.#switchDeposit(this.#jobId, allocation);
+    if (this.#idle('allocation')) await this.#switchDeposit(allocation);
+  }
+
+  /** The user confirmed leaving while the job runs. */
+  leave(): void {
+    const running = this.#on('running');
+    if (running?.confirmingClose) this.#exit('user_closed', null);
+  }
+
+  /** The user stays: the job goes on, and a widget that asked to close hears so. */
+  stay(): void {
+    const running = this.#on('running');
+    if (!running?.confirmingClose) return;
+    this.#patch(running, { confirmingClose: false });
+    this.#channel?.answerClose('stay');
   }
 
   /**
@@ -282,161 +228,147 @@ export class LinkFlow implements ReactiveController {
    * `error` after a failure; before that it is `user_closed`.
    */
   close(): void {
-    if (SILENT_SCREENS.has(this.screen)) return;
+    const screen = this.screen;
+    if (SILENT_SCREENS.has(screen.name) || this.exited) return;
     // Leaving now would leave the job's outcome unknown to the user: they confirm first (leave() or stay()).
-    if (this.screen === 'running') {
-      this.confirmingClose = true;
-      return this.#host.requestUpdate();
-    }
-    if (this.screen === 'success') this.#exit('completed', null);
-    else if (this.screen === 'error' || this.screen === 'invalid_token') this.#exit('error', this.error);
+    if (screen.name === 'running') return this.#patch(screen, { confirmingClose: true });
+    if (screen.name === 'success') this.#exit('completed', null);
+    else if (screen.name === 'error' || screen.name === 'invalid_token') this.#exit('error', screen.error);
     else this.#exit('user_closed', null);
   }
 
+  /** Inline, reports the content's height to the widget when it changed (every screen): the widget sizes its frame to it. */
+  reportHeight(height: number): void {
+    const rounded = Math.ceil(height);
+    if (!this.frame.inline) return;
+    if (rounded !== this.#reportedHeight && this.#channel?.sendHeight(rounded)) this.#reportedHeight = rounded;
+  }
+
   async #start(token: string): Promise<void> {
+    let started: Started;
     try {
-      const { api, session } = await LinkApi.start(token);
-      this.api = api;
-      this.session = session;
+      started = await LinkApi.start(token);
     } catch (cause) {
       return this.#fail(cause);
     }
-    const { session } = this;
+    const { session } = started;
     this.#emit('open', { linkTokenId: session.link_token_id });
-    if (session.platform_id !== null) {
-      // The integrator already knows the platform (or the employer, whose platform the session names): no need to search for it.
-      this.provider = { platformId: session.platform_id, employerId: session.employer_id, name: null };
-    }
-    if (!session.skip_intro_screen) this.#go('intro');
-    else this.#go(this.provider ? 'login' : 'search');
+    // The integrator already knows the platform (or the employer, whose platform the session names): no need to search for it.
+    const provider = session.platform_id === null ? null : { platformId: session.platform_id, employerId: session.employer_id, name: null };
+    this.#go(session.skip_intro_screen ? afterIntro(started, provider) : { name: 'intro', started, provider });
   }
 
   async #attemptLogin(from: 'login' | 'mfa', mfaCode?: string): Promise<void> {
-    const { api, provider } = this;
-    const credentials = this.#credentials;
-    if (!api || !provider || !credentials) return;
+    const screen = this.#on(from);
+    if (!screen?.credentials) return;
+    const { started, provider, credentials } = screen;
     this.#emit('login_attempt', { platformId: provider.platformId });
     this.#setBusy(true);
-    let result;
+    let result: LoginResult;
     try {
-      result = await api.login({
+      result = await started.api.login({
         platform_id: provider.platformId,
         employer_id: provider.employerId,
         ...credentials,
         ...(mfaCode === undefined ? {} : { mfa_code: mfaCode }),
       });
     } catch (cause) {
-      if (this.screen !== from) return;
-      this.#setBusy(false);
+      const now = this.#on(from);
+      if (!now) return;
       if (cause instanceof LinkApiError && (cause.code === 'INVALID_CREDENTIALS' || cause.code === 'INVALID_MFA_CODE')) {
-        const message = from === 'mfa' ? pageStrings().wrongCode : pageStrings().wrongCredentials;
-        this.#emit('error', { type: 'invalidCredentials', code: cause.code, message: cause.message, pendingRetry: true });
-        this.formError = message;
-        this.#host.requestUpdate();
-        return;
+        this.#emit('error', linkError('invalidCredentials', cause.code, cause.message, true));
+        return this.#patch(now, { busy: false, formError: from === 'mfa' ? pageStrings().wrongCode : pageStrings().wrongCredentials });
       }
       if (cause instanceof LinkApiError && cause.code === 'NETWORK_ERROR') {
         // A lost connection on a form is worth another try, not the end of the session.
-        this.#emit('error', { type: 'networkError', code: cause.code, message: cause.message, pendingRetry: true });
-        this.formError = pageStrings().unreachable;
-        this.#host.requestUpdate();
-        return;
+        this.#emit('error', linkError('networkError', cause.code, cause.message, true));
+        return this.#patch(now, { busy: false, formError: pageStrings().unreachable });
       }
       return this.#fail(cause);
     }
-    if (this.screen !== from) return;
+    if (!this.#on(from)) return;
     this.#setBusy(false);
-    if (result.status === 'mfa_required') {
-      this.#go('mfa');
-      return;
-    }
+    if (result.status === 'mfa_required') return this.#go({ name: 'mfa', started, provider, credentials, connected: null, ...FRESH_FORM });
     return this.#connected(result, provider);
   }
 
   /** Logged in (with a password here, or on the platform's own page): the job follows. */
-  #connected(result: Extract<LoginResult, { status: 'connected' }>, provider: LinkProvider): Promise<void> | void {
-    this.#credentials = null;
-    this.#accountId = result.account_id;
-    this.#jobId = result.job_id;
-    this.job = result.job;
-    this.provider = { ...provider, platformId: result.platform_id };
-    this.percentageAllowed = result.supports_percentage_allocation;
-    this.#emit('login', { accountId: result.account_id, platformId: result.platform_id, linkTokenId: this.#linkTokenId() });
-    if (result.job !== 'direct_deposit_switch') return this.#runJob(result.job_id, null);
+  #connected(result: Extract<LoginResult, { status: 'connected' }>, picked: LinkProvider): Promise<void> | void {
+    const form = this.#on('login', 'mfa');
+    if (!form) return;
+    const provider = { ...picked, platformId: result.platform_id };
+    const connected: Connected = {
+      accountId: result.account_id,
+      jobId: result.job_id,
+      job: result.job,
+      percentageAllowed: result.supports_percentage_allocation,
+    };
+    // The password is not kept past the login.
+    this.#patch(form, { credentials: null, provider, connected });
+    this.#emit('login', { accountId: result.account_id, platformId: result.platform_id, linkTokenId: form.started.session.link_token_id });
+    if (result.job !== 'direct_deposit_switch') return this.#runJob(null);
     // The integrator chose the allocation in the Link token: the user is not asked, unless this provider cannot take it.
-    const preset = this.session?.allocation ?? null;
-    if (preset && (preset.type !== 'percentage' || this.percentageAllowed)) return this.#switchDeposit(result.job_id, preset);
-    this.#go('allocation');
+    const preset = form.started.session.allocation ?? null;
+    if (preset && (preset.type !== 'percentage' || connected.percentageAllowed)) return this.#switchDeposit(preset);
+    this.#go({ name: 'allocation', started: form.started, provider, connected, ...FRESH_FORM });
   }
 
   /** Runs the deposit switch; `input_allocation` says with what, whether the user chose it or the Link token did. */
-  async #switchDeposit(jobId: string, allocation: Allocation): Promise<void> {
+  async #switchDeposit(allocation: Allocation): Promise<void> {
     this.#emit('input_allocation', { action: 'partial_switch', allocation });
-    await this.#runJob(jobId, allocation);
+    await this.#runJob(allocation);
   }
 
-  async #runJob(jobId: string, allocation: Allocation | null): Promise<void> {
-    const api = this.api;
-    if (!api) return;
+  /** Starts the job of the login just made (from the screen that made it, or the allocation), then watches it run. */
+  async #runJob(allocation: Allocation | null): Promise<void> {
+    const form = this.#on('login', 'mfa', 'allocation');
+    if (!form?.connected) return;
+    const { started, provider, connected } = form;
     this.#setBusy(true);
     try {
-      await api.runJob(jobId, allocation);
+      await started.api.runJob(connected.jobId, allocation);
     } catch (cause) {
       this.#setBusy(false);
       return this.#fail(cause);
     }
     this.#setBusy(false);
-    this.#go('running');
-    await this.#watchJob(api, jobId);
-  }
-
-  async #watchJob(api: LinkApi, jobId: string): Promise<void> {
-    const deadline = Date.now() + JOB_WATCH_LIMIT_MS;
-    let delay = POLL_FIRST_MS;
-    let failures = 0;
-    while (this.screen === 'running') {
-      await wait(delay);
-      delay = Math.min(delay * 1.5, POLL_MAX_MS);
-      if (this.screen !== 'running') return;
-      let job: LinkJob;
-      try {
-        job = await api.getJob(jobId);
-        failures = 0;
-      } catch (cause) {
-        if (++failures < POLL_FAILURES_TOLERATED && cause instanceof LinkApiError && cause.code === 'NETWORK_ERROR') continue;
-        return this.#fail(cause);
-      }
-      if (this.screen !== 'running') return;
-      if (job.status === 'success') return this.#succeed(job);
-      if (job.status === 'error') {
-        const { code, message } = job.error ?? { code: 'JOB_FAILED', message: 'The job failed.' };
-        return this.#end('error', { type: 'platformError', code, message, pendingRetry: false });
-      }
-      if (Date.now() > deadline) {
-        return this.#end('error', { type: 'systemError', code: 'JOB_WATCH_TIMEOUT', message: 'The job did not finish in time.', pendingRetry: false });
-      }
-    }
+    this.#go({ name: 'running', started, provider, connected, confirmingClose: false });
+    const outcome = await poll({
+      ask: () => started.api.getJob(connected.jobId),
+      done: (job): job is LinkJob => job.status === 'success' || job.status === 'error',
+      current: () => this.screen.name === 'running',
+      pause: (attempt) => Math.min(POLL_FIRST_MS * 1.5 ** attempt, POLL_MAX_MS),
+    });
+    if (outcome === 'gone') return;
+    if (outcome === 'timeout') return this.#end('error', linkError('systemError', 'JOB_WATCH_TIMEOUT', 'The job did not finish in time.'));
+    if ('failed' in outcome) return this.#fail(outcome.failed);
+    const job = outcome.answer;
+    if (job.status === 'success') return this.#succeed(job);
+    const { code, message } = job.error ?? { code: 'JOB_FAILED', message: 'The job failed.' };
+    this.#end('error', linkError('platformError', code, message));
   }
 
   #succeed(job: LinkJob): void {
-    if (!this.provider || !this.#accountId) return;
+    const running = this.#on('running');
+    if (!running) return;
+    const { started, provider, connected } = running;
     this.#emit('success', {
-      accountId: this.#accountId,
-      platformId: this.provider.platformId,
+      accountId: connected.accountId,
+      platformId: provider.platformId,
       jobId: job.job_id,
       job: job.job,
       params: job.params,
-      linkTokenId: this.#linkTokenId(),
+      linkTokenId: started.session.link_token_id,
     });
-    this.#go('success');
+    this.#go({ name: 'success', started, provider, connected, exited: false });
   }
 
   /** Turns any thrown value into a terminal error screen with a typed {@link LinkError}. */
   #fail(cause: unknown): void {
-    if (this.screen === 'closed') return;
+    if (this.screen.name === 'closed') return;
     if (!(cause instanceof LinkApiError)) {
       console.error('payroll-link: unexpected failure in the Link flow', cause);
-      return this.#end('error', { type: 'systemError', code: 'UNEXPECTED', message: 'Something went wrong in the Link flow.', pendingRetry: false });
+      return this.#end('error', linkError('systemError', 'UNEXPECTED', 'Something went wrong in the Link flow.'));
     }
     const invalidToken = cause.code === 'INVALID_LINK_TOKEN' || cause.code === 'INVALID_LINK_SESSION';
     const type: LinkErrorType = invalidToken
@@ -447,74 +379,102 @@ export class LinkFlow implements ReactiveController {
           cause.code === 'ACCOUNT_MISMATCH'
           ? 'invalidCredentials'
           : 'systemError';
-    this.#end(invalidToken ? 'invalid_token' : 'error', { type, code: cause.code, message: cause.message, pendingRetry: false });
+    this.#end(invalidToken ? 'invalid_token' : 'error', linkError(type, cause.code, cause.message));
   }
 
-  #end(screen: 'error' | 'invalid_token', error: LinkError): void {
-    this.error = error;
-    this.busy = false;
+  #end(name: 'error' | 'invalid_token', error: LinkError): void {
+    const known = this.#known();
     this.#emit('error', error);
-    this.#go(screen);
+    this.#go({ name, error, exited: false, ...known });
   }
 
   #exit(reason: FrameExitPayload['reason'], error: LinkError | null): void {
     const payload: FrameExitPayload = { reason, error };
-    if (this.#accountId) payload.accountId = this.#accountId;
+    const accountId = this.#known().connected?.accountId;
+    if (accountId) payload.accountId = accountId;
     this.#emit('exit', payload);
     this.#channel?.dispose();
     // Inline, the page shows on in the widget's page: its final screen (success, error) stays there.
-    if (!this.inline || !FINAL_SCREENS.has(this.screen)) this.#go('closed');
-    this.exited = true;
-    this.#host.requestUpdate();
+    const screen = this.screen;
+    if (this.frame.inline && isFinal(screen)) this.#patch(screen, { exited: true });
+    else this.#go({ name: 'closed' });
   }
 
-  #go(screen: LinkScreenName): void {
+  /** Shows a new screen: a form on it starts idle and empty, and the widget hears of it (but for the silent ones). */
+  #go(screen: LinkFlowScreen): void {
     // After exit the page is over: an answer still in flight must not bring a screen back.
-    if (this.screen === 'closed' || this.exited) return;
+    if (this.exited) return;
     this.screen = screen;
-    this.formError = null;
-    this.confirmingClose = false;
-    this.busy = false;
-    if (!SILENT_SCREENS.has(screen)) this.#emit('screen_transition', { screenName: screen, ...this.#picked() });
+    if (!SILENT_SCREENS.has(screen.name)) this.#emit('screen_transition', { screenName: screen.name, ...picked(this.#known().provider) });
     this.#host.requestUpdate();
   }
 
-  /** Inline, reports the content's height to the widget when it changed (every screen): the widget sizes its frame to it. */
-  reportHeight(height: number): void {
-    const rounded = Math.ceil(height);
-    if (!this.inline) return;
-    if (rounded !== this.#reportedHeight && this.#channel?.sendHeight(rounded)) this.#reportedHeight = rounded;
+  /** Changes the data of the screen shown, which stays: no `screen_transition`. */
+  #patch<S extends LinkFlowScreen>(screen: S, change: Partial<S>): void {
+    this.screen = { ...screen, ...change };
+    this.#host.requestUpdate();
   }
 
-  /** The employer or platform picked so far, in `screen_transition`'s fields (Pinwheel's); the name only when known. */
-  #picked(): Omit<ScreenTransitionPayload, 'screenName'> {
-    const provider = this.provider;
-    if (!provider) return {};
-    const { employerId, platformId, name } = provider;
-    // No key for a name not known (the Link token preset the platform): a message carries no `undefined`.
-    if (employerId) return name === null ? { selectedEmployerId: employerId } : { selectedEmployerId: employerId, selectedEmployerName: name };
-    return name === null ? { selectedPlatformId: platformId } : { selectedPlatformId: platformId, selectedPlatformName: name };
+  /** The current screen if it is one of `names`; null if the flow has moved on. */
+  #on<N extends LinkScreenName>(...names: N[]): ScreenOf<N> | null {
+    return isOn(this.screen, names) ? this.screen : null;
   }
 
+  /** The guard of every intent: the current screen if it is one of `names` and no call of its is in flight. */
+  #idle<N extends LinkScreenName>(...names: N[]): ScreenOf<N> | null {
+    const screen = this.#on(...names);
+    return screen && !('busy' in screen && screen.busy) ? screen : null;
+  }
+
+  /** What the flow knows on the current screen. */
+  #known(): Known {
+    const screen = this.screen;
+    return {
+      started: 'started' in screen ? screen.started : null,
+      provider: 'provider' in screen ? screen.provider : null,
+      connected: 'connected' in screen ? screen.connected : null,
+    };
+  }
+
+  /** A call started by the current form is in flight (or done); a new call clears the form's last problem. */
   #setBusy(busy: boolean): void {
-    this.busy = busy;
-    if (busy) this.formError = null;
-    this.#host.requestUpdate();
-  }
-
-  #linkTokenId(): string {
-    return this.session?.link_token_id ?? '';
+    const screen = this.screen;
+    if ('busy' in screen) this.#patch(screen, busy ? { busy, formError: null } : { busy });
   }
 
   #emit<N extends EventMessage['name']>(name: N, payload: EventOf<N>['payload']): void {
-    // The cast joins name and payload, which TypeScript checks separately; FrameChannel validates the result.
+    // The cast joins name and payload, which TypeScript checks separately; LinkPageChannel validates the result.
     this.#channel?.send({ type: 'payroll-link:event', name, payload } as EventOf<N>);
   }
 
   readonly #onKeydown = (event: KeyboardEvent): void => {
     // Inline, the flow is part of the widget's page: Escape there is the page's, not a way out of the flow.
-    if (event.key !== 'Escape' || event.defaultPrevented || event.isComposing || this.inline) return;
+    if (event.key !== 'Escape' || event.defaultPrevented || event.isComposing || this.frame.inline) return;
     event.preventDefault();
     this.close();
   };
+}
+
+/** The login screen for `provider`, empty. */
+const loginScreen = (started: Started, provider: LinkProvider): ScreenOf<'login'> => ({
+  name: 'login',
+  started,
+  provider,
+  credentials: null,
+  oauthWindow: null,
+  connected: null,
+  ...FRESH_FORM,
+});
+
+/** After the intro: the login when the Link token named the platform, else the search. */
+const afterIntro = (started: Started, provider: LinkProvider | null): LinkFlowScreen =>
+  provider ? loginScreen(started, provider) : { name: 'search', started, provider };
+
+/** The employer or platform picked so far, in `screen_transition`'s fields (Pinwheel's); the name only when known. */
+function picked(provider: LinkProvider | null): Omit<ScreenTransitionPayload, 'screenName'> {
+  if (!provider) return {};
+  const { employerId, platformId, name } = provider;
+  // No key for a name not known (the Link token preset the platform): a message carries no `undefined`.
+  if (employerId) return name === null ? { selectedEmployerId: employerId } : { selectedEmployerId: employerId, selectedEmployerName: name };
+  return name === null ? { selectedPlatformId: platformId } : { selectedPlatformId: platformId, selectedPlatformName: name };
 }

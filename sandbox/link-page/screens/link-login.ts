@@ -1,5 +1,5 @@
 import { css, html, nothing } from 'lit';
-import type { Credentials } from '../app/link-flow.js';
+import type { Credentials } from '../app/link-flow-screen.js';
 import { LinkScreen } from './link-screen.js';
 import { SANDBOX_PASSWORD, SANDBOX_USERNAMES, type SandboxUser } from '../../state/sandbox-users.js';
 

@@ -20,6 +20,7 @@ import {
   type LinkError,
   type ReadyMessage,
 } from '../../../src/protocol.js';
+import { linkError } from '../../../src/link-error.js';
 import { setPageLanguage } from './link-strings.js';
 
 /** What the widget may tell the flow over the port, after the init. */
@@ -42,11 +43,11 @@ export interface HostMessages {
  *
  * @example
  * ```ts
- * const channel = FrameChannel.connect((init) => start(init.token), (error) => showError(error));
+ * const channel = LinkPageChannel.connect((init) => start(init.token), (error) => showError(error));
  * channel?.send({ type: 'payroll-link:event', name: 'open', payload: { link_token_id } });
  * ```
  */
-export class FrameChannel {
+export class LinkPageChannel {
   #port: MessagePort | null = null;
   #initialised = false;
   readonly #onInit: (init: InitMessage) => void;
@@ -66,9 +67,9 @@ export class FrameChannel {
    * with one, carries the events that follow (the error, then the exit). `host` hears what the widget says over
    * the port after the init.
    */
-  static connect(onInit: (init: InitMessage) => void, onRefused: (error: LinkError) => void, host?: HostMessages): FrameChannel | null {
+  static connect(onInit: (init: InitMessage) => void, onRefused: (error: LinkError) => void, host?: HostMessages): LinkPageChannel | null {
     if (window.parent === window) return null;
-    const channel = new FrameChannel(onInit, onRefused, host);
+    const channel = new LinkPageChannel(onInit, onRefused, host);
     window.addEventListener('message', channel.#onWindowMessage);
     const ready: ReadyMessage = { type: 'payroll-link:ready', version: PROTOCOL_VERSION };
     // '*' is safe: `ready` carries nothing secret, and the embedding origin is not known in advance.
@@ -157,15 +158,11 @@ const isInit = (data: unknown): data is Record<string, unknown> =>
 /** Why an init was refused, as the error the widget hears: the version first, since it decides how the rest reads. */
 function refusal(init: Record<string, unknown>): LinkError {
   if (init['version'] !== PROTOCOL_VERSION) {
-    return {
-      type: 'clientError',
-      code: 'UNSUPPORTED_PROTOCOL_VERSION',
-      message: `This Link page speaks frame protocol version ${PROTOCOL_VERSION}; the widget sent ${JSON.stringify(init['version'])}.`,
-      pendingRetry: false,
-    };
+    const message = `This Link page speaks frame protocol version ${PROTOCOL_VERSION}; the widget sent ${JSON.stringify(init['version'])}.`;
+    return linkError('clientError', 'UNSUPPORTED_PROTOCOL_VERSION', message);
   }
   if (!InitMessageSchema.shape.token.safeParse(init['token']).success) {
-    return { type: 'invalidLinkToken', code: 'INVALID_LINK_TOKEN', message: 'The widget handed over a malformed Link token.', pendingRetry: false };
+    return linkError('invalidLinkToken', 'INVALID_LINK_TOKEN', 'The widget handed over a malformed Link token.');
   }
-  return { type: 'clientError', code: 'INVALID_INIT', message: 'The widget sent an init message that breaks the frame protocol (or no MessagePort with it).', pendingRetry: false };
+  return linkError('clientError', 'INVALID_INIT', 'The widget sent an init message that breaks the frame protocol (or no MessagePort with it).');
 }
