@@ -38,7 +38,7 @@ export type LinkErrorCode = (typeof LINK_ERROR_CODES)[number] | `TOKEN_HTTP_${nu
  * {@link LINK_ERROR_CODES} and docs/errors.md, test/node/error-codes.test.ts checks. A re-export, not a narrower
  * alias: an alias costs bytes in the bundled file before intent, which must not grow (the size check).
  */
-export { linkError } from '../link-error.js';
+export { linkError } from '../shared/link-error.js';
 
 /**
  * Thrown inside the core when a step fails with a known {@link LinkError}; the

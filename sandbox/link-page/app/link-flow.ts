@@ -1,6 +1,6 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { ColorScheme, EventMessage, FrameExitPayload, LinkError, LinkErrorType, ScreenTransitionPayload } from '../../../src/protocol.js';
-import { linkError } from '../../../src/link-error.js';
+import { linkError } from '../../../src/shared/link-error.js';
 import { LinkPageChannel } from './link-page-channel.js';
 import type { Allocation, LinkJob, LinkSession, LoginResult, SearchResult } from '../../api/link-api-schemas.js';
 import { OAUTH_PLATFORM } from '../../state/oauth-platform.js';

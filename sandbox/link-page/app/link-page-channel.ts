@@ -20,7 +20,7 @@ import {
   type LinkError,
   type ReadyMessage,
 } from '../../../src/protocol.js';
-import { linkError } from '../../../src/link-error.js';
+import { linkError } from '../../../src/shared/link-error.js';
 import { setPageLanguage } from './link-strings.js';
 
 /** What the widget may tell the flow over the port, after the init. */

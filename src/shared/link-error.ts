@@ -4,7 +4,7 @@
  * service's). Beside the contract, not in it: `protocol.ts` builds its zod schemas when loaded, and the element
  * builds errors before intent, when no zod may load (the size check); this file imports the contract's types only.
  */
-import type { LinkError, LinkErrorType } from './protocol.js';
+import type { LinkError, LinkErrorType } from '../protocol.js';
 
 /** Builds a {@link LinkError}: errors are data with a type to branch on and a stable code. */
 export const linkError = (type: LinkErrorType, code: string, message: string, pendingRetry = false): LinkError => ({
