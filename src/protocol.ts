@@ -176,6 +176,12 @@ export const LinkEventNameSchema = z.enum([
  */
 export const ColorSchemeSchema = z.enum(['light', 'dark', 'auto']);
 
+/**
+ * How the flow shows: `modal` (the default), or `inline` in the page's flow. The widget's side only (the Link page
+ * is not told it): the one list behind the element's `display` and the options' (`openLink`, `prepareLink`).
+ */
+export const DisplaySchema = z.enum(['modal', 'inline']);
+
 /** Version of the frame protocol; both sides refuse messages of another version. */
 export const PROTOCOL_VERSION = 1;
 
@@ -395,6 +401,8 @@ export const PortMessageSchema = z.union([HeightMessageSchema, OpenUrlMessageSch
 
 /** A mode of the service: `sandbox`, `development` or `production`. */
 export type LinkMode = z.infer<typeof LinkModeSchema>;
+/** How the flow shows: `modal` or `inline` (see `DisplaySchema`). */
+export type Display = z.infer<typeof DisplaySchema>;
 /** A Link token, as created by `POST /link_tokens`: its id, the opaque token, its expiry and mode. */
 export type LinkToken = z.infer<typeof LinkTokenSchema>;
 /** The token endpoint's answer, `{ data: LinkToken }`. */

@@ -1,7 +1,8 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { enclosingModal } from '../core/enclosing-modal.js';
 import type { SessionToken, TokenInput, TokenSource } from '../core/fetch-link-token.js';
-import type { PreparedLink, ReadyDetail } from '../core/open-link.js';
+import type { LinkCallbacks, PreparedLink, ReadyDetail } from '../core/open-link.js';
+import type { Display } from '../protocol.js';
 import { emit } from './events.js';
 import { sameTokenSource } from '../core/same-token-source.js';
 import { lazyPrepareLink, loadSessionCode, preloadSessionCode } from './load-session.js';
@@ -33,21 +34,19 @@ interface PrefetchedToken {
   abort: AbortController;
 }
 
-/** What the controller reads of its element: the properties that decide what to prefetch, for whom, and where. */
-export interface LinkPrefetchHost extends ReactiveControllerHost, HTMLElement {
+/**
+ * What the controller reads of its element: the properties that decide what to prefetch, for whom, and where. The
+ * token's source and the callback are typed from the session's (`TokenSource`, `LinkCallbacks`), as the element's are.
+ */
+export interface LinkPrefetchHost extends ReactiveControllerHost, HTMLElement, TokenSource, Pick<LinkCallbacks, 'onReady'> {
   readonly hasUpdated: boolean;
   prefetch: boolean | 'load';
-  /** Inline, the element starts its session itself when seen (see InlineStart): nothing to prefetch. */
-  display?: 'modal' | 'inline' | undefined;
+  /** Inline, the element starts its session itself when seen: nothing to prefetch. */
+  display?: Display | undefined;
   disabled: boolean;
   open: boolean;
   linkUrl: string | undefined;
-  tokenUrl: string | undefined;
-  endUserId: string | undefined;
-  accountId: string | undefined;
-  fetchToken: (() => Promise<TokenInput>) | undefined;
   strings: Partial<WidgetStrings> | undefined;
-  readonly onReady?: ((detail: ReadyDetail) => void) | undefined;
 }
 
 /**
