@@ -177,8 +177,8 @@ export const LinkEventNameSchema = z.enum([
 export const ColorSchemeSchema = z.enum(['light', 'dark', 'auto']);
 
 /**
- * How the flow shows: `modal` (the default), or `inline` in the page's flow. The widget's side only (the Link page
- * is not told it): the one list behind the element's `display` and the options' (`openLink`, `prepareLink`).
+ * How the flow shows: `modal` (the default), or `inline` in the page's flow. The one list behind the element's
+ * `display`, the options' (`openLink`, `prepareLink`) and the init message's, which tells the Link page.
  */
 export const DisplaySchema = z.enum(['modal', 'inline']);
 
@@ -207,7 +207,7 @@ export const InitMessageSchema = z.object({
    * How the page shows the frame. `inline`: in the page's flow, sized by the Link page's height reports
    * ({@link HeightMessageSchema}), so the Link page drops its full-viewport minimum height. Absent: the modal.
    */
-  display: z.optional(z.enum(['modal', 'inline'])),
+  display: z.optional(DisplaySchema),
   /** The colour mode the Link page draws in (`auto`: the user's `prefers-color-scheme`). Absent: light, as before. */
   colorScheme: z.optional(ColorSchemeSchema),
 });
