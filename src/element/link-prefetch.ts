@@ -4,7 +4,7 @@ import type { SessionToken, TokenInput, TokenSource } from '../core/fetch-link-t
 import type { LinkCallbacks, PreparedLink, ReadyDetail } from '../core/open-link.js';
 import type { Display } from '../protocol.js';
 import { emit } from './events.js';
-import { sameTokenSource } from '../core/same-token-source.js';
+import { sameTokenSource, tokenSourceOf } from '../core/same-token-source.js';
 import { lazyPrepareLink, loadSessionCode, preloadSessionCode } from './load-session.js';
 import { languageOf, widgetStrings, type WidgetStrings } from '../core/strings.js';
 
@@ -84,8 +84,8 @@ export class LinkPrefetch implements ReactiveController {
   #token: PrefetchedToken | null = null;
   #tokenFailedAt = -Infinity;
   #frame: { link: PreparedLink; place: FramePlace; idle: ReturnType<typeof setTimeout> } | null = null;
-  /** What decided the last prefetch, as the last update saw it (see hostUpdate). */
-  #seen: unknown[] = [];
+  /** What decided the last prefetch, by name, as the last update saw it (see hostUpdate). */
+  #seen: Record<string, unknown> = {};
   /** On a device without hover, the wait for the element to be seen (see hostConnected). */
   #sight: IntersectionObserver | null = null;
 
@@ -100,8 +100,7 @@ export class LinkPrefetch implements ReactiveController {
 
   /** Whom the token is for. */
   source(): TokenSource {
-    const { tokenUrl, endUserId, accountId, fetchToken } = this.#host;
-    return { tokenUrl, endUserId, accountId, fetchToken };
+    return tokenSourceOf(this.#host);
   }
 
   hostConnected(): void {
@@ -139,10 +138,11 @@ export class LinkPrefetch implements ReactiveController {
     // properties at hydration). Not a new `fetchToken` function in place of another: React hands one on every
     // render, and a fetch each time would cost the backend a call to the service per render (without
     // `end-user-id`, that change drops the token on hand, and the next sign of intent prefetches again).
-    const seen = [host.linkUrl, host.prefetch, host.disabled, host.tokenUrl, host.endUserId, host.accountId, Boolean(host.fetchToken)];
-    const calls = seen.some((value, index) => index > 0 && value !== this.#seen[index]);
+    const seen: Record<string, unknown> = { linkUrl: host.linkUrl, prefetch: host.prefetch, disabled: host.disabled, ...this.source(), fetchToken: Boolean(host.fetchToken) };
+    const changed = Object.keys(seen).filter((key) => seen[key] !== this.#seen[key]);
+    const calls = changed.some((key) => key !== 'linkUrl');
     // The frame goes too when the Link URL changed, and while prefetch is off or the element disabled.
-    if (calls || seen[0] !== this.#seen[0] || !host.prefetch || host.disabled) this.#discardFrame();
+    if (changed.length || !host.prefetch || host.disabled) this.#discardFrame();
     this.#seen = seen;
     if (calls) this.#onConnect();
   }
@@ -256,9 +256,15 @@ export class LinkPrefetch implements ReactiveController {
   }
 }
 
-/** The same container parent (an element: compared as itself) and the same Link URL and words (both built by `#place`). */
-function samePlace(a: FramePlace, b: FramePlace): boolean {
-  return a.containerParent === b.containerParent && JSON.stringify({ ...a, containerParent: 0 }) === JSON.stringify({ ...b, containerParent: 0 });
+/**
+ * Whether two places (both built by `#place`, so with the same keys) are the same, key by key: `===`, and a plain
+ * object (the words) word by word. The container parent is an element: compared as itself.
+ */
+function samePlace(a: object, b: object): boolean {
+  return Object.entries(a).every(([key, value]: [string, unknown]) => {
+    const other = b[key as keyof typeof b] as unknown;
+    return value === other || (value?.constructor === Object && samePlace(value as object, other as object));
+  });
 }
 
 /** The frame built ahead has loaded: `link-ready`, then the element's `onReady`. */
