@@ -86,8 +86,8 @@ export class LinkPrefetch implements ReactiveController {
   #frame: { link: PreparedLink; place: FramePlace; idle: ReturnType<typeof setTimeout> } | null = null;
   /** What decided the last prefetch, by name, as the last update saw it (see hostUpdate). */
   #seen: Record<string, unknown> = {};
-  /** On a device without hover, the wait for the element to be seen (see hostConnected). */
-  #sight: IntersectionObserver | null = null;
+  /** On a device without hover, the wait for the element to be seen, to load the session's code (see hostConnected). */
+  #preloadWhenSeen: IntersectionObserver | null = null;
 
   constructor(host: LinkPrefetchHost) {
     this.#host = host;
@@ -107,23 +107,23 @@ export class LinkPrefetch implements ReactiveController {
     // Not at once: frameworks set properties just after inserting the element (Angular binds `[endUserId]` in
     // the same task), and a token fetched before that would be for nobody. The first connection prefetches at
     // its first update; a reconnection (the element moved) once the pending update, if any, is done.
-    if (this.#host.hasUpdated) void this.#host.updateComplete.then(() => this.#onConnect());
+    if (this.#host.hasUpdated) void this.#host.updateComplete.then(() => this.#prefetchWithoutIntent());
     // Without hover, the tap is intent and click at once (its `pointerdown` comes with `touchstart`): the token
     // and the frame would wait for the code after it. The code mints nothing, so it loads once the element is
     // first seen, when the page is idle (not on a desktop page: there a hover loads it). The tap's press then
     // starts the token and the frame together.
     if (matchMedia('(hover: none)').matches) {
-      const sight = (this.#sight = new IntersectionObserver(([entry]) => {
+      const observer = (this.#preloadWhenSeen = new IntersectionObserver(([entry]) => {
         if (!entry!.isIntersecting) return;
-        sight.disconnect();
+        observer.disconnect();
         (self.requestIdleCallback ?? setTimeout)(preloadSessionCode);
       }));
-      sight.observe(this.#host);
+      observer.observe(this.#host);
     }
   }
 
   hostDisconnected(): void {
-    this.#sight?.disconnect();
+    this.#preloadWhenSeen?.disconnect();
     this.#discardToken();
     this.#discardFrame();
   }
@@ -144,7 +144,7 @@ export class LinkPrefetch implements ReactiveController {
     // The frame goes too when the Link URL changed, and while prefetch is off or the element disabled.
     if (changed.length || !host.prefetch || host.disabled) this.#discardFrame();
     this.#seen = seen;
-    if (calls) this.#onConnect();
+    if (calls) this.#prefetchWithoutIntent();
   }
 
   /** Prefetches the token and the frame, with either `prefetch` form: on intent, or after the user closed the flow unfinished. */
@@ -223,7 +223,7 @@ export class LinkPrefetch implements ReactiveController {
   }
 
   /** With `prefetch="load"`, what is due without a sign of intent: on connect, and when what decides it changed. */
-  #onConnect(): void {
+  #prefetchWithoutIntent(): void {
     if (this.#host.prefetch === 'load') this.prefetch();
   }
 

@@ -189,11 +189,15 @@ export class PayrollLink extends LitElement {
   /**
    * Inline, the wait for the element to come within about one viewport of being visible (a root margin of one
    * viewport's height): then it starts its session by itself. Each token is a billable call to the service, so
-   * not on page load (but with `prefetch="load"`). Null once a session started in this connection: an ended
-   * one stays on its final screen (or leaves nothing, closed by its user), and only `show()` starts another. Here, not in a controller: these bytes load
-   * before intent.
+   * not on page load (but with `prefetch="load"`). Here, not in a controller: these bytes load before intent.
    */
-  #sight: IntersectionObserver | null | undefined;
+  #startWhenSeen: IntersectionObserver | undefined;
+  /**
+   * Inline, a session started in this connection (seen, on connect, or by `show()`): nothing more to wait for. An
+   * ended one stays on its final screen (or leaves nothing, closed by its user: `data-ended`), and only `show()`
+   * starts another.
+   */
+  #startedInline = false;
 
   constructor() {
     super();
@@ -211,8 +215,9 @@ export class PayrollLink extends LitElement {
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    this.#sight?.disconnect();
-    this.#sight = undefined;
+    this.#startWhenSeen?.disconnect();
+    this.#startWhenSeen = undefined;
+    this.#startedInline = false;
     // Removal mid-flow (SPA navigation, React unmount) ends the session and removes its frame; inline, the frame
     // an ended session left on its final screen goes too.
     this.#session?.close();
@@ -228,10 +233,10 @@ export class PayrollLink extends LitElement {
   }
 
   protected override updated(): void {
-    if (this.#sight !== undefined || this.display !== 'inline' || this.disabled) return;
+    if (this.#startWhenSeen || this.#startedInline || this.display !== 'inline' || this.disabled) return;
     // After this update, not inside it: starting sets our properties again.
     if (this.prefetch === 'load') return void this.updateComplete.then(() => this.#start(false));
-    (this.#sight = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && void this.#start(false), { rootMargin: '100% 0px' })).observe(this);
+    (this.#startWhenSeen = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && void this.#start(false), { rootMargin: '100% 0px' })).observe(this);
   }
 
   /**
@@ -270,9 +275,9 @@ export class PayrollLink extends LitElement {
     }
     const box = this.display === 'inline' ? this.#inlineBox() : null;
     if (box) {
-      // Started (seen, on connect, or by show()): nothing more to wait for in this connection.
-      this.#sight?.disconnect();
-      this.#sight = null;
+      this.#startWhenSeen?.disconnect();
+      this.#startWhenSeen = undefined;
+      this.#startedInline = true;
       // The last session's final screen, if any, gives way to the new one.
       box.replaceChildren();
     } else if (this.display === 'inline') {
@@ -348,7 +353,7 @@ export class PayrollLink extends LitElement {
     const loading = this._status === 'loading';
     const words = widgetStrings(languageOf(this), this.strings);
     const error = this._status === 'error' ? html`<p part="error" class="error" role="alert">${words.error}</p>` : nothing;
-    if (this.display === 'inline') return html`<div part="inline" class="inline" ?data-ended=${this.#sight === null && !this.#session}></div>${error}`;
+    if (this.display === 'inline') return html`<div part="inline" class="inline" ?data-ended=${this.#startedInline && !this.#session}></div>${error}`;
     return html`
       <button
         part="button"
