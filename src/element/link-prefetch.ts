@@ -4,6 +4,7 @@ import type { SessionToken, TokenInput, TokenSource } from '../core/fetch-link-t
 import type { LinkCallbacks, PreparedLink, ReadyDetail } from '../core/open-link.js';
 import type { Display } from '../protocol.js';
 import { emit } from './events.js';
+import { sameRecord } from '../shared/same-record.js';
 import { sameTokenSource, tokenSourceOf } from '../core/same-token-source.js';
 import { lazyPrepareLink, loadSessionCode, preloadSessionCode } from './load-session.js';
 import { languageOf, widgetStrings, type WidgetStrings } from '../core/strings.js';
@@ -85,7 +86,9 @@ export class LinkPrefetch implements ReactiveController {
   #tokenFailedAt = -Infinity;
   #frame: { link: PreparedLink; place: FramePlace; idle: ReturnType<typeof setTimeout> } | null = null;
   /** What decided the last prefetch, by name, as the last update saw it (see hostUpdate). */
-  #seen: Record<string, unknown> = {};
+  #seen = {};
+  /** The Link URL the last update saw: a new one replaces the frame built ahead, and calls for no token. */
+  #seenLinkUrl: string | undefined;
   /** On a device without hover, the wait for the element to be seen, to load the session's code (see hostConnected). */
   #preloadWhenSeen: IntersectionObserver | null = null;
 
@@ -138,12 +141,12 @@ export class LinkPrefetch implements ReactiveController {
     // properties at hydration). Not a new `fetchToken` function in place of another: React hands one on every
     // render, and a fetch each time would cost the backend a call to the service per render (without
     // `end-user-id`, that change drops the token on hand, and the next sign of intent prefetches again).
-    const seen: Record<string, unknown> = { linkUrl: host.linkUrl, prefetch: host.prefetch, disabled: host.disabled, ...this.source(), fetchToken: Boolean(host.fetchToken) };
-    const changed = Object.keys(seen).filter((key) => seen[key] !== this.#seen[key]);
-    const calls = changed.some((key) => key !== 'linkUrl');
+    const seen = { prefetch: host.prefetch, disabled: host.disabled, ...this.source(), fetchToken: Boolean(host.fetchToken) };
+    const calls = !sameRecord(seen, this.#seen);
     // The frame goes too when the Link URL changed, and while prefetch is off or the element disabled.
-    if (changed.length || !host.prefetch || host.disabled) this.#discardFrame();
+    if (calls || host.linkUrl !== this.#seenLinkUrl || !host.prefetch || host.disabled) this.#discardFrame();
     this.#seen = seen;
+    this.#seenLinkUrl = host.linkUrl;
     if (calls) this.#prefetchWithoutIntent();
   }
 
@@ -156,7 +159,7 @@ export class LinkPrefetch implements ReactiveController {
     this.#prefetchToken();
     if (!host.linkUrl) return;
     const place = this.#place();
-    if (this.#frame && !samePlace(this.#frame.place, place)) this.#discardFrame();
+    if (this.#frame && !sameRecord(this.#frame.place, place)) this.#discardFrame();
     const link = this.#frame?.link ?? lazyPrepareLink({ ...place, fetchTokenAhead: false, onReady: (detail) => ready(host, detail) });
     if (this.#frame) clearTimeout(this.#frame.idle);
     this.#frame = { link, place, idle: setTimeout(() => this.#discardFrame(), FRAME_IDLE_MS) };
@@ -169,7 +172,7 @@ export class LinkPrefetch implements ReactiveController {
   take(inlineBox?: ParentNode): Prefetched {
     const place = this.#place();
     if (inlineBox) return { token: undefined, link: lazyPrepareLink({ ...place, display: 'inline', container: inlineBox, fetchTokenAhead: false }) };
-    const frame = this.#frame && samePlace(this.#frame.place, place) ? this.#frame : null;
+    const frame = this.#frame && sameRecord(this.#frame.place, place) ? this.#frame : null;
     if (frame) {
       clearTimeout(frame.idle);
       this.#frame = null;
@@ -254,17 +257,6 @@ export class LinkPrefetch implements ReactiveController {
       strings: { close: words.close, loading: words.loading },
     };
   }
-}
-
-/**
- * Whether two places (both built by `#place`, so with the same keys) are the same, key by key: `===`, and a plain
- * object (the words) word by word. The container parent is an element: compared as itself.
- */
-function samePlace(a: object, b: object): boolean {
-  return Object.entries(a).every(([key, value]: [string, unknown]) => {
-    const other = b[key as keyof typeof b] as unknown;
-    return value === other || (value?.constructor === Object && samePlace(value as object, other as object));
-  });
 }
 
 /** The frame built ahead has loaded: `link-ready`, then the element's `onReady`. */
