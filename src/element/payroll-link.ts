@@ -80,6 +80,8 @@ import { languageOf, widgetStrings, type WidgetStrings } from '../core/strings.j
 export class PayrollLink extends LitElement {
   static override styles = payrollLinkStyles;
 
+  // The one list of the element's attributes and properties: the framework typings (src/frameworks/payroll-link-props.ts)
+  // read it, hence `as const`, and so does custom-elements.json, hence the element reference.
   static override properties = {
     tokenUrl: { attribute: 'token-url' },
     linkUrl: { attribute: 'link-url' },
@@ -100,7 +102,6 @@ export class PayrollLink extends LitElement {
     strings: { attribute: false },
     colorScheme: { attribute: 'color-scheme' },
     _status: { state: true },
-    // `as const`: the framework typings (src/frameworks/payroll-link-props.ts) read the attribute names from here.
   } as const;
 
   /** The integrator's backend endpoint: receives `POST {"end_user_id": ...}` (or `{}`; `account_id` too with `account-id`) and answers `{ data: LinkToken }`. */
