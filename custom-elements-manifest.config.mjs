@@ -25,10 +25,25 @@ function publishedShape() {
   };
 }
 
+/**
+ * The element's `static properties = { … } as const` (the framework typings read its attribute names from it):
+ * the Lit plugin reads an object literal only, so it is given the one inside the `as const`.
+ */
+function constProperties() {
+  return {
+    name: 'payroll-link:const-properties',
+    collectPhase({ ts, node }) {
+      if (ts.isPropertyDeclaration(node) && node.name.getText() === 'properties' && node.initializer && ts.isAsExpression(node.initializer)) {
+        node.initializer = node.initializer.expression;
+      }
+    },
+  };
+}
+
 export default {
   globs: ['src/element/payroll-link.ts'],
   outdir: 'dist',
   litelement: true,
   packagejson: false,
-  plugins: [publishedShape()],
+  plugins: [constProperties(), publishedShape()],
 };

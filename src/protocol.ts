@@ -176,6 +176,12 @@ export const LinkEventNameSchema = z.enum([
  */
 export const ColorSchemeSchema = z.enum(['light', 'dark', 'auto']);
 
+/**
+ * How the flow shows: `modal` (the default), or `inline` in the page's flow. The one list behind the element's
+ * `display`, the options' (`openLink`, `prepareLink`) and the init message's, which tells the Link page.
+ */
+export const DisplaySchema = z.enum(['modal', 'inline']);
+
 /** Version of the frame protocol; both sides refuse messages of another version. */
 export const PROTOCOL_VERSION = 1;
 
@@ -201,7 +207,7 @@ export const InitMessageSchema = z.object({
    * How the page shows the frame. `inline`: in the page's flow, sized by the Link page's height reports
    * ({@link HeightMessageSchema}), so the Link page drops its full-viewport minimum height. Absent: the modal.
    */
-  display: z.optional(z.enum(['modal', 'inline'])),
+  display: z.optional(DisplaySchema),
   /** The colour mode the Link page draws in (`auto`: the user's `prefers-color-scheme`). Absent: light, as before. */
   colorScheme: z.optional(ColorSchemeSchema),
 });
@@ -395,6 +401,8 @@ export const PortMessageSchema = z.union([HeightMessageSchema, OpenUrlMessageSch
 
 /** A mode of the service: `sandbox`, `development` or `production`. */
 export type LinkMode = z.infer<typeof LinkModeSchema>;
+/** How the flow shows: `modal` or `inline` (see `DisplaySchema`). */
+export type Display = z.infer<typeof DisplaySchema>;
 /** A Link token, as created by `POST /link_tokens`: its id, the opaque token, its expiry and mode. */
 export type LinkToken = z.infer<typeof LinkTokenSchema>;
 /** The token endpoint's answer, `{ data: LinkToken }`. */

@@ -54,7 +54,7 @@ export interface OpenLinkOptions extends TokenSource, LinkCallbacks {
    * there until you remove it from `container`; a close by the page (`close()`) or by the user (`user_closed`),
    * or a failure of the widget's, removes it. See docs/inline.md.
    */
-  display?: 'modal' | 'inline';
+  display?: import('../protocol.js').Display;
   /**
    * Where the modal `<dialog>` is placed (inline: where the flow's box goes, at the end). Default: a new
    * shadow-rooted element at the end of `<body>`.

@@ -1,9 +1,11 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { enclosingModal } from '../core/enclosing-modal.js';
 import type { SessionToken, TokenInput, TokenSource } from '../core/fetch-link-token.js';
-import type { PreparedLink, ReadyDetail } from '../core/open-link.js';
+import type { LinkCallbacks, PreparedLink, ReadyDetail } from '../core/open-link.js';
+import type { Display } from '../protocol.js';
 import { emit } from './events.js';
-import { sameTokenSource } from '../core/same-token-source.js';
+import { sameRecord } from '../shared/same-record.js';
+import { sameTokenSource, tokenSourceOf } from '../core/same-token-source.js';
 import { lazyPrepareLink, loadSessionCode, preloadSessionCode } from './load-session.js';
 import { languageOf, widgetStrings, type WidgetStrings } from '../core/strings.js';
 
@@ -33,21 +35,19 @@ interface PrefetchedToken {
   abort: AbortController;
 }
 
-/** What the controller reads of its element: the properties that decide what to prefetch, for whom, and where. */
-export interface LinkPrefetchHost extends ReactiveControllerHost, HTMLElement {
+/**
+ * What the controller reads of its element: the properties that decide what to prefetch, for whom, and where. The
+ * token's source and the callback are typed from the session's (`TokenSource`, `LinkCallbacks`), as the element's are.
+ */
+export interface LinkPrefetchHost extends ReactiveControllerHost, HTMLElement, TokenSource, Pick<LinkCallbacks, 'onReady'> {
   readonly hasUpdated: boolean;
   prefetch: boolean | 'load';
-  /** Inline, the element starts its session itself when seen (see InlineStart): nothing to prefetch. */
-  display?: 'modal' | 'inline' | undefined;
+  /** Inline, the element starts its session itself when seen: nothing to prefetch. */
+  display?: Display | undefined;
   disabled: boolean;
   open: boolean;
   linkUrl: string | undefined;
-  tokenUrl: string | undefined;
-  endUserId: string | undefined;
-  accountId: string | undefined;
-  fetchToken: (() => Promise<TokenInput>) | undefined;
   strings: Partial<WidgetStrings> | undefined;
-  readonly onReady?: ((detail: ReadyDetail) => void) | undefined;
 }
 
 /**
@@ -85,10 +85,12 @@ export class LinkPrefetch implements ReactiveController {
   #token: PrefetchedToken | null = null;
   #tokenFailedAt = -Infinity;
   #frame: { link: PreparedLink; place: FramePlace; idle: ReturnType<typeof setTimeout> } | null = null;
-  /** What decided the last prefetch, as the last update saw it (see hostUpdate). */
-  #seen: unknown[] = [];
-  /** On a device without hover, the wait for the element to be seen (see hostConnected). */
-  #sight: IntersectionObserver | null = null;
+  /** What decided the last prefetch, by name, as the last update saw it (see hostUpdate). */
+  #seen = {};
+  /** The Link URL the last update saw: a new one replaces the frame built ahead, and calls for no token. */
+  #seenLinkUrl: string | undefined;
+  /** On a device without hover, the wait for the element to be seen, to load the session's code (see hostConnected). */
+  #preloadWhenSeen: IntersectionObserver | null = null;
 
   constructor(host: LinkPrefetchHost) {
     this.#host = host;
@@ -101,31 +103,30 @@ export class LinkPrefetch implements ReactiveController {
 
   /** Whom the token is for. */
   source(): TokenSource {
-    const { tokenUrl, endUserId, accountId, fetchToken } = this.#host;
-    return { tokenUrl, endUserId, accountId, fetchToken };
+    return tokenSourceOf(this.#host);
   }
 
   hostConnected(): void {
     // Not at once: frameworks set properties just after inserting the element (Angular binds `[endUserId]` in
     // the same task), and a token fetched before that would be for nobody. The first connection prefetches at
     // its first update; a reconnection (the element moved) once the pending update, if any, is done.
-    if (this.#host.hasUpdated) void this.#host.updateComplete.then(() => this.#onConnect());
+    if (this.#host.hasUpdated) void this.#host.updateComplete.then(() => this.#prefetchWithoutIntent());
     // Without hover, the tap is intent and click at once (its `pointerdown` comes with `touchstart`): the token
     // and the frame would wait for the code after it. The code mints nothing, so it loads once the element is
     // first seen, when the page is idle (not on a desktop page: there a hover loads it). The tap's press then
     // starts the token and the frame together.
     if (matchMedia('(hover: none)').matches) {
-      const sight = (this.#sight = new IntersectionObserver(([entry]) => {
+      const observer = (this.#preloadWhenSeen = new IntersectionObserver(([entry]) => {
         if (!entry!.isIntersecting) return;
-        sight.disconnect();
+        observer.disconnect();
         (self.requestIdleCallback ?? setTimeout)(preloadSessionCode);
       }));
-      sight.observe(this.#host);
+      observer.observe(this.#host);
     }
   }
 
   hostDisconnected(): void {
-    this.#sight?.disconnect();
+    this.#preloadWhenSeen?.disconnect();
     this.#discardToken();
     this.#discardFrame();
   }
@@ -140,12 +141,13 @@ export class LinkPrefetch implements ReactiveController {
     // properties at hydration). Not a new `fetchToken` function in place of another: React hands one on every
     // render, and a fetch each time would cost the backend a call to the service per render (without
     // `end-user-id`, that change drops the token on hand, and the next sign of intent prefetches again).
-    const seen = [host.linkUrl, host.prefetch, host.disabled, host.tokenUrl, host.endUserId, host.accountId, Boolean(host.fetchToken)];
-    const calls = seen.some((value, index) => index > 0 && value !== this.#seen[index]);
+    const seen = { prefetch: host.prefetch, disabled: host.disabled, ...this.source(), fetchToken: Boolean(host.fetchToken) };
+    const calls = !sameRecord(seen, this.#seen);
     // The frame goes too when the Link URL changed, and while prefetch is off or the element disabled.
-    if (calls || seen[0] !== this.#seen[0] || !host.prefetch || host.disabled) this.#discardFrame();
+    if (calls || host.linkUrl !== this.#seenLinkUrl || !host.prefetch || host.disabled) this.#discardFrame();
     this.#seen = seen;
-    if (calls) this.#onConnect();
+    this.#seenLinkUrl = host.linkUrl;
+    if (calls) this.#prefetchWithoutIntent();
   }
 
   /** Prefetches the token and the frame, with either `prefetch` form: on intent, or after the user closed the flow unfinished. */
@@ -157,7 +159,7 @@ export class LinkPrefetch implements ReactiveController {
     this.#prefetchToken();
     if (!host.linkUrl) return;
     const place = this.#place();
-    if (this.#frame && !samePlace(this.#frame.place, place)) this.#discardFrame();
+    if (this.#frame && !sameRecord(this.#frame.place, place)) this.#discardFrame();
     const link = this.#frame?.link ?? lazyPrepareLink({ ...place, fetchTokenAhead: false, onReady: (detail) => ready(host, detail) });
     if (this.#frame) clearTimeout(this.#frame.idle);
     this.#frame = { link, place, idle: setTimeout(() => this.#discardFrame(), FRAME_IDLE_MS) };
@@ -170,7 +172,7 @@ export class LinkPrefetch implements ReactiveController {
   take(inlineBox?: ParentNode): Prefetched {
     const place = this.#place();
     if (inlineBox) return { token: undefined, link: lazyPrepareLink({ ...place, display: 'inline', container: inlineBox, fetchTokenAhead: false }) };
-    const frame = this.#frame && samePlace(this.#frame.place, place) ? this.#frame : null;
+    const frame = this.#frame && sameRecord(this.#frame.place, place) ? this.#frame : null;
     if (frame) {
       clearTimeout(frame.idle);
       this.#frame = null;
@@ -224,7 +226,7 @@ export class LinkPrefetch implements ReactiveController {
   }
 
   /** With `prefetch="load"`, what is due without a sign of intent: on connect, and when what decides it changed. */
-  #onConnect(): void {
+  #prefetchWithoutIntent(): void {
     if (this.#host.prefetch === 'load') this.prefetch();
   }
 
@@ -255,11 +257,6 @@ export class LinkPrefetch implements ReactiveController {
       strings: { close: words.close, loading: words.loading },
     };
   }
-}
-
-/** The same container parent (an element: compared as itself) and the same Link URL and words (both built by `#place`). */
-function samePlace(a: FramePlace, b: FramePlace): boolean {
-  return a.containerParent === b.containerParent && JSON.stringify({ ...a, containerParent: 0 }) === JSON.stringify({ ...b, containerParent: 0 });
 }
 
 /** The frame built ahead has loaded: `link-ready`, then the element's `onReady`. */

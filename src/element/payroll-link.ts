@@ -1,9 +1,8 @@
 import { LitElement, html, nothing, type PropertyValues } from 'lit';
-import type { TokenInput } from '../core/fetch-link-token.js';
-import type { LinkHandle, ReadyDetail } from '../core/open-link.js';
+import type { TokenSource } from '../core/fetch-link-token.js';
+import type { LinkCallbacks, LinkHandle, OpenLinkOptions } from '../core/open-link.js';
 import { emit, type PayrollLinkEventDetail } from './events.js';
 import { payrollLinkStyles } from './payroll-link.styles.js';
-import type { ColorScheme, ExitDetail, LinkError, LinkEventDetail, LoginDetail, SuccessDetail } from '../protocol.js';
 import { themeSheet } from './theme-sheet.js';
 import { LinkPrefetch } from './link-prefetch.js';
 import { languageOf, widgetStrings, type WidgetStrings } from '../core/strings.js';
@@ -23,6 +22,11 @@ import { languageOf, widgetStrings, type WidgetStrings } from '../core/strings.j
  * `--payroll-link-*` custom properties as they are when the flow opens; its
  * parts are styled as `[data-payroll-link-modal]::part(dialog)` (and
  * `close-button`, `loading`, `frame`).
+ *
+ * Its properties are typed from the session's own (`TokenSource`, `LinkCallbacks`, `OpenLinkOptions`), and each
+ * callback of `LinkCallbacks` is a property of the same name, but `onOpen`, deliberately: `show()` resolves and
+ * `link-open` fires at that moment, and a property `onOpen` would clash with the React wrapper's `onOpen`, which
+ * is the listener of `link-open` (test/node/surface-drift.test.ts holds that exception).
  *
  * @summary Connects a payroll account through the hosted Link flow.
  * @tag payroll-link
@@ -76,6 +80,8 @@ import { languageOf, widgetStrings, type WidgetStrings } from '../core/strings.j
 export class PayrollLink extends LitElement {
   static override styles = payrollLinkStyles;
 
+  // The one list of the element's attributes and properties: the framework typings (src/frameworks/payroll-link-props.ts)
+  // read it, hence `as const`, and so does custom-elements.json, hence the element reference.
   static override properties = {
     tokenUrl: { attribute: 'token-url' },
     linkUrl: { attribute: 'link-url' },
@@ -96,14 +102,14 @@ export class PayrollLink extends LitElement {
     strings: { attribute: false },
     colorScheme: { attribute: 'color-scheme' },
     _status: { state: true },
-  };
+  } as const;
 
   /** The integrator's backend endpoint: receives `POST {"end_user_id": ...}` (or `{}`; `account_id` too with `account-id`) and answers `{ data: LinkToken }`. */
-  declare tokenUrl: string | undefined;
+  declare tokenUrl: TokenSource['tokenUrl'];
   /** The hosted Link page. Its origin is the only origin whose messages are trusted. */
-  declare linkUrl: string | undefined;
+  declare linkUrl: OpenLinkOptions['linkUrl'] | undefined;
   /** Sent to `token-url` as `end_user_id`, so the backend can mint the token for that user. */
-  declare endUserId: string | undefined;
+  declare endUserId: TokenSource['endUserId'];
   /**
    * Reconnects this account instead of connecting a new one (update mode), for an account that was disconnected
    * or whose platform wants its user to log in again. Sent to `token-url` as `account_id` (your backend forwards
@@ -111,7 +117,7 @@ export class PayrollLink extends LitElement {
    * (`link-exit`'s `accountId`). A login to another account ends the session with `link-error` code
    * `ACCOUNT_MISMATCH`. With `fetchToken`, your function must ask for the reconnect token itself.
    */
-  declare accountId: string | undefined;
+  declare accountId: TokenSource['accountId'];
   /**
    * Fetch the token ahead so that the click opens at once. Each token is a billable call to the service
    * (`POST /link_tokens`), so the bare attribute (`true`) fetches on intent only: when the pointer moves over the
@@ -133,7 +139,7 @@ export class PayrollLink extends LitElement {
    * element is removed or `show()` starts a new session; one its user closes leaves nothing, and the element
    * takes no room then. Same events, callbacks and errors as the modal. See docs/inline.md.
    */
-  declare display: 'modal' | 'inline' | undefined;
+  declare display: OpenLinkOptions['display'];
   /** Disables the button; `show()` does nothing while set. */
   declare disabled: boolean;
   /** Whether the Link flow is showing. Reflected; setting it opens or closes the flow. */
@@ -143,25 +149,25 @@ export class PayrollLink extends LitElement {
    * to the function that fetched it, unless `end-user-id` says whom it is for: set `end-user-id`, or keep the
    * function stable (React's `useCallback`), so that a new function on every render keeps it.
    */
-  declare fetchToken: (() => Promise<TokenInput>) | undefined;
+  declare fetchToken: TokenSource['fetchToken'];
   /** Called with the `link-login` detail; read when it fires. */
-  declare onLogin: ((detail: LoginDetail) => void) | undefined;
+  declare onLogin: LinkCallbacks['onLogin'];
   /** Called with the `link-success` detail; read when it fires. */
-  declare onSuccess: ((detail: SuccessDetail) => void) | undefined;
+  declare onSuccess: LinkCallbacks['onSuccess'];
   /** Called with the `link-exit` detail; read when it fires. */
-  declare onExit: ((detail: ExitDetail) => void) | undefined;
+  declare onExit: LinkCallbacks['onExit'];
   /** Called with the `link-error` detail; read when it fires. */
-  declare onError: ((detail: LinkError) => void) | undefined;
+  declare onError: LinkCallbacks['onError'];
   /** Called with the `link-event` detail; read when it fires. */
-  declare onEvent: ((detail: LinkEventDetail) => void) | undefined;
+  declare onEvent: LinkCallbacks['onEvent'];
   /** Called with the `link-ready` detail; read when it fires. */
-  declare onReady: ((detail: ReadyDetail) => void) | undefined;
+  declare onReady: LinkCallbacks['onReady'];
   /**
    * Opens a window the Link flow asks for (a platform's own login page, which refuses to be framed) your own way:
    * for a native app's webview, where `window.open` does nothing. The URL has passed the contract's checks (https,
    * no credentials, never the Link token). Unset: the widget opens a popup with `noopener`. Read when a flow opens.
    */
-  declare onOpenUrl: ((url: string) => void) | undefined;
+  declare onOpenUrl: OpenLinkOptions['onOpenUrl'];
   /**
    * The widget's own words, over the defaults of the page's language: `connect` (the button, unless it has
    * content), `error`, and the modal's `title`, `close` and `loading`. The language is the nearest `lang`
@@ -174,7 +180,7 @@ export class PayrollLink extends LitElement {
    * user's `prefers-color-scheme`. Read when the flow opens; the Link page is told it. Another value falls back to
    * `light`, with a console warning. The button keeps its own colours (`--payroll-link-button-*`).
    */
-  declare colorScheme: ColorScheme | undefined;
+  declare colorScheme: OpenLinkOptions['colorScheme'];
 
   declare private _status: 'idle' | 'loading' | 'error';
 
@@ -184,11 +190,15 @@ export class PayrollLink extends LitElement {
   /**
    * Inline, the wait for the element to come within about one viewport of being visible (a root margin of one
    * viewport's height): then it starts its session by itself. Each token is a billable call to the service, so
-   * not on page load (but with `prefetch="load"`). Null once a session started in this connection: an ended
-   * one stays on its final screen (or leaves nothing, closed by its user), and only `show()` starts another. Here, not in a controller: these bytes load
-   * before intent.
+   * not on page load (but with `prefetch="load"`). Here, not in a controller: these bytes load before intent.
    */
-  #sight: IntersectionObserver | null | undefined;
+  #startWhenSeen: IntersectionObserver | undefined;
+  /**
+   * Inline, a session started in this connection (seen, on connect, or by `show()`): nothing more to wait for. An
+   * ended one stays on its final screen (or leaves nothing, closed by its user: `data-ended`), and only `show()`
+   * starts another.
+   */
+  #startedInline = false;
 
   constructor() {
     super();
@@ -206,8 +216,9 @@ export class PayrollLink extends LitElement {
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    this.#sight?.disconnect();
-    this.#sight = undefined;
+    this.#startWhenSeen?.disconnect();
+    this.#startWhenSeen = undefined;
+    this.#startedInline = false;
     // Removal mid-flow (SPA navigation, React unmount) ends the session and removes its frame; inline, the frame
     // an ended session left on its final screen goes too.
     this.#session?.close();
@@ -223,10 +234,10 @@ export class PayrollLink extends LitElement {
   }
 
   protected override updated(): void {
-    if (this.#sight !== undefined || this.display !== 'inline' || this.disabled) return;
+    if (this.#startWhenSeen || this.#startedInline || this.display !== 'inline' || this.disabled) return;
     // After this update, not inside it: starting sets our properties again.
     if (this.prefetch === 'load') return void this.updateComplete.then(() => this.#start(false));
-    (this.#sight = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && void this.#start(false), { rootMargin: '100% 0px' })).observe(this);
+    (this.#startWhenSeen = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && void this.#start(false), { rootMargin: '100% 0px' })).observe(this);
   }
 
   /**
@@ -265,9 +276,9 @@ export class PayrollLink extends LitElement {
     }
     const box = this.display === 'inline' ? this.#inlineBox() : null;
     if (box) {
-      // Started (seen, on connect, or by show()): nothing more to wait for in this connection.
-      this.#sight?.disconnect();
-      this.#sight = null;
+      this.#startWhenSeen?.disconnect();
+      this.#startWhenSeen = undefined;
+      this.#startedInline = true;
       // The last session's final screen, if any, gives way to the new one.
       box.replaceChildren();
     } else if (this.display === 'inline') {
@@ -343,7 +354,7 @@ export class PayrollLink extends LitElement {
     const loading = this._status === 'loading';
     const words = widgetStrings(languageOf(this), this.strings);
     const error = this._status === 'error' ? html`<p part="error" class="error" role="alert">${words.error}</p>` : nothing;
-    if (this.display === 'inline') return html`<div part="inline" class="inline" ?data-ended=${this.#sight === null && !this.#session}></div>${error}`;
+    if (this.display === 'inline') return html`<div part="inline" class="inline" ?data-ended=${this.#startedInline && !this.#session}></div>${error}`;
     return html`
       <button
         part="button"

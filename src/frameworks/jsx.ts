@@ -19,6 +19,7 @@ import type { DetailedHTMLProps, HTMLAttributes } from 'react';
 import type { LinkCallbacks } from '../core/open-link.js';
 import type { PayrollLinkEventMap } from '../element/events.js';
 import type { PayrollLink } from '../element/payroll-link.js';
+import type { PayrollLinkAttributes, PayrollLinkPropertiesOnly } from './payroll-link-props.js';
 
 /** `on<event>` handler props for React 19, one per `link-*` event, typed by its `detail`. */
 export type PayrollLinkJsxEventProps = {
@@ -26,24 +27,15 @@ export type PayrollLinkJsxEventProps = {
 };
 
 /**
- * What `<payroll-link>` takes in React 19 JSX: its attributes, `fetchToken`, and the `onlink-*` handlers.
+ * What `<payroll-link>` takes in React 19 JSX: its attributes, its properties without one (`fetchToken`, `strings`),
+ * and the `onlink-*` handlers.
  * React's DOM props named like the element's callbacks (`onError`) are left out: on the bare element they
  * would be React's DOM listeners, never the Link's callbacks.
  */
 export type PayrollLinkJsxProps = Omit<DetailedHTMLProps<HTMLAttributes<PayrollLink>, PayrollLink>, keyof LinkCallbacks> &
-  PayrollLinkJsxEventProps & {
-    'token-url'?: string;
-    'link-url'?: string;
-    'end-user-id'?: string;
-    'account-id'?: string;
-    prefetch?: boolean | 'load';
-    display?: 'modal' | 'inline';
-    disabled?: boolean;
-    open?: boolean;
-    fetchToken?: PayrollLink['fetchToken'];
-    strings?: PayrollLink['strings'];
-    'color-scheme'?: PayrollLink['colorScheme'];
-  };
+  PayrollLinkJsxEventProps &
+  PayrollLinkAttributes &
+  PayrollLinkPropertiesOnly;
 
 declare module 'react' {
   // React 19 reads intrinsic elements from React.JSX (no longer from the global JSX).

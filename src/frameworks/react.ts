@@ -7,31 +7,34 @@
  */
 import { createComponent, type EventName } from '@lit/react';
 import * as React from 'react';
-import type { PayrollLinkEventMap } from '../element/events.js';
+import type { LinkCallbacks } from '../core/open-link.js';
+import type { PayrollLinkEventMap, PayrollLinkEventName } from '../element/events.js';
 import { PayrollLink as PayrollLinkElement } from '../element/payroll-link.js';
 
-/** The element's callback properties. The wrapper's `on*` props are event listeners instead, so these stay unset. */
-type CallbackProperty = 'onLogin' | 'onSuccess' | 'onExit' | 'onError' | 'onEvent' | 'onReady';
-
 /** The element as the wrapper sees it: its `on*` props are typed by the events below, not by the callback properties. */
-type WrappedElement = Omit<PayrollLinkElement, CallbackProperty>;
+type WrappedElement = Omit<PayrollLinkElement, keyof LinkCallbacks>;
 
+/** One handler prop per event of the element, derived from its event map: `link-open` is `onOpen`. */
+type EventProps = { [K in PayrollLinkEventName as K extends `link-${infer Name}` ? `on${Capitalize<Name>}` : never]: K };
+
+// `satisfies` the map: an event added to the element and missing here (or one removed) is a type error. The one
+// cast gives each name its event's type, which @lit/react reads from its `EventName` brand.
 const events = {
-  onOpen: 'link-open' as EventName<PayrollLinkEventMap['link-open']>,
-  onLogin: 'link-login' as EventName<PayrollLinkEventMap['link-login']>,
-  onSuccess: 'link-success' as EventName<PayrollLinkEventMap['link-success']>,
-  onExit: 'link-exit' as EventName<PayrollLinkEventMap['link-exit']>,
-  onError: 'link-error' as EventName<PayrollLinkEventMap['link-error']>,
-  onEvent: 'link-event' as EventName<PayrollLinkEventMap['link-event']>,
-  onReady: 'link-ready' as EventName<PayrollLinkEventMap['link-ready']>,
-};
+  onOpen: 'link-open',
+  onLogin: 'link-login',
+  onSuccess: 'link-success',
+  onExit: 'link-exit',
+  onError: 'link-error',
+  onEvent: 'link-event',
+  onReady: 'link-ready',
+} satisfies EventProps as { [P in keyof EventProps]: EventName<PayrollLinkEventMap[EventProps[P]]> };
 
 /**
- * `<payroll-link>` for React. Props are the element's properties (`tokenUrl`,
- * `linkUrl`, `endUserId`, `accountId`, `prefetch`, `display`, `disabled`, `open`, `fetchToken`); the
- * handlers `onOpen`, `onLogin`, `onSuccess`, `onExit`, `onError`, `onEvent` and `onReady`
- * listen to `link-open` … `link-event` and get the `CustomEvent`, whose
- * `detail` is typed. A `ref` gives the element (`show()`, `close()`).
+ * `<payroll-link>` for React. Props are the element's properties (`tokenUrl`, `linkUrl`, `endUserId`, `accountId`,
+ * `prefetch`, `display`, `disabled`, `open`, `colorScheme`, `fetchToken`, `strings`, `onOpenUrl`); the handlers
+ * `onOpen`, `onLogin`, `onSuccess`, `onExit`, `onError`, `onEvent` and `onReady` listen to `link-open` …
+ * `link-ready` and get the `CustomEvent`, whose `detail` is typed (the element's callback properties of those names
+ * stay unset). A `ref` gives the element (`show()`, `close()`, `requestClose()`).
  *
  * @example
  * ```tsx

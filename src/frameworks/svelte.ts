@@ -18,6 +18,7 @@ import type { HTMLAttributes } from 'svelte/elements';
 import type { LinkCallbacks } from '../core/open-link.js';
 import type { PayrollLinkEventMap } from '../element/events.js';
 import type { PayrollLink } from '../element/payroll-link.js';
+import type { PayrollLinkAttributes, PayrollLinkPropertiesOnly } from './payroll-link-props.js';
 
 /** `on<event>` handlers for Svelte 5, one per `link-*` event, typed by its `detail`. */
 export type PayrollLinkSvelteEventProps = {
@@ -34,19 +35,8 @@ export type PayrollLinkSvelteProps = Omit<HTMLAttributes<PayrollLink>, keyof Lin
   PayrollLinkSvelteEventProps & {
     // Svelte would listen for events named "Success" etc.: never fired, so never allowed.
     [K in keyof LinkCallbacks]?: never;
-  } & {
-    'token-url'?: string | null;
-    'link-url'?: string | null;
-    'end-user-id'?: string | null;
-    'account-id'?: string | null;
-    prefetch?: PayrollLink['prefetch'] | null;
-    display?: PayrollLink['display'] | null;
-    disabled?: boolean | null;
-    open?: boolean | null;
-    fetchToken?: PayrollLink['fetchToken'];
-    strings?: PayrollLink['strings'];
-    'color-scheme'?: PayrollLink['colorScheme'] | null;
-  };
+  } & PayrollLinkAttributes<null> &
+  PayrollLinkPropertiesOnly;
 
 declare module 'svelte/elements' {
   interface SvelteHTMLElements {

@@ -14,11 +14,10 @@
 import type { EmitFn, HTMLAttributes, PublicProps } from 'vue';
 import type { PayrollLinkEventMap } from '../element/events.js';
 import type { PayrollLink } from '../element/payroll-link.js';
+import type { PayrollLinkBoundProperties } from './payroll-link-props.js';
 
 /** The element's properties a Vue template may bind (Vue sets them as properties: `:fetch-token="fn"` works). */
-export type PayrollLinkVueProps = Partial<
-  Pick<PayrollLink, 'tokenUrl' | 'linkUrl' | 'endUserId' | 'accountId' | 'prefetch' | 'display' | 'disabled' | 'open' | 'fetchToken' | 'strings' | 'colorScheme'>
->;
+export type PayrollLinkVueProps = PayrollLinkBoundProperties;
 
 /**
  * `<payroll-link>` as Vue's template type-checker reads a component: `$props`
