@@ -8,7 +8,7 @@
 import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-/** Answers a request itself (returns true), or lets it through to the sandbox (false). */
+/** Answers a request itself (returns true), or lets it through to the sandbox (false); `seen` is a count of requests (what it counts is the caller's). */
 export type Fault = (request: IncomingMessage, response: ServerResponse, seen: number) => boolean;
 
 /** A running proxy. */
@@ -48,7 +48,7 @@ export async function startFakeOutside(target: string): Promise<FakeOutside> {
     proxy.secrets.push(request.headers['x-api-secret'] as string | undefined);
     held.add(response);
     response.on('close', () => held.delete(response));
-    if (proxy.fault?.(request, response, proxy.requests.filter((entry) => entry === `${request.method} ${path}`).length)) return;
+    if (proxy.fault?.(request, response, proxy.requests.length)) return;
     const forward = httpRequest(
       { host: upstream.hostname, port: upstream.port, method: request.method, path: request.url, headers: request.headers },
       (answer) => {

@@ -72,6 +72,8 @@ export function createTransport(settings: TransportSettings) {
     new PayrollApiError({
       ...fields,
       message: scrub(fields.message),
+      type: fields.type == null ? null : scrub(fields.type),
+      requestId: fields.requestId == null ? null : scrub(fields.requestId),
       errorCodes: fields.errorCodes?.map((entry) => ({ errorCode: scrub(entry.errorCode), message: scrub(entry.message) })),
       version: fields.version ?? settings.version,
     });
@@ -209,10 +211,14 @@ export function createTransport(settings: TransportSettings) {
         };
       }
       const code = (error as { cause?: { code?: unknown } })?.cause?.code;
-      const notSent = status === null && typeof code === 'string' && NOT_SENT_CODES.has(code);
+      const notSent = typeof code === 'string' && NOT_SENT_CODES.has(code);
+      if (status !== null) {
+        // Headers came, the body broke off: a read may try again, a POST was received and is not resent.
+        return { retry: isRead, error: fail({ kind: 'invalid_response', status, requestId, message: `${label}: HTTP ${status} but the answer was cut off` }) };
+      }
       return {
         retry: isRead || notSent,
-        error: fail({ kind: 'connection', status, requestId, message: `${label}: ${status === null ? 'could not reach the service' : 'the answer could not be read'} (${describeError(error)})` }),
+        error: fail({ kind: 'connection', message: `${label}: could not reach the service (${describeError(error)})` }),
       };
     } finally {
       clearTimeout(timer);
