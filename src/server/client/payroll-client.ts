@@ -30,7 +30,7 @@ import {
   type VoeReport,
   type VoieReport,
 } from './resource-schemas.js';
-import { createTransport, type TransportAnswer } from './transport.js';
+import { createTransport, DEFAULT_BACKOFF, type TransportAnswer } from './transport.js';
 
 /** Where a single resource came from; on every resolved object as the non-enumerable `response`. */
 export interface ResponseMeta {
@@ -112,6 +112,14 @@ const endUserId = z.string().min(1).max(255);
  * for await (const paystub of client.accounts.paystubs(accountId)) console.log(paystub.id);
  */
 export function createPayrollClient(options: ClientOptions) {
+  return clientWithBackoff(options, DEFAULT_BACKOFF);
+}
+
+/**
+ * {@link createPayrollClient} with another backoff between retries: for the
+ * token handler, whose documented `retry.baseDelayMs` / `retry.maxDelayMs` set it.
+ */
+export function clientWithBackoff(options: ClientOptions, backoff: { baseMs: number; maxMs: number }) {
   const parsed = ClientOptionsSchema.safeParse(options);
   if (!parsed.success) throw ConfigError.fromZod('payroll client options', parsed.error);
   const settings = parsed.data;
@@ -134,6 +142,7 @@ export function createPayrollClient(options: ClientOptions) {
     limiter,
     timeoutMs: settings.timeoutMs,
     maxRetries: settings.maxRetries,
+    backoff,
     onRequest: settings.onRequest,
     onResponse: settings.onResponse,
   });
@@ -205,6 +214,8 @@ export function createPayrollClient(options: ClientOptions) {
   const accountPath = (id: unknown, tail = '') => () => `/v1/accounts/${pathId(id, 'accountId')}${tail}`;
 
   return {
+    /** The `Service-Version` every call sends. */
+    version: settings.version,
     /** `POST /link_tokens`: a Link token for the client's `version` (billable: a failed POST that may have reached the service is never sent again). */
     linkTokens: {
       async create(body: LinkTokenCreateBody, options?: CallOptions): Promise<WithResponse<LinkToken>> {
@@ -292,6 +303,6 @@ export function createPayrollClient(options: ClientOptions) {
 }
 
 /** The client {@link createPayrollClient} returns. */
-export type PayrollClient = ReturnType<typeof createPayrollClient>;
+export type PayrollClient = ReturnType<typeof clientWithBackoff>;
 
 export { PayrollApiError };

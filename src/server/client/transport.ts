@@ -7,16 +7,15 @@ import { ErrorBodySchema } from '../error-body.js';
 import { describeError } from '../describe-error.js';
 import { readCapped } from '../json-request.js';
 import type { Logger } from '../logger.js';
-import { MAX_SERVICE_ANSWER_BYTES } from '../link-token/service-client.js';
-import { untilAborted } from '../link-token/retry.js';
+import { MAX_SERVICE_ANSWER_BYTES } from '../link-token/service-connection.js';
+import { untilAborted } from './until-aborted.js';
 import { backoffDelay, MAX_RETRY_WAIT_MS, parseRetryAfter, wait } from '../../shared/backoff.js';
 import type { RequestInfo, ResponseInfo } from './client-options.js';
 import { kindOfStatus, PayrollApiError, toErrorCodes, type PayrollApiErrorFields } from './payroll-api-error.js';
 import type { RateLimiter } from './rate-limiter.js';
 
-/** First backoff step and ceiling between retries. */
-const RETRY_BASE_MS = 250;
-const RETRY_MAX_MS = 4_000;
+/** The default backoff between retries: the first step and the ceiling of one computed step. */
+export const DEFAULT_BACKOFF = { baseMs: 250, maxMs: 4_000 } as const;
 /** Same-origin redirects followed in one call, so a loop ends. */
 const MAX_REDIRECTS = 3;
 
@@ -37,6 +36,7 @@ export interface TransportSettings {
   limiter: RateLimiter | null;
   timeoutMs: number;
   maxRetries: number;
+  backoff: { baseMs: number; maxMs: number };
   onRequest: ((info: RequestInfo) => void) | undefined;
   onResponse: ((info: ResponseInfo) => void) | undefined;
 }
@@ -248,9 +248,11 @@ export function createTransport(settings: TransportSettings) {
       // A server asking for longer than we would wait is taken as a final answer, not a spinner.
       if (!end.retry || retries >= maxRetries || (asked !== null && asked > MAX_RETRY_WAIT_MS)) throw error;
       retries++;
-      const delayMs = asked ?? backoffDelay(retries, RETRY_BASE_MS, RETRY_MAX_MS);
+      const delayMs = asked ?? backoffDelay(retries, settings.backoff.baseMs, settings.backoff.maxMs);
       log.warn(`payroll client ${label}: ${error.status === null ? error.kind : `HTTP ${error.status}`}; retry ${retries} of ${maxRetries} in ${Math.round(delayMs)} ms`, {
         requestId: error.requestId,
+        delayMs: Math.round(delayMs),
+        reason: asked === null ? 'backoff' : 'Retry-After',
       });
       await wait(delayMs, call.signal ?? new AbortController().signal);
     }
