@@ -7,6 +7,9 @@ import { ConfigError, createLinkTokenHandler, createWebhookHandler, type LinkTok
 
 /** Options of `startExampleServer`: the token handler's configuration plus where to listen. */
 export type ExampleServerOptions = LinkTokenHandlerConfig & {
+  /** Required here (the handler may take a client instead): the demo routes call the service with them. */
+  apiSecret: string;
+  baseUrl: string;
   /** Port to listen on; 0 picks a free one. */
   port?: number;
   /** Interface to listen on; loopback by default. */

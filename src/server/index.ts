@@ -9,6 +9,24 @@
 import './zod-version.js';
 
 export { ConfigError } from './config-error.js';
+export {
+  createPayrollClient,
+  type AccountListParams,
+  type CreateJobBody,
+  type JobListParams,
+  type LinkTokenCreateBody,
+  type PageParams,
+  type PayrollClient,
+  type PlatformListParams,
+  type ResponseMeta,
+  type WaitOptions,
+  type WithResponse,
+} from './client/payroll-client.js';
+export type { CallOptions, ClientOptions, RequestInfo, ResponseInfo } from './client/client-options.js';
+export { isPayrollApiError, PayrollApiError, type PayrollApiErrorKind } from './client/payroll-api-error.js';
+export { PayrollList, type PayrollPage } from './client/payroll-list.js';
+export { inProcessRateLimiter, type RateLimiter } from './client/rate-limiter.js';
+export * from './client/resource-schemas.js';
 export { ErrorBodySchema, type ErrorBody, type ErrorCode } from './error-body.js';
 export { errorResponse, invalidParamsResponse, jsonResponse, simpleErrorResponse } from './error-response.js';
 export type { ClaimResult, EventClaimStore } from './webhooks/event-claim-store.js';

@@ -50,7 +50,7 @@ function eventWaiter() {
 }
 
 /** The token handler's configuration for a running sandbox. */
-function configFor(sandbox: Pick<Sandbox, 'secret' | 'url'>, overrides: Partial<LinkTokenHandlerConfig> = {}): LinkTokenHandlerConfig {
+function configFor(sandbox: Pick<Sandbox, 'secret' | 'url'>, overrides: Partial<LinkTokenHandlerConfig> = {}): LinkTokenHandlerConfig & { apiSecret: string; baseUrl: string } {
   return { ...serviceConfigFor(sandbox), ...overrides };
 }
 

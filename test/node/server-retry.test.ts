@@ -1,10 +1,11 @@
-/** The retry module on its own: backoff, Retry-After parsing, and the bounds of withRetries. */
+/**
+ * The retry pieces on their own: backoff, Retry-After parsing, untilAborted. The retry policy itself (what is
+ * retried, how often, within which bounds) is the client's: test/node/client-faults.test.ts.
+ */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { backoffDelay, parseRetryAfter } from '../../src/shared/backoff.js';
-import { untilAborted, withRetries, type AttemptResult, type RetryPolicy } from '../../src/server/link-token/retry.js';
-
-const policy: RetryPolicy = { maxAttempts: 3, baseDelayMs: 4, maxDelayMs: 16, attemptTimeoutMs: 200, totalTimeoutMs: 2_000 };
+import { untilAborted } from '../../src/server/client/until-aborted.js';
 
 describe('backoffDelay', () => {
   test('doubles per retry, with half of each step random, and stops at the ceiling', () => {
@@ -39,66 +40,6 @@ describe('parseRetryAfter', () => {
   for (const [header, expected] of table) {
     test(`${JSON.stringify(header)} → ${expected}`, () => assert.equal(parseRetryAfter(header, now), expected));
   }
-});
-
-describe('withRetries', () => {
-  test('stops at the first try that needs no retry', async () => {
-    let calls = 0;
-    const outcome = await withRetries(async (_signal, n) => {
-      calls++;
-      return n < 2 ? { retry: true, value: `try ${n}`, retryAfterMs: null } : { retry: false, value: `try ${n}` };
-    }, policy);
-    assert.deepEqual(outcome, { exhausted: false, value: 'try 2', attempts: 2 });
-    assert.equal(calls, 2);
-  });
-
-  test('gives up after maxAttempts and suggests a wait', async () => {
-    const waits: number[] = [];
-    const outcome = await withRetries(
-      async (_signal, n) => ({ retry: true, value: n, retryAfterMs: null }),
-      policy,
-      ({ delayMs }) => waits.push(delayMs),
-      () => 0,
-    );
-    assert.deepEqual(outcome, { exhausted: true, value: 3, attempts: 3, retryAfterMs: 8 });
-    assert.deepEqual(waits, [2, 4]);
-  });
-
-  test('a Retry-After replaces the backoff', async () => {
-    const seen: { delayMs: number; fromRetryAfter: boolean }[] = [];
-    await withRetries(
-      async (_signal, n) => (n === 1 ? { retry: true, value: n, retryAfterMs: 30 } : { retry: false, value: n }),
-      policy,
-      ({ delayMs, fromRetryAfter }) => seen.push({ delayMs, fromRetryAfter }),
-    );
-    assert.deepEqual(seen, [{ delayMs: 30, fromRetryAfter: true }]);
-  });
-
-  test('a wait that would pass the deadline ends it at once', async () => {
-    let calls = 0;
-    const outcome = await withRetries(async () => {
-      calls++;
-      return { retry: true, value: 'busy', retryAfterMs: 60_000 };
-    }, policy);
-    assert.equal(calls, 1);
-    assert.deepEqual(outcome, { exhausted: true, value: 'busy', attempts: 1, retryAfterMs: 60_000 });
-  });
-
-  test('each try gets a signal that aborts at the per-try timeout', async () => {
-    const reasons: string[] = [];
-    const outcome = await withRetries(
-      (signal) =>
-        new Promise<AttemptResult<string>>((resolve) => {
-          signal.addEventListener('abort', () => {
-            reasons.push((signal.reason as DOMException).name);
-            resolve({ retry: true, value: 'timeout', retryAfterMs: null });
-          });
-        }),
-      { ...policy, attemptTimeoutMs: 20 },
-    );
-    assert.equal(outcome.exhausted, true);
-    assert.deepEqual(reasons, ['TimeoutError', 'TimeoutError', 'TimeoutError']);
-  });
 });
 
 describe('untilAborted', () => {

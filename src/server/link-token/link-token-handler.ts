@@ -1,12 +1,14 @@
 import { z } from 'zod';
-import { LinkTokenEnvelopeSchema } from '../../protocol.js';
 import { ConfigError } from '../config-error.js';
 import { invalidParamsResponse, jsonResponse, simpleErrorResponse } from '../error-response.js';
 import { readJsonBody } from '../json-request.js';
 import { redactingLogger } from '../logger.js';
 import { plainJsonCopy } from '../plain-json.js';
 import { describeError } from '../describe-error.js';
-import { createServiceClient, ServiceConnectionSchema, type ServiceResult } from './service-client.js';
+import { ServiceConnectionSchema } from './service-connection.js';
+import { clientWithBackoff, type PayrollClient } from '../client/payroll-client.js';
+import { ClientOptionsSchema } from '../client/client-options.js';
+import { isPayrollApiError, type PayrollApiError } from '../client/payroll-api-error.js';
 import { usesRequiredJobs, type ServiceVersion } from './service-version.js';
 import { withinTime } from '../time-bound.js';
 
@@ -45,7 +47,20 @@ const RESERVED_FIELDS = new Set(['org_name', 'features', 'solution', 'required_j
 export const EndUserIdSchema = z.string().min(1).max(255);
 
 /** Configuration of {@link createLinkTokenHandler}; parsed with zod when the handler is created. */
-export const LinkTokenHandlerConfigSchema = ServiceConnectionSchema.extend({
+export const LinkTokenHandlerConfigSchema = ServiceConnectionSchema.partial({ apiSecret: true, baseUrl: true }).extend({
+  /**
+   * The app's own client ({@link createPayrollClient}), so that the handler and
+   * the app's reads share one rate limiter. Without it the handler makes its
+   * own from `apiSecret`, `baseUrl`, `fetch`, `mode` and `rateLimit`, which are
+   * then not to be given. `version` must be the client's.
+   */
+  client: z
+    .custom<PayrollClient>((value) => typeof value === 'object' && value !== null && 'linkTokens' in value, { message: 'must be a client made by createPayrollClient' })
+    .optional(),
+  /** The mode of `apiSecret`, for the rate limit of the handler's own client (see `createPayrollClient`). */
+  mode: ClientOptionsSchema.shape.mode,
+  /** Pacing of the handler's own client (see `createPayrollClient`); by default the mode's limit. */
+  rateLimit: ClientOptionsSchema.shape.rateLimit,
   /** Your organisation's name, shown to the end user in Link (`org_name`). */
   orgName: z.string().min(1, 'is required').max(255),
   /** The product the token is for (`solution`); required from version 2022-03-02 on, unused before. */
@@ -78,6 +93,18 @@ export const LinkTokenHandlerConfigSchema = ServiceConnectionSchema.extend({
    */
   hookTimeoutMs: z.int().min(1).max(60_000).default(5_000),
 }).superRefine((config, context) => {
+  const own = { apiSecret: config.apiSecret, baseUrl: config.baseUrl, fetch: config.fetch, mode: config.mode, rateLimit: config.rateLimit };
+  if (config.client) {
+    for (const [field, value] of Object.entries(own)) {
+      if (value !== undefined) context.addIssue({ code: 'custom', path: [field], message: 'is the client\'s: leave it out when client is given' });
+    }
+    if (config.client.version !== config.version) {
+      context.addIssue({ code: 'custom', path: ['version'], message: `must be the client's version (${config.client.version})` });
+    }
+  } else {
+    if (config.apiSecret === undefined) context.addIssue({ code: 'custom', path: ['apiSecret'], message: 'is required: the API secret of the mode that baseUrl serves' });
+    if (config.baseUrl === undefined) context.addIssue({ code: 'custom', path: ['baseUrl'], message: 'is required: the service\'s base URL, e.g. http://127.0.0.1:4010' });
+  }
   if (!usesRequiredJobs(config.version) && config.solution === undefined) {
     context.addIssue({ code: 'custom', path: ['solution'], message: `is required for version ${config.version}` });
   }
@@ -150,8 +177,23 @@ export function createLinkTokenHandler(config: LinkTokenHandlerConfig): (request
   const parsed = LinkTokenHandlerConfigSchema.safeParse(config);
   if (!parsed.success) throw ConfigError.fromZod('link-token handler config', parsed.error);
   const settings = parsed.data;
-  const log = redactingLogger(settings.log ?? console, [settings.apiSecret]);
-  const service = createServiceClient(settings, log);
+  const log = redactingLogger(settings.log ?? console, settings.apiSecret === undefined ? [] : [settings.apiSecret]);
+  const client =
+    settings.client ??
+    clientWithBackoff(
+      {
+        apiSecret: settings.apiSecret!,
+        baseUrl: settings.baseUrl!,
+        version: settings.version,
+        fetch: settings.fetch,
+        log,
+        mode: settings.mode,
+        rateLimit: settings.rateLimit,
+      },
+      { baseMs: settings.retry.baseDelayMs, maxMs: settings.retry.maxDelayMs },
+    );
+  // The documented bounds, per call so that they hold with the app's own client too.
+  const callBounds = { timeoutMs: settings.timeouts.attemptMs, maxRetries: settings.retry.maxAttempts - 1 };
 
   async function handle(request: Request): Promise<Response> {
     if (request.method !== 'POST') {
@@ -169,16 +211,53 @@ export function createLinkTokenHandler(config: LinkTokenHandlerConfig): (request
     const extraFields = await linkTokenFields(request);
     if (extraFields instanceof Response) return extraFields;
 
-    const result = await service.call({
-      method: 'POST',
-      path: '/link_tokens',
-      body: linkTokenRequestBody(settings.version, settings, endUserId, input.data.account_id, extraFields),
-      schema: LinkTokenEnvelopeSchema,
-    });
-    if (result.kind !== 'ok') return failureResponse(result);
-    // The id identifies the token in the service's events; the token itself stays out of the log.
-    log.info('link token created', { linkTokenId: result.data.data.id, mode: result.data.data.mode, requestId: result.requestId });
-    return jsonResponse(200, { data: result.data.data });
+    const serviceBody = linkTokenRequestBody(settings.version, settings, endUserId, input.data.account_id, extraFields);
+    // The overall budget: plain timer and controller (see withinTime's note on AbortSignal.timeout in Node 20).
+    const overall = new AbortController();
+    const timer = setTimeout(() => overall.abort(new DOMException('totalMs passed', 'TimeoutError')), settings.timeouts.totalMs);
+    try {
+      const token = await client.linkTokens.create(serviceBody as { org_name: string }, { ...callBounds, signal: overall.signal });
+      // The id identifies the token in the service's events; the token itself stays out of the log.
+      log.info('link token created', { linkTokenId: token.id, mode: token.mode, requestId: token.response.requestId });
+      return jsonResponse(200, { data: { id: token.id, token: token.token, expires: token.expires, mode: token.mode } });
+    } catch (error) {
+      if (isPayrollApiError(error)) return failureResponse(error);
+      if (!overall.signal.aborted) throw error;
+      log.error(`payroll service POST /link_tokens: no answer within ${settings.timeouts.totalMs} ms (timeouts.totalMs)`);
+      return unavailable(1);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /**
+   * The browser's answer for a call that did not succeed, logged with what the
+   * integrator needs: 502 when the service refused or answered nonsense (the
+   * detail only in the log), 503 with `Retry-After` when it was unavailable or
+   * may have failed midway (a 500, a 504 or a timeout of the POST, which is not
+   * sent again: the widget's own retry then asks for a new token).
+   */
+  function failureResponse(error: PayrollApiError): Response {
+    const fields = {
+      kind: error.kind,
+      status: error.status,
+      requestId: error.requestId,
+      type: error.type,
+      errorCodes: error.errorCodes.map((entry) => entry.errorCode),
+      messages: error.errorCodes.map((entry) => entry.message),
+    };
+    if (error.kind === 'invalid_response') {
+      log.error(`payroll service ${error.message}`, fields);
+      return simpleErrorResponse(502, 'UPSTREAM_ERROR', 'UPSTREAM_INVALID_RESPONSE', 'The payroll service answered unexpectedly; the server log has the details.');
+    }
+    if (error.status !== null && error.status < 500 && error.status !== 429) {
+      log.error(`payroll service POST /link_tokens: refused with HTTP ${error.status}: ${REJECTION_HINTS[error.status] ?? 'unexpected status'}`, fields);
+      return simpleErrorResponse(502, 'UPSTREAM_ERROR', 'UPSTREAM_REJECTED', 'The payroll service refused the request; the server log has the details.');
+    }
+    const hint = error.message.includes('ECONNREFUSED') ? `: nothing listens at ${settings.baseUrl ?? 'the client\'s baseUrl'}; is the service (npm run sandbox) running?` : '';
+    log.error(`payroll service ${error.message}; unavailable${hint}`, fields);
+    // Passed on to the browser: bounded, so an upstream's "Retry-After: 3600" (or 1e25) never parks a user for an hour.
+    return unavailable(Math.min(MAX_BROWSER_RETRY_AFTER_S, Math.max(1, Math.ceil((error.retryAfterMs ?? 1000) / 1000))));
   }
 
   /** A hook of the integrator's that failed: the browser gets a generic 500, the log the reason. */
@@ -257,24 +336,20 @@ export function createLinkTokenHandler(config: LinkTokenHandlerConfig): (request
   };
 }
 
-/**
- * The browser's answer for a call that did not succeed: 502 when the service
- * refused or answered nonsense (a problem on our side, detailed only in the
- * log), 503 with `Retry-After` when it was unavailable.
- */
-function failureResponse(result: Exclude<ServiceResult<unknown>, { kind: 'ok' }>): Response {
-  switch (result.kind) {
-    case 'unavailable':
-      return simpleErrorResponse(
-        503,
-        'SERVICE_UNAVAILABLE',
-        'UPSTREAM_UNAVAILABLE',
-        'The payroll service is unavailable right now; try again shortly.',
-        { 'retry-after': String(result.retryAfterSeconds) },
-      );
-    case 'rejected':
-      return simpleErrorResponse(502, 'UPSTREAM_ERROR', 'UPSTREAM_REJECTED', 'The payroll service refused the request; the server log has the details.');
-    case 'malformed':
-      return simpleErrorResponse(502, 'UPSTREAM_ERROR', 'UPSTREAM_INVALID_RESPONSE', 'The payroll service answered unexpectedly; the server log has the details.');
-  }
+/** 503 with `Retry-After`: the service is unavailable, the browser may ask again then. */
+function unavailable(retryAfterSeconds: number): Response {
+  return simpleErrorResponse(503, 'SERVICE_UNAVAILABLE', 'UPSTREAM_UNAVAILABLE', 'The payroll service is unavailable right now; try again shortly.', {
+    'retry-after': String(retryAfterSeconds),
+  });
 }
+
+/** The longest `Retry-After` (seconds) passed on to the browser when the service is unavailable. */
+const MAX_BROWSER_RETRY_AFTER_S = 60;
+
+/** Why a refused call happened, in words an integrator can act on. */
+const REJECTION_HINTS: Record<number, string> = {
+  400: 'the service refused the request body or headers: check version, orgName, solution and features',
+  401: 'the API secret is missing or wrong: it must belong to the mode that baseUrl serves',
+  403: 'the service understood the request but refused it: see its error codes',
+  404: 'no such endpoint: check baseUrl',
+};

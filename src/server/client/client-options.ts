@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { LinkModeSchema } from '../../protocol.js';
+import { ServiceConnectionSchema } from '../link-token/service-connection.js';
+import type { RateLimiter } from './rate-limiter.js';
+
+/** What {@link ClientOptions.onRequest} is told before each attempt: never headers, never the secret. */
+export interface RequestInfo {
+  method: string;
+  /** The path below `baseUrl`, query string excluded (it may carry cursors and filters). */
+  path: string;
+  /** 1 for the first try, 2 for the first retry... */
+  attempt: number;
+}
+
+/** What {@link ClientOptions.onResponse} is told after each answer. */
+export interface ResponseInfo extends RequestInfo {
+  status: number;
+  requestId: string | null;
+  /** From sending to the answer's headers. */
+  ms: number;
+}
+
+/** The requests per second the spec allows each mode (spec, "Limits"). */
+export const MODE_RATE_LIMITS = { sandbox: 10, development: 10, production: 50 } as const;
+
+const isFunction = (value: unknown) => typeof value === 'function';
+const hook = <T>() => z.custom<T>(isFunction, { message: 'must be a function' }).optional();
+
+/**
+ * Options of {@link createPayrollClient}, parsed with zod at creation. The
+ * connection fields are the handlers' own, so both check them alike.
+ */
+export const ClientOptionsSchema = ServiceConnectionSchema.pick({ apiSecret: true, baseUrl: true, version: true, fetch: true, log: true }).extend({
+  /** The mode `apiSecret` belongs to: sets the default rate limit (10 per second in sandbox and development, 50 in production; 10 when absent). */
+  mode: z.optional(LinkModeSchema),
+  /** Bound of one attempt, the answer's body included, in milliseconds. */
+  timeoutMs: z.int().min(1).max(300_000).default(10_000),
+  /** Retries after the first try, for what the spec says to retry. */
+  maxRetries: z.int().min(0).max(10).default(3),
+  /**
+   * Pacing under the service's rate limit: `false` turns it off, `{ perSecond }`
+   * sets this client's own limit, a {@link RateLimiter} is shared (with other
+   * clients, or with other processes through `redisRateLimiter`).
+   */
+  rateLimit: z
+    .union([
+      z.literal(false),
+      z.strictObject({ perSecond: z.number().positive().max(10_000) }),
+      z.custom<RateLimiter>((value) => typeof value === 'object' && value !== null && isFunction((value as RateLimiter).acquire), {
+        message: 'must be false, { perSecond }, or a rate limiter with an acquire method',
+      }),
+    ])
+    .optional(),
+  /** Called synchronously before each attempt; a throw is logged and ignored. */
+  onRequest: hook<(info: RequestInfo) => void>(),
+  /** Called synchronously after each answer; a throw is logged and ignored. */
+  onResponse: hook<(info: ResponseInfo) => void>(),
+});
+
+/** What {@link createPayrollClient} accepts. */
+export type ClientOptions = z.input<typeof ClientOptionsSchema>;
+
+/** The last argument of every method: per-call bounds. */
+export interface CallOptions {
+  /** Cancels the call, a wait for the rate limiter included; the promise rejects with the signal's reason. */
+  signal?: AbortSignal;
+  /** Overrides the client's `timeoutMs` for this call. */
+  timeoutMs?: number;
+  /** Overrides the client's `maxRetries` for this call. */
+  maxRetries?: number;
+}
+
+/** {@link CallOptions}, checked. */
+export const CallOptionsSchema = z
+  .strictObject({
+    signal: z.custom<AbortSignal>((value) => typeof value === 'object' && value !== null && 'aborted' in value, { message: 'must be an AbortSignal' }).optional(),
+    timeoutMs: z.int().min(1).max(300_000).optional(),
+    maxRetries: z.int().min(0).max(10).optional(),
+  })
+  .optional();

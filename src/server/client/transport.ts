@@ -1,0 +1,265 @@
+/**
+ * One logical call to the service: pacing, attempts with their timeout,
+ * retries as the spec says, same-origin redirects, a capped body read, and
+ * every failure as a {@link PayrollApiError}. Web-standard only.
+ */
+import { ErrorBodySchema } from '../error-body.js';
+import { describeError } from '../describe-error.js';
+import { readCapped } from '../json-request.js';
+import type { Logger } from '../logger.js';
+import { MAX_SERVICE_ANSWER_BYTES } from '../link-token/service-connection.js';
+import { untilAborted } from './until-aborted.js';
+import { backoffDelay, MAX_RETRY_WAIT_MS, parseRetryAfter, wait } from '../../shared/backoff.js';
+import type { RequestInfo, ResponseInfo } from './client-options.js';
+import { kindOfStatus, PayrollApiError, toErrorCodes, type PayrollApiErrorFields } from './payroll-api-error.js';
+import type { RateLimiter } from './rate-limiter.js';
+
+/** The default backoff between retries: the first step and the ceiling of one computed step. */
+export const DEFAULT_BACKOFF = { baseMs: 250, maxMs: 4_000 } as const;
+/** Same-origin redirects followed in one call, so a loop ends. */
+const MAX_REDIRECTS = 3;
+
+/** Statuses retried for every method: nothing was done (429, 502, 503). */
+const RETRY_ALWAYS = new Set([429, 502, 503]);
+/** Retried only for reads: the service may have done a POST all the same. */
+const RETRY_READS_ONLY = new Set([500, 504]);
+/** Network failures that mean the request never left: safe to send a POST again. */
+const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'UND_ERR_CONNECT_TIMEOUT']);
+
+/** What the transport needs of the client's settings. */
+export interface TransportSettings {
+  apiSecret: string;
+  baseUrl: string;
+  version: string;
+  fetch: typeof fetch;
+  log: Logger;
+  limiter: RateLimiter | null;
+  timeoutMs: number;
+  maxRetries: number;
+  backoff: { baseMs: number; maxMs: number };
+  onRequest: ((info: RequestInfo) => void) | undefined;
+  onResponse: ((info: ResponseInfo) => void) | undefined;
+}
+
+/** One call. */
+export interface TransportCall {
+  method: 'GET' | 'POST';
+  /** Below the base URL, with its leading slash, path segments already encoded. */
+  path: string;
+  query?: URLSearchParams;
+  body?: unknown;
+  signal?: AbortSignal | undefined;
+  timeoutMs?: number | undefined;
+  maxRetries?: number | undefined;
+}
+
+/** A 2xx answer: its JSON (undefined for 204) and where it came from. */
+export interface TransportAnswer {
+  json: unknown;
+  status: number;
+  requestId: string | null;
+  version: string;
+}
+
+/** One attempt's end: an answer to hand back, or an error, retried when `retry`. */
+type AttemptEnd = { answer: TransportAnswer } | { error: PayrollApiError; retry: boolean } | { redirect: string };
+
+/** Builds the send function of one client. */
+export function createTransport(settings: TransportSettings) {
+  const { log } = settings;
+  const scrub = (text: string) => text.replaceAll(settings.apiSecret, '[redacted]');
+  const fail = (fields: PayrollApiErrorFields) =>
+    new PayrollApiError({
+      ...fields,
+      message: scrub(fields.message),
+      type: fields.type == null ? null : scrub(fields.type),
+      requestId: fields.requestId == null ? null : scrub(fields.requestId),
+      errorCodes: fields.errorCodes?.map((entry) => ({ errorCode: scrub(entry.errorCode), message: scrub(entry.message) })),
+      version: fields.version ?? settings.version,
+    });
+
+  const runHook = <T>(name: string, hook: ((info: T) => void) | undefined, info: T) => {
+    if (!hook) return;
+    try {
+      hook(info);
+    } catch (error) {
+      log.warn(`payroll client: the ${name} hook threw; ignored (${describeError(error)})`);
+    }
+  };
+
+  async function acquire(signal: AbortSignal | undefined, label: string): Promise<void> {
+    if (!settings.limiter) {
+      if (signal?.aborted) throw signal.reason;
+      return;
+    }
+    try {
+      await settings.limiter.acquire(signal);
+    } catch (error) {
+      if (signal?.aborted && error === signal.reason) throw error;
+      log.error(`payroll client ${label}: the rate limiter failed (${describeError(error)})`);
+      throw fail({ kind: 'connection', message: `${label}: the rate limiter failed (${describeError(error)}); the request was not sent` });
+    }
+  }
+
+  async function attempt(call: TransportCall, url: string, label: string, n: number, timeoutMs: number): Promise<AttemptEnd> {
+    const isRead = call.method === 'GET';
+    const controller = new AbortController();
+    const onCallerAbort = () => controller.abort(call.signal!.reason);
+    call.signal?.addEventListener('abort', onCallerAbort, { once: true });
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort(new DOMException('attempt timeout', 'TimeoutError'));
+    }, timeoutMs);
+    const pathname = new URL(url).pathname;
+    runHook('onRequest', settings.onRequest, { method: call.method, path: pathname, attempt: n });
+    const started = Date.now();
+    let status: number | null = null;
+    let requestId: string | null = null;
+    try {
+      const headers: Record<string, string> = {
+        accept: 'application/json',
+        'x-api-secret': settings.apiSecret,
+        'Service-Version': settings.version,
+      };
+      if (call.body !== undefined) headers['content-type'] = 'application/json';
+      const response = await untilAborted(
+        settings.fetch(url, {
+          method: call.method,
+          headers,
+          body: call.body === undefined ? undefined : JSON.stringify(call.body),
+          // Followed by hand below, and only to the same origin: a redirect elsewhere would carry the secret there.
+          redirect: 'manual',
+          signal: controller.signal,
+        }),
+        controller.signal,
+      );
+      status = response.status;
+      requestId = response.headers.get('x-service-request-id');
+      const version = response.headers.get('service-version') ?? settings.version;
+      runHook('onResponse', settings.onResponse, { method: call.method, path: pathname, status, requestId, attempt: n, ms: Date.now() - started });
+      const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'));
+
+      if (status >= 300 && status < 400) {
+        await response.body?.cancel().catch(() => {});
+        const location = response.headers.get('location');
+        const target = location === null ? null : URL.canParse(location, url) ? new URL(location, url) : null;
+        if ((status === 307 || status === 308) && target && target.origin === new URL(settings.baseUrl).origin) return { redirect: target.href };
+        return {
+          retry: false,
+          error: fail({
+            kind: 'invalid_response',
+            status,
+            requestId,
+            version,
+            message: `${label}: HTTP ${status} redirect ${target ? `to another origin (${target.origin})` : 'without a usable Location'}; not followed, since it would carry the API secret: check baseUrl`,
+          }),
+        };
+      }
+
+      const bytes = status === 204 ? new Uint8Array() : await untilAborted(readCapped(response, MAX_SERVICE_ANSWER_BYTES), controller.signal);
+      if (bytes === 'unreadable') throw new Error('the answer was cut off');
+      if (bytes === 'too-large') {
+        await response.body?.cancel().catch(() => {});
+        return {
+          retry: false,
+          error: fail({ kind: 'invalid_response', status, requestId, version, message: `${label}: HTTP ${status}, answer larger than ${MAX_SERVICE_ANSWER_BYTES} bytes; not read` }),
+        };
+      }
+      const text = new TextDecoder().decode(bytes);
+
+      if (status >= 200 && status < 300) {
+        if (status === 204 || text === '') return { answer: { json: undefined, status, requestId, version } };
+        try {
+          return { answer: { json: JSON.parse(text), status, requestId, version } };
+        } catch {
+          return { retry: false, error: fail({ kind: 'invalid_response', status, requestId, version, message: `${label}: HTTP ${status} but the body is not JSON` }) };
+        }
+      }
+
+      const body = (() => {
+        try {
+          return ErrorBodySchema.safeParse(JSON.parse(text));
+        } catch {
+          return null;
+        }
+      })();
+      const detail = body?.success ? body.data.error : null;
+      const codes = detail ? toErrorCodes(detail.error_codes) : [];
+      const retry = RETRY_ALWAYS.has(status) || (isRead && RETRY_READS_ONLY.has(status));
+      const summary = detail ? `${detail.type} ${codes.map((entry) => `${entry.errorCode}: ${entry.message}`).join('; ')}` : 'no error body';
+      return {
+        retry,
+        error: fail({
+          kind: kindOfStatus(status),
+          status,
+          type: detail?.type ?? null,
+          errorCodes: codes,
+          requestId,
+          version,
+          retryAfterMs,
+          message: `${label}: HTTP ${status} (${summary})`,
+        }),
+      };
+    } catch (error) {
+      if (call.signal?.aborted && !timedOut) throw call.signal.reason;
+      if (timedOut) {
+        return {
+          // A POST that timed out may have been done all the same: never sent twice.
+          retry: isRead,
+          error: fail({ kind: 'timeout', status, requestId, message: `${label}: no answer within ${timeoutMs} ms` }),
+        };
+      }
+      const code = (error as { cause?: { code?: unknown } })?.cause?.code;
+      const notSent = typeof code === 'string' && NOT_SENT_CODES.has(code);
+      if (status !== null) {
+        // Headers came, the body broke off: a read may try again, a POST was received and is not resent.
+        return { retry: isRead, error: fail({ kind: 'invalid_response', status, requestId, message: `${label}: HTTP ${status} but the answer was cut off` }) };
+      }
+      return {
+        retry: isRead || notSent,
+        error: fail({ kind: 'connection', message: `${label}: could not reach the service (${describeError(error)})` }),
+      };
+    } finally {
+      clearTimeout(timer);
+      call.signal?.removeEventListener('abort', onCallerAbort);
+    }
+  }
+
+  /** Sends `call`, retrying what may be retried; resolves with a 2xx answer, rejects with a {@link PayrollApiError} (or the signal's reason). */
+  async function send(call: TransportCall): Promise<TransportAnswer> {
+    const label = `${call.method} ${call.path}`;
+    const timeoutMs = call.timeoutMs ?? settings.timeoutMs;
+    const maxRetries = call.maxRetries ?? settings.maxRetries;
+    const query = call.query && [...call.query].length > 0 ? `?${call.query}` : '';
+    let url = `${settings.baseUrl}${call.path}${query}`;
+    let redirects = 0;
+    for (let n = 1, retries = 0; ; n++) {
+      await acquire(call.signal, label);
+      const end = await attempt(call, url, label, n, timeoutMs);
+      if ('answer' in end) return end.answer;
+      if ('redirect' in end) {
+        if (++redirects > MAX_REDIRECTS) throw fail({ kind: 'invalid_response', message: `${label}: more than ${MAX_REDIRECTS} redirects` });
+        url = end.redirect;
+        continue;
+      }
+      const { error } = end;
+      const asked = error.retryAfterMs;
+      // A server asking for longer than we would wait is taken as a final answer, not a spinner.
+      if (!end.retry || retries >= maxRetries || (asked !== null && asked > MAX_RETRY_WAIT_MS)) throw error;
+      retries++;
+      const delayMs = asked ?? backoffDelay(retries, settings.backoff.baseMs, settings.backoff.maxMs);
+      log.warn(`payroll client ${label}: ${error.status === null ? error.kind : `HTTP ${error.status}`}; retry ${retries} of ${maxRetries} in ${Math.round(delayMs)} ms`, {
+        requestId: error.requestId,
+        delayMs: Math.round(delayMs),
+        reason: asked === null ? 'backoff' : 'Retry-After',
+      });
+      await wait(delayMs, call.signal ?? new AbortController().signal);
+    }
+  }
+
+  return { send, fail };
+}
+
+/** The transport {@link createTransport} builds. */
+export type Transport = ReturnType<typeof createTransport>;
