@@ -98,6 +98,24 @@ describe('redisRateLimiter', () => {
     assert.ok(elapsed >= expected - 50 && elapsed < expected + 700, `45 grants took ${Math.round(elapsed)} ms, expected about ${expected}`);
   });
 
+  test('a send that went out late pushes the bookings after it: the window counts from when it really went', async () => {
+    const observer = await connect();
+    const limiter = redisRateLimiter(await connect(), { perSecond: 2, keyPrefix: 'late:' });
+    const first = limiter.acquire();
+    const second = limiter.acquire();
+    const third = limiter.acquire();
+    // A blocked event loop (the condition under test, not a pause of the test): once the bookings are written
+    // (node-redis writes on a later turn), Redis books the first two at once, but they go 150 ms later.
+    await new Promise(setImmediate);
+    const until = performance.now() + 150;
+    while (performance.now() < until);
+    await Promise.all([first, second]);
+    const sentAt = await redisNow(observer);
+    await third;
+    const thirdAt = await redisNow(observer);
+    assert.ok(thirdAt - sentAt >= RATE_LIMIT_WINDOW_MS + RATE_LIMIT_MARGIN_MS - 10, `the third went ${Math.round(thirdAt - sentAt)} ms after the late two`);
+  });
+
   test('callers of one limiter are served in the order they came', async () => {
     const limiter = redisRateLimiter(await connect(), { perSecond: 5, keyPrefix: 'in-order:' });
     const order: number[] = [];

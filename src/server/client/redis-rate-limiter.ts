@@ -6,7 +6,9 @@
 import { z } from 'zod';
 import { ConfigError } from '../config-error.js';
 import type { RedisScriptClient } from '../redis.js';
+import { wait } from '../../shared/backoff.js';
 import { RATE_LIMIT_MARGIN_MS, RATE_LIMIT_WINDOW_MS, type RateLimiter } from './rate-limiter.js';
+import { untilAborted } from './until-aborted.js';
 
 /** Options of {@link redisRateLimiter}. */
 export const RedisRateLimiterOptionsSchema = z.object({
@@ -25,11 +27,19 @@ export type RedisRateLimiterOptions = z.input<typeof RedisRateLimiterOptionsSche
  */
 export const REDIS_LIMITER_TIMEOUT_MS = 1_000;
 
+/** Shared by the scripts: `now`, whole ms on Redis's clock; `keep(ms)`, which only ever lengthens the key's life. */
+const PRELUDE = `local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+local function keep(ms)
+  if redis.call('PTTL', KEYS[1]) < ms then redis.call('PEXPIRE', KEYS[1], ms) end
+end
+`;
+
 /**
- * Books the next free send time and answers how long to wait for it, in whole
- * milliseconds. KEYS[1]: a sorted set of booked send times (ms on Redis's
- * clock, one member per request). ARGV: the limit, the window (1 s plus the
- * margin), a member unique to this request.
+ * Books the next free send time. KEYS[1]: a sorted set of send times (whole
+ * ms on Redis's clock, one member per request). ARGV: the limit, the window
+ * (1 s plus the margin), a member unique to this request. Answers the booked
+ * time and how long until it, in ms.
  *
  * Times are booked in order, each at the latest of now, the last booking, and
  * the booking `limit` places back plus the window: so any `limit` + 1
@@ -38,9 +48,7 @@ export const REDIS_LIMITER_TIMEOUT_MS = 1_000;
  * one window can no longer matter and are dropped.
  */
 const BOOK = `if redis.replicate_commands then redis.replicate_commands() end
-local t = redis.call('TIME')
-local now = tonumber(t[1]) * 1000 + tonumber(t[2]) / 1000
-local limit = tonumber(ARGV[1])
+${PRELUDE}local limit = tonumber(ARGV[1])
 local window = tonumber(ARGV[2])
 redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - window)
 local at = now
@@ -51,11 +59,59 @@ if redis.call('ZCARD', KEYS[1]) >= limit then
   at = math.max(at, tonumber(back[2]) + window)
 end
 redis.call('ZADD', KEYS[1], at, ARGV[3])
-redis.call('PEXPIRE', KEYS[1], math.ceil(at - now + window) + 1000)
-return math.ceil(at - now)`;
+keep(at - now + window + 1000)
+return {at, at - now}`;
+
+/**
+ * Just before a booked time: moves the booking later if the window before it
+ * has filled since it was made (an earlier send went out late, see SENT), and
+ * answers how long until it, in ms (0 or less: now). ARGV: the member, the
+ * limit, the window, the booked time (booked again if the entry is gone, as
+ * after a restart of Redis). Each step moves the time to where the `limit`-th
+ * other send before it leaves the window, until none is left inside it.
+ */
+const CHECK = `if redis.replicate_commands then redis.replicate_commands() end
+${PRELUDE}local member = ARGV[1]
+local limit = tonumber(ARGV[2])
+local window = tonumber(ARGV[3])
+local at = math.max(now, tonumber(redis.call('ZSCORE', KEYS[1], member) or ARGV[4]))
+for step = 1, 1000 do
+  local before = redis.call('ZREVRANGEBYSCORE', KEYS[1], at, '-inf', 'WITHSCORES', 'LIMIT', 0, limit + 1)
+  local seen, back = 0, nil
+  for i = 1, #before, 2 do
+    if before[i] ~= member then
+      seen = seen + 1
+      if seen == limit then back = tonumber(before[i + 1]) break end
+    end
+  end
+  if back == nil or back + window <= at then break end
+  at = back + window
+end
+redis.call('ZADD', KEYS[1], at, member)
+keep(at - now + window + 1000)
+return at - now`;
+
+/**
+ * Once a request goes: its time becomes now if it is later than booked (a busy
+ * event loop, a slow answer), so that the bookings after it are checked
+ * against when it really went. ARGV: the member.
+ */
+const SENT = `if redis.replicate_commands then redis.replicate_commands() end
+${PRELUDE}local at = redis.call('ZSCORE', KEYS[1], ARGV[1])
+if at and tonumber(at) < now then
+  redis.call('ZADD', KEYS[1], now, ARGV[1])
+  keep(tonumber(ARGV[2]) + 1000)
+end
+return 1`;
 
 /** Gives a booking back (its caller left before its time): later bookings stay valid, only the window is less full. */
 const RELEASE = `return redis.call('ZREM', KEYS[1], ARGV[1])`;
+
+/** How long before a booked time Redis is asked again how long there is left. */
+const CHECK_AHEAD_MS = 50;
+
+/** Resolves at `time` (`performance.now()`), or rejects with the signal's reason once it aborts. */
+const sleepUntil = (time: number, signal: AbortSignal) => wait(Math.max(0, time - performance.now()), signal);
 
 /** Settles like `promise`, or rejects once `ms` have passed without an answer. */
 function bounded<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
@@ -70,21 +126,30 @@ function bounded<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
   });
 }
 
+/** A whole number of ms from Redis, or an error naming what came instead. */
+function milliseconds(value: unknown): number {
+  if (typeof value !== 'number' || !Number.isSafeInteger(value)) throw new Error(`redisRateLimiter: unexpected answer from Redis: ${String(value)}; the request was not sent`);
+  return value;
+}
+
 /**
  * A {@link RateLimiter} on Redis, for several processes that share one API
  * secret (and so one limit at the service): pass the same limiter options to
  * each, and give it to `createPayrollClient` as `rateLimit`. Together they
  * send at most `perSecond` requests in any window of one second plus
  * {@link RATE_LIMIT_MARGIN_MS}, so the service's own sliding second never sees
- * more; calls beyond it wait their turn, in the order Redis received them.
+ * more; calls beyond it wait their turn.
  *
- * How: each `acquire` is one Lua script (atomic on Redis) that reads Redis's
- * clock (`TIME`), books the next free send time in a sorted set, and answers
- * how long to wait; the process then waits that long on its own timer. Only
- * durations cross between hosts, so their clocks need not agree. A `signal`
- * that aborts while waiting rejects with its reason and gives the booking back.
- * Give it your connected node-redis client (`redis` ≥ 4); it creates nothing
- * and never closes it.
+ * How: each `acquire` books the next free send time with a Lua script
+ * (atomic on Redis) that reads Redis's clock (`TIME`) and keeps the times in
+ * one sorted set; the process waits on its own timer, asks Redis again just
+ * before the time (a send that went out late moves the bookings after it),
+ * and marks its send as gone. Only durations cross between hosts, so their
+ * clocks need not agree. Within a process, callers go in the order they came.
+ * A `signal` that aborts while waiting rejects with its reason and gives the
+ * booking back. Three short Redis calls per waiting request (one when there is
+ * room). Give it your connected node-redis client (`redis` ≥ 4); it creates
+ * nothing and never closes it.
  *
  * **Redis unreachable: the call fails, it does not go on unpaced.** When Redis
  * does not answer within {@link REDIS_LIMITER_TIMEOUT_MS} (node-redis queues
@@ -98,9 +163,11 @@ function bounded<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
  * **Several instances.** Every process that uses the same API secret must use
  * the same Redis, `keyPrefix` and `perSecond`; a process pacing itself with
  * the default in-process limiter is not counted. Use one `keyPrefix` per
- * secret (sandbox and production keys have their own limits). The booked
- * time is the send time within a few milliseconds; the margin absorbs that,
- * not an event loop blocked for longer.
+ * secret (sandbox and production keys have their own limits). The margin
+ * (100 ms) absorbs how much longer one send takes than another to reach the
+ * service; more than that (a burst on cold connections: TLS handshakes, an
+ * event loop blocked for longer) may still meet a 429, which the client
+ * retries.
  *
  * @example
  * import { createClient } from 'redis';
@@ -130,51 +197,64 @@ export function redisRateLimiter(client: RedisScriptClient, options: RedisRateLi
     // Best effort: a booking that cannot be given back only leaves the window fuller until it passes.
     client.eval(RELEASE, { keys, arguments: [member] }).catch(() => {});
   };
+  const check = async (member: string, at: number) =>
+    milliseconds(await bounded(client.eval(CHECK, { keys, arguments: [member, String(perSecond), window, String(at)] }), REDIS_LIMITER_TIMEOUT_MS, 'the check'));
+  const markSent = (member: string) => {
+    // Best effort: unmarked, a late send is only checked against its booked time.
+    client.eval(SENT, { keys, arguments: [member, window] }).catch(() => {});
+  };
+
+  /**
+   * Waits for the booked time on Redis's clock, on this host's timer. Redis read its clock somewhere between
+   * the ask and the answer: the middle is the best guess of when, whatever the hosts' clocks say. A booking
+   * answered slowly (a busy event loop, a burst of calls) would leave a guess off by half that delay, so a
+   * longer wait asks Redis once more, a little ahead of the time, and the send itself waits on no round trip.
+   */
+  const waitFor = async (booking: Promise<unknown>, member: string, asked: number, previous: Promise<unknown>, signal: AbortSignal) => {
+    const answer = await booking;
+    const answered = performance.now();
+    if (!Array.isArray(answer) || answer.length !== 2) milliseconds(answer);
+    const at = milliseconds((answer as unknown[])[0]);
+    const waitMs = milliseconds((answer as unknown[])[1]);
+    if (waitMs <= 0) {
+      await untilAborted(previous, signal);
+      return markSent(member);
+    }
+    let target = (asked + answered) / 2 + waitMs;
+    if (waitMs > CHECK_AHEAD_MS) {
+      await sleepUntil(target - CHECK_AHEAD_MS, signal);
+      const checked = performance.now();
+      const remaining = await check(member, at);
+      target = (checked + performance.now()) / 2 + remaining;
+    }
+    await sleepUntil(target, signal);
+    // A check may have moved an earlier caller's time past this one's: this process's callers still go in order.
+    await untilAborted(previous, signal);
+    markSent(member);
+  };
+  /** Settles once the latest caller of this process has gone, failed or left. */
+  let latest: Promise<unknown> = Promise.resolve();
 
   return {
     acquire(signal?: AbortSignal): Promise<void> {
       if (signal?.aborted) return Promise.reject(signal.reason);
       const member = crypto.randomUUID();
+      const asked = performance.now();
       const booking = bounded(client.eval(BOOK, { keys, arguments: [String(perSecond), window, member] }), REDIS_LIMITER_TIMEOUT_MS, 'the booking');
-      return new Promise<void>((resolve, reject) => {
-        let timer: ReturnType<typeof setTimeout> | undefined;
-        let settled = false;
-        const settle = () => {
-          settled = true;
-          signal?.removeEventListener('abort', onAbort);
-        };
+      const previous = latest;
+      let granted: Promise<void>;
+      if (!signal) {
+        granted = waitFor(booking, member, asked, previous, new AbortController().signal);
+      } else {
         const onAbort = () => {
-          if (settled) return;
-          settle();
-          clearTimeout(timer);
-          // The booking may be made or on its way: given back either way once it has an answer.
+          // Made or on its way: the booking is given back either way once Redis has answered.
           booking.then(() => release(member), () => {});
-          reject(signal!.reason);
         };
-        signal?.addEventListener('abort', onAbort, { once: true });
-        booking.then(
-          (waitMs) => {
-            if (settled) return;
-            if (typeof waitMs !== 'number' || !Number.isFinite(waitMs) || waitMs < 0) {
-              settle();
-              reject(new Error(`redisRateLimiter: unexpected answer from Redis: ${String(waitMs)}; the request was not sent`));
-              return;
-            }
-            const go = () => {
-              if (settled) return;
-              settle();
-              resolve();
-            };
-            if (waitMs === 0) go();
-            else timer = setTimeout(go, waitMs);
-          },
-          (error: unknown) => {
-            if (settled) return;
-            settle();
-            reject(error);
-          },
-        );
-      });
+        signal.addEventListener('abort', onAbort, { once: true });
+        granted = untilAborted(waitFor(booking, member, asked, previous, signal), signal).finally(() => signal.removeEventListener('abort', onAbort));
+      }
+      latest = granted.catch(() => {});
+      return granted;
     },
   };
 }
