@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * Where the token and webhook handlers write what happened. `console` fits, and so do

@@ -6,7 +6,7 @@
  * lease (`PX`), done is the key set to `done` for `doneTtlSeconds`. Each step
  * is one Lua script, so it is atomic on the server.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { ConfigError } from './config-error.js';
 import type { ClaimResult, EventClaimStore } from './webhooks/event-claim-store.js';
 

@@ -3,7 +3,7 @@
  * one-second window plus {@link RATE_LIMIT_MARGIN_MS} of the in-process
  * limiter, kept in one sorted set on Redis and read on Redis's clock.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { ConfigError } from '../config-error.js';
 import type { RedisScriptClient } from '../redis.js';
 import { wait } from '../../shared/backoff.js';

@@ -4,7 +4,7 @@
  * in (what the spec shows required, every other field let through) and makes
  * the sandbox build its answers from them.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 const resource = () => z.looseObject({ id: z.uuid() });
 

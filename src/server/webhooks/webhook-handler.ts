@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { ConfigError } from '../config-error.js';
 import { invalidParamsResponse, jsonResponse, simpleErrorResponse } from '../error-response.js';
 import type { EventClaimStore } from './event-claim-store.js';
