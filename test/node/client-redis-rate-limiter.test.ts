@@ -1,10 +1,11 @@
 /**
  * redisRateLimiter (`payroll-link/server/redis`) on a real, private Redis
  * (Debian's redis-server on a unix socket in a temporary folder): the limit
- * held on Redis's clock by several limiters sharing one key, calls served in
- * order, an aborted wait that gives its booking back, and Redis stopped
- * mid-way (the call fails within the bound, it neither hangs nor goes on
- * unpaced). Where a client is used, its `fetch` is a counting fake of the
+ * held on Redis's clock by several limiters sharing one key, a late send
+ * that pushes the bookings after it, calls served in order, an aborted wait
+ * that gives its booking back, and Redis stopped mid-way, before a call and
+ * while one waits (the call fails within the bound, it neither hangs nor goes
+ * on unpaced). Where a client is used, its `fetch` is a counting fake of the
  * service (outside what is tested here: the limiter and the client's use of it).
  */
 import assert from 'node:assert/strict';
@@ -183,6 +184,26 @@ describe('redisRateLimiter', () => {
     await ready;
     await client.accounts.get(crypto.randomUUID());
     assert.equal(urls.length, 2);
+  });
+
+  test('Redis stopped while a call waits its turn: it fails by its time plus the bound, unsent', { timeout: 30_000 }, async () => {
+    const redis = await connect();
+    const limiter = redisRateLimiter(redis, { perSecond: 1, keyPrefix: 'stopped-waiting:' });
+    const { fetch, urls } = countingFetch();
+    const client = clientOn(limiter, fetch);
+    await client.accounts.get(crypto.randomUUID());
+    const started = performance.now();
+    const waiting = client.accounts.get(crypto.randomUUID()).catch((reason: unknown) => reason);
+    await waitUntil(async () => (await redis.zCard('stopped-waiting:sent')) === 2);
+    await server.pause();
+    const error = await waiting;
+    const ms = performance.now() - started;
+    assert.ok(isPayrollApiError(error) && error.kind === 'connection' && error.status === null, String(error));
+    assert.ok(ms < RATE_LIMIT_WINDOW_MS + RATE_LIMIT_MARGIN_MS + REDIS_LIMITER_TIMEOUT_MS + 500, `failed after ${Math.round(ms)} ms`);
+    assert.equal(urls.length, 1, 'the waiting call was not sent');
+    const ready = new Promise((resolve) => redis.once('ready', resolve));
+    await server.start();
+    await ready;
   });
 
   test('a client that is not node-redis, or bad options, is a ConfigError', () => {

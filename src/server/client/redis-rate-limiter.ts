@@ -155,7 +155,9 @@ function milliseconds(value: unknown): number {
  * does not answer within {@link REDIS_LIMITER_TIMEOUT_MS} (node-redis queues
  * commands while it reconnects) or answers with an error, `acquire` rejects
  * and the request is not sent: through the client, the call rejects with a
- * `PayrollApiError` of kind `connection` and `status` null. Going on unpaced
+ * `PayrollApiError` of kind `connection` and `status` null. A call already
+ * waiting its turn fails the same way when Redis does not answer the check
+ * just before its time. Going on unpaced
  * would let N processes send N times the limit, and every call would then
  * meet 429s and their retries; failing at once is visible and keeps the
  * service's limit. Calls pace again as soon as the client has reconnected.
