@@ -1,12 +1,14 @@
 /**
  * The demo page's routes, which a real backend does not have: `GET /api/accounts`
- * (every account of the integration) and `GET /api/webhooks` (every event
- * received). They answer anyone who reaches them, so the example serves them on
- * loopback only, and there only to requests addressed to loopback by name.
+ * (every account of the integration), any account's or end user's data and the
+ * demo's sandbox controls (`/api/accounts/{id}/…`, `/api/end-users/{id}/…`);
+ * `GET /api/webhooks` (every event received) is webhook-log.ts. They answer anyone
+ * who reaches them, so the example serves them on loopback only, and there only
+ * to requests addressed to loopback by name.
  */
-import { invalidParamsResponse, isLoopbackHost, isPayrollApiError, jsonResponse, simpleErrorResponse, type Logger, type PayrollClient } from 'payroll-link/server';
+import { invalidParamsResponse, isLoopbackHost, isPayrollApiError, jsonResponse, simpleErrorResponse, type Logger, type PayrollClient, type RateLimiter } from 'payroll-link/server';
 import { z } from 'zod';
-import { createAccountSummaryRoute, readFailure } from './read-routes.js';
+import { createAccountSummaryRoute, createVerificationReportsRoute, readFailure } from './read-routes.js';
 
 /**
  * Whether a request's `Host` header names loopback. A page elsewhere in the
@@ -84,22 +86,27 @@ export function createDemoAccountAuthorizer(client: PayrollClient): (request: Re
   };
 }
 
-/** Where the sandbox is, for the one call the client has no method for: a sandbox-only trigger. */
+/** Where the sandbox is, for the calls the client has no method for (the sandbox-only triggers), and the client's limiter. */
 export interface SandboxAccess {
   baseUrl: string;
   apiSecret: string;
   version: string;
+  limiter: RateLimiter | undefined;
+  fetch: typeof fetch;
 }
 
 /**
- * `POST /sandbox/accounts/{id}/require_reauth`, which exists in the sandbox only (so not in the client):
- * the answer as the sandbox gave it, or a 502. Redirects are refused: they would carry the secret elsewhere.
+ * A sandbox trigger (`POST /sandbox/…`), which exists in the sandbox only and so not in the client,
+ * in its turn in the client's limiter (the sandbox counts it against the same limit): the answer as the
+ * sandbox gave it, or a 502. Redirects are refused: they would carry the secret elsewhere.
  */
-async function requireReauth(sandbox: SandboxAccess, accountId: string): Promise<Response> {
+async function sandboxTrigger(sandbox: SandboxAccess, path: string, body: Record<string, string> = {}): Promise<Response> {
   try {
-    const upstream = await fetch(`${sandbox.baseUrl}/sandbox/accounts/${accountId}/require_reauth`, {
+    await sandbox.limiter?.acquire();
+    const upstream = await sandbox.fetch(`${sandbox.baseUrl}${path}`, {
       method: 'POST',
-      headers: { 'x-api-secret': sandbox.apiSecret, 'service-version': sandbox.version },
+      headers: { 'x-api-secret': sandbox.apiSecret, 'service-version': sandbox.version, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
       redirect: 'manual',
       signal: AbortSignal.timeout(10_000),
     });
@@ -108,6 +115,23 @@ async function requireReauth(sandbox: SandboxAccess, accountId: string): Promise
     return simpleErrorResponse(502, 'UPSTREAM_ERROR', 'UPSTREAM_ERROR', 'The sandbox could not be reached.');
   }
 }
+
+/** Why a demo control's POST is refused (a wrong method, not JSON), or undefined when it may go on. */
+function refuseControl(request: Request): Response | undefined {
+  if (request.method !== 'POST') return simpleErrorResponse(405, 'INVALID_REQUEST', 'METHOD_NOT_ALLOWED', 'Use POST.', { allow: 'POST' });
+  if (!(request.headers.get('content-type') ?? '').startsWith('application/json')) {
+    return simpleErrorResponse(415, 'INVALID_REQUEST', 'UNSUPPORTED_MEDIA_TYPE', 'Send Content-Type: application/json.');
+  }
+  return undefined;
+}
+
+/** The id and the action of `/api/{collection}/{id}/{action}`; empty strings when the path is not one. */
+function idAndAction(request: Request, collection: string): [id: string, action: string] {
+  const match = new RegExp(`^/api/${collection}/([^/]+)/([a-z_-]+)$`).exec(new URL(request.url).pathname);
+  return [match?.[1] ?? '', match?.[2] ?? ''];
+}
+
+const NO_SUCH_ROUTE = () => simpleErrorResponse(404, 'INVALID_REQUEST', 'NOT_FOUND', 'No such route.');
 
 /**
  * The routes under `/api/accounts/{id}/`: `GET …/summary` (read-routes.ts), and the demo's "Disconnect"
@@ -118,21 +142,46 @@ async function requireReauth(sandbox: SandboxAccess, accountId: string): Promise
 export function createAccountRoutes(client: PayrollClient, sandbox: SandboxAccess, log: Logger): (request: Request) => Promise<Response> {
   const summary = createAccountSummaryRoute(client, log);
   return async (request) => {
-    const match = /^\/api\/accounts\/([^/]+)\/([a-z_]+)$/.exec(new URL(request.url).pathname);
-    const [, rawId = '', action = ''] = match ?? [];
+    const [rawId, action] = idAndAction(request, 'accounts');
     if (action === 'summary') return summary(request, rawId);
-    if (!['disconnect', 'require_reauth'].includes(action)) return simpleErrorResponse(404, 'INVALID_REQUEST', 'NOT_FOUND', 'No such route.');
-    if (request.method !== 'POST') return simpleErrorResponse(405, 'INVALID_REQUEST', 'METHOD_NOT_ALLOWED', 'Use POST.', { allow: 'POST' });
-    if (!(request.headers.get('content-type') ?? '').startsWith('application/json')) {
-      return simpleErrorResponse(415, 'INVALID_REQUEST', 'UNSUPPORTED_MEDIA_TYPE', 'Send Content-Type: application/json.');
-    }
+    if (action !== 'disconnect' && action !== 'require_reauth') return NO_SUCH_ROUTE();
+    const refused = refuseControl(request);
+    if (refused) return refused;
     const id = z.uuid().safeParse(rawId);
     if (!id.success) return simpleErrorResponse(400, 'INVALID_REQUEST', 'INVALID_PARAMS', 'The account id must be a UUID.');
-    if (action === 'require_reauth') return requireReauth(sandbox, id.data);
+    if (action === 'require_reauth') return sandboxTrigger(sandbox, `/sandbox/accounts/${id.data}/require_reauth`);
     try {
       return jsonResponse(200, { data: await client.accounts.disconnect(id.data) });
     } catch (error) {
       return readFailure(error, `account ${id.data}`, log);
     }
   };
+}
+
+/**
+ * The routes under `/api/end-users/{id}/`: `GET …/verification-reports` (read-routes.ts), and the demo's
+ * "Refresh reports" control, `POST …/refresh_reports`: the sandbox's trigger of `verification_reports.refreshed`
+ * for that end user (what `payroll-link-sandbox trigger verification_reports.refreshed --end-user <id>` does).
+ */
+export function createEndUserRoutes(client: PayrollClient, sandbox: SandboxAccess, log: Logger): (request: Request) => Promise<Response> {
+  const reports = createVerificationReportsRoute(client, log);
+  return async (request) => {
+    const [rawId, action] = idAndAction(request, 'end-users');
+    if (action !== 'verification-reports' && action !== 'refresh_reports') return NO_SUCH_ROUTE();
+    const refused = action === 'refresh_reports' ? refuseControl(request) : undefined;
+    if (refused) return refused;
+    const endUserId = decodedSegment(rawId);
+    if (endUserId === undefined) return simpleErrorResponse(400, 'INVALID_REQUEST_PARAMETERS', 'INVALID_PARAMS', 'The end user id is not valid percent-encoding.');
+    if (action === 'verification-reports') return reports(request, endUserId);
+    return sandboxTrigger(sandbox, '/sandbox/events', { event: 'verification_reports.refreshed', end_user_id: endUserId });
+  };
+}
+
+/** A path segment decoded, or undefined when it is not valid percent-encoding. */
+function decodedSegment(segment: string): string | undefined {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return undefined;
+  }
 }

@@ -22,7 +22,7 @@ export function readFailure(error: unknown, what: string, log: Logger): Response
   const fields = { kind: error.kind, status: error.status, requestId: error.requestId, errorCodes: error.errorCodes.map((entry) => entry.errorCode) };
   const [first, ...rest] = error.errorCodes.map((entry) => ({ error_code: entry.errorCode, message: entry.message }));
   if (error.status !== null && error.status < 500 && error.status !== 401 && error.status !== 429 && first) {
-    return jsonResponse(error.status, { error: { status_code: error.status, message: `${what}: ${first.message}`, type: error.type ?? 'INVALID_REQUEST', error_codes: [first, ...rest] } });
+    return jsonResponse(error.status, { error: { status_code: error.status, message: first.message, type: error.type ?? 'INVALID_REQUEST', error_codes: [first, ...rest] } });
   }
   log.error(`payroll service: ${what}: ${error.message}`, fields);
   if (error.kind === 'server' || error.kind === 'connection' || error.kind === 'timeout' || error.kind === 'rate_limited') {

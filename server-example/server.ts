@@ -9,10 +9,9 @@
  */
 import { createServer } from 'node:http';
 import { pathToFileURL } from 'node:url';
-import { ConfigError, createLinkTokenHandler, createPayrollClient, createWebhookHandler, isLoopbackHost, simpleErrorResponse } from 'payroll-link/server';
+import { ConfigError, createLinkTokenHandler, createPayrollClient, createWebhookHandler, inProcessRateLimiter, isLoopbackHost, simpleErrorResponse } from 'payroll-link/server';
 import { toNodeHandler } from 'payroll-link/server/node';
-import { createAccountRoutes, createAccountsRoute, createDemoAccountAuthorizer, isAddressedToLoopback } from './demo-routes.js';
-import { createVerificationReportsRoute } from './read-routes.js';
+import { createAccountRoutes, createAccountsRoute, createDemoAccountAuthorizer, createEndUserRoutes, isAddressedToLoopback } from './demo-routes.js';
 import { createWebhookLog } from './webhook-log.js';
 import { checkExampleOptions, exampleServerOptionsFromEnv, type ExampleServerOptions } from './options.js';
 
@@ -35,9 +34,12 @@ export async function startExampleServer(options: ExampleServerOptions): Promise
   checkExampleOptions(options);
   const { port = 0, host = '127.0.0.1', log = console } = options;
   const webhookSecret = options.webhookSecret ?? crypto.randomUUID().replaceAll('-', '');
-  // One client for every call to the service: the token handler's and the reads share its rate limiter.
-  const { apiSecret, baseUrl, version, fetch, mode, rateLimit, ...handlerOptions } = options;
-  const client = createPayrollClient({ apiSecret, baseUrl, version, fetch, mode, rateLimit, log });
+  // One client for every call to the service, the token handler's and the reads, so one rate limiter paces
+  // them all; the demo's sandbox triggers take their turns in it too. The sandbox's 10 per second unless told.
+  const { apiSecret, baseUrl, version, fetch: serviceFetch, mode, rateLimit, ...handlerOptions } = options;
+  const limiter = rateLimit === false ? undefined : rateLimit && 'acquire' in rateLimit ? rateLimit : inProcessRateLimiter({ perSecond: rateLimit?.perSecond ?? 10 });
+  const client = createPayrollClient({ apiSecret, baseUrl, version, fetch: serviceFetch, mode, rateLimit: limiter ?? false, log });
+  const sandbox = { apiSecret, baseUrl, version, limiter, fetch: serviceFetch ?? fetch };
   const webhookLog = createWebhookLog(); // the demo page's list
   const handleWebhook = createWebhookHandler({
       secret: webhookSecret,
@@ -69,16 +71,9 @@ export async function startExampleServer(options: ExampleServerOptions): Promise
         ? handle(request)
         : simpleErrorResponse(403, 'FORBIDDEN', 'HOST_NOT_LOOPBACK', 'The demo routes answer only requests addressed to localhost, 127.0.0.1 or [::1].');
     routes['/api/accounts'] = demoOnly(createAccountsRoute(client, log));
-    accountRoutes = demoOnly(createAccountRoutes(client, options, log));
+    accountRoutes = demoOnly(createAccountRoutes(client, sandbox, log));
     listWebhooks = demoOnly(webhookLog.list);
-    const reports = createVerificationReportsRoute(client, log);
-    endUserRoutes = demoOnly(async (request) => {
-      const match = /^\/api\/end-users\/([^/]+)\/verification-reports$/.exec(new URL(request.url).pathname);
-      if (!match) return notFound();
-      const endUserId = decodedSegment(match[1]!);
-      if (endUserId !== undefined) return reports(request, endUserId);
-      return simpleErrorResponse(400, 'INVALID_REQUEST_PARAMETERS', 'INVALID_PARAMS', 'The end user id is not valid percent-encoding.');
-    });
+    endUserRoutes = demoOnly(createEndUserRoutes(client, sandbox, log));
   }
   const server = createServer(toNodeHandler((request) => {
     const path = new URL(request.url).pathname;
@@ -94,15 +89,6 @@ export async function startExampleServer(options: ExampleServerOptions): Promise
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${(server.address() as { port: number }).port}`;
   const close = () => new Promise<void>((resolve) => (webhookLog.close(), server.close(() => resolve()), server.closeAllConnections()));
   return { url, webhookUrl: `${url}/api/webhooks?secret=${webhookSecret}`, demoRoutes, close };
-}
-
-/** A path segment decoded, or undefined when it is not valid percent-encoding. */
-function decodedSegment(segment: string): string | undefined {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return undefined;
-  }
 }
 
 if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
