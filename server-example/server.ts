@@ -35,9 +35,11 @@ export async function startExampleServer(options: ExampleServerOptions): Promise
   const { port = 0, host = '127.0.0.1', log = console } = options;
   const webhookSecret = options.webhookSecret ?? crypto.randomUUID().replaceAll('-', '');
   // One client for every call to the service, the token handler's and the reads, so one rate limiter paces
-  // them all; the demo's sandbox triggers take their turns in it too. The sandbox's 10 per second unless told.
+  // them all; the demo's sandbox triggers take their turns in it too. Unless told, the spec's limit of the
+  // mode, as the client's own default: 50 per second in production, 10 otherwise.
   const { apiSecret, baseUrl, version, fetch: serviceFetch, mode, rateLimit, ...handlerOptions } = options;
-  const limiter = rateLimit === false ? undefined : rateLimit && 'acquire' in rateLimit ? rateLimit : inProcessRateLimiter({ perSecond: rateLimit?.perSecond ?? 10 });
+  const perSecond = (rateLimit && 'perSecond' in rateLimit ? rateLimit.perSecond : undefined) ?? (mode === 'production' ? 50 : 10);
+  const limiter = rateLimit === false ? undefined : rateLimit && 'acquire' in rateLimit ? rateLimit : inProcessRateLimiter({ perSecond });
   const client = createPayrollClient({ apiSecret, baseUrl, version, fetch: serviceFetch, mode, rateLimit: limiter ?? false, log });
   const sandbox = { apiSecret, baseUrl, version, limiter, fetch: serviceFetch ?? fetch };
   const webhookLog = createWebhookLog(); // the demo page's list
