@@ -12,7 +12,7 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { codeBlocks, shippedMarkdown, type CodeBlock } from './docs-snippet.js';
+import { codeBlocks, READING_DATA_SNIPPETS, shippedMarkdown, type CodeBlock } from './docs-snippet.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 /** Inside servers/, so that Express, Fastify and Hono (and their types) resolve as in an app. */
@@ -22,7 +22,6 @@ const dir = fileURLToPath(new URL('./servers/docs-snippets/', import.meta.url));
 const CHECKED: [page: string, section: string, block: number, file: string][] = [
   ['README.md', 'Quick start: React and Next.js', 0, 'readme-react.tsx'],
   ['README.md', 'Quick start: the backend', 0, 'readme-route.ts'],
-  ['README.md', 'Quick start: read the data', 0, 'readme-read-data.ts'],
   ['docs/getting-started.md', '3. Mint tokens on your server, open Link on your page', 0, 'getting-started-payroll.ts'],
   ['docs/esm.md', 'ESM and bundlers (Vite, webpack, esbuild, Rollup)', 0, 'esm-element.ts'],
   ['docs/esm.md', 'ESM and bundlers (Vite, webpack, esbuild, Rollup)', 1, 'esm-core.ts'],
@@ -43,17 +42,8 @@ const CHECKED: [page: string, section: string, block: number, file: string][] = 
   ['docs/backend.md', 'Your backend: `payroll-link/server` / Fastify 5', 0, 'fastify.ts'],
   ['docs/backend.md', 'Your backend: `payroll-link/server` / Hono', 0, 'hono.ts'],
   ['docs/backend.md', 'Your backend: `payroll-link/server` / Next.js route handlers', 0, 'app/api/link-token/route.ts'],
-  ['docs/backend.md', 'Verification reports: `verification_reports.refreshed`', 0, 'webhooks.ts'],
   ['docs/backend.md', 'Logs: the `log` option', 0, 'quiet-log.ts'],
-  // docs/reading-data.md: these files import each other as the page shows (./payroll-client.js); reading-data.test.ts runs them.
-  ['docs/reading-data.md', 'The client', 0, 'payroll-client.ts'],
-  ['docs/reading-data.md', 'The client / Read one account', 0, 'read-account.ts'],
-  ['docs/reading-data.md', 'The client / On-demand updates and disconnecting', 0, 'refresh-paystubs.ts'],
-  ['docs/reading-data.md', 'Pagination', 0, 'pagination.ts'],
-  ['docs/reading-data.md', 'Errors', 0, 'find-account.ts'],
-  ['docs/reading-data.md', 'Retries', 0, 'employment-for-page.ts'],
-  ['docs/reading-data.md', 'Rate limits', 0, 'rate-limits.ts'],
-  ['docs/reading-data.md', 'Rate limits / The token handler and your reads, one limiter', 0, 'link-token.ts'],
+  ...READING_DATA_SNIPPETS,
   ['docs/sandbox.md', 'From code (tests, demo, example backend)', 0, 'sandbox-from-code.ts'],
   ['docs/inline.md', 'The element: `display="inline"`', 0, 'inline-element.ts'],
   ['docs/inline.md', '`openLink()` and `prepareLink()`', 0, 'inline-open-link.ts'],
