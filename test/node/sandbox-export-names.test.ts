@@ -6,12 +6,20 @@ import { readFile } from 'node:fs/promises';
 import { describe, it } from 'node:test';
 
 const root = new URL('../../', import.meta.url);
+/** `export * from './x.js'`: a module of this repository re-exported whole. */
+const WHOLE = /export\s*\*\s*from\s*['"](\.[^'"]+)\.js['"]/g;
 
-/** The names a module's `export { … }`, `export type { … }` and `export const|type|interface|class|function X` statements give. */
+/**
+ * The names a module's `export { … }`, `export type { … }` and `export const|type|interface|class|function X`
+ * statements give, and those of the modules it re-exports whole (`export * from './x.js'`, read in turn).
+ */
 const exportedNames = async (path: string): Promise<Set<string>> => {
   const text = (await readFile(new URL(path, root), 'utf8')).replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, '');
-  assert.doesNotMatch(text, /export\s*\*/, `${path} re-exports with export *, which this check cannot read`);
   const names = new Set<string>();
+  for (const [, specifier] of text.matchAll(WHOLE)) {
+    for (const name of await exportedNames(new URL(`${specifier}.ts`, new URL(path, root)).href.slice(root.href.length))) names.add(name);
+  }
+  assert.doesNotMatch(text.replace(WHOLE, ''), /export\s*\*/, `${path} re-exports with export * as, or from a package: this check cannot read it`);
   for (const [, list] of text.matchAll(/export\s+(?:type\s+)?\{([^}]*)\}/g)) {
     for (const item of list!.split(',')) {
       const name = item.trim().replace(/^type\s+/, '').split(/\s+as\s+/).pop()!.trim();
