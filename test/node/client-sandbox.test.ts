@@ -24,7 +24,9 @@ const onUnhandled = (reason: unknown) => unhandled.push(reason);
 
 before(async () => {
   process.on('unhandledRejection', onUnhandled);
-  sandbox = await startTestSandbox({ rateLimitPerSecond: 10 });
+  // user_pending's job must outlast jobs.wait's 150 ms even when the limiter holds the first poll back (at 200 ms,
+  // the test helper's default, a loaded machine saw it fail first, and wait resolved).
+  sandbox = await startTestSandbox({ rateLimitPerSecond: 10, pendingJobDelayMs: 60_000 });
   outside = await startFakeOutside(sandbox.url);
   client = createPayrollClient({ apiSecret: sandbox.secret, baseUrl: outside.url, version: '2025-07-08', mode: 'sandbox', rateLimit: limiter, log });
 });
