@@ -72,8 +72,8 @@ async function npxRun(args: string[], env: Record<string, string> = {}): Promise
 }
 
 /** Starts `npx payroll-link-sandbox` and waits for the lines with its URL and secret. */
-async function startBin(args: string[]): Promise<{ child: ChildProcess; url: string; secret: string; output: () => string }> {
-  const child = npx(['--port', '0', '--quiet', ...args]);
+async function startBin(args: string[], env: Record<string, string> = {}): Promise<{ child: ChildProcess; url: string; secret: string; output: () => string }> {
+  const child = npx(['--port', '0', '--quiet', ...args], env);
   let output = '';
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const started = new Promise<{ url: string; secret: string }>((resolve, reject) => {
@@ -128,7 +128,8 @@ describe('the sandbox from the packed package', () => {
   it('`npx payroll-link-sandbox --port 0` starts, serves the Link page, mints tokens, runs a Link session in Chromium, and fires every trigger from the CLI', async () => {
     const { startApp } = (await import(pathToFileURL(join(scratch, 'app.js')).href)) as { startApp(): Promise<GuideApp> };
     const app = await startApp();
-    const bin = await startBin(['--webhook-url', app.webhookUrl]);
+    // As the docs say to: the URL carries the receiver's secret, so not as a flag, which `ps` shows.
+    const bin = await startBin([], { SANDBOX_WEBHOOK_URL: app.webhookUrl });
     const browser: Browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
     try {
       const page = await fetch(`${bin.url}/link`);

@@ -40,9 +40,12 @@ const clientImport = (entry: string, name: string) => `import { ${name} } from '
 describe('Vite', () => {
   for (const [entry, name] of [
     ['payroll-link/server', 'createLinkTokenHandler'],
+    // The service's client (docs/reading-data.md) holds the API secret: a page must not get it either.
+    ['payroll-link/server', 'createPayrollClient'],
     ['payroll-link/server/node', 'toNodeHandler'],
+    ['payroll-link/server/redis', 'redisEventStore'],
   ] as const) {
-    test(`a browser build that imports ${entry} fails with the sentence`, async () => {
+    test(`a browser build that imports ${name} from ${entry} fails with the sentence`, async () => {
       assert.ok(existsSync(`${installedPackageDir}/package.json`), 'run `npm run test:packaging` (it installs the packed package first)');
       const dir = await scratchDir(packagingDir);
       await writeFile(`${dir}index.html`, '<!doctype html><script type="module" src="./main.js"></script>\n');
@@ -58,7 +61,7 @@ describe('Vite', () => {
     const dir = await scratchDir(packagingDir);
     await writeFile(
       `${dir}server.js`,
-      "import { createLinkTokenHandler } from 'payroll-link/server';\nimport { toNodeHandler } from 'payroll-link/server/node';\nexport { createLinkTokenHandler, toNodeHandler };\n",
+      "import { createLinkTokenHandler, createPayrollClient } from 'payroll-link/server';\nimport { toNodeHandler } from 'payroll-link/server/node';\nexport { createLinkTokenHandler, createPayrollClient, toNodeHandler };\n",
     );
     // noExternal: bundle the package, so that the build resolves its entries itself (the conditions under test).
     const result = (await build({
@@ -70,6 +73,7 @@ describe('Vite', () => {
     })) as Rollup.RollupOutput;
     const code = result.output.map((item) => (item.type === 'chunk' ? item.code : '')).join('\n');
     assert.match(code, /function createLinkTokenHandler/);
+    assert.match(code, /function createPayrollClient/);
     assert.doesNotMatch(code, /runs on your server only/);
   });
 });
