@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { after, describe, test } from 'node:test';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { startSandbox, type Sandbox } from '../../sandbox/start-sandbox.js';
 import { linkApi, platformOfType } from '../node/sandbox-test-client.js';
 import { installedPackageDir } from './install-packed.js';
