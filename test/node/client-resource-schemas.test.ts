@@ -139,8 +139,8 @@ describe("the sandbox's answers and the client's schemas", () => {
     const { employer_name, ...rest } = employment;
     assert.equal(client.EmploymentSchema.safeParse({ ...rest, employer: employer_name }).success, false);
     const account = (await api(sandbox, 'GET', `/v1/accounts/${ids.payroll}`)).body.data;
-    const { monitoring_status, ...accountRest } = account;
-    assert.equal(client.AccountSchema.safeParse({ ...accountRest, monitoringStatus: monitoring_status }).success, false);
+    const { id, ...accountRest } = account;
+    assert.equal(client.AccountSchema.safeParse({ ...accountRest, account_id: id }).success, false);
   });
 });
 

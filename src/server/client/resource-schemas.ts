@@ -6,7 +6,7 @@
  *
  * What a schema requires is what the spec shows: object ids (UUIDs, spec
  * "Resources and their fields", convention 1), the Employment and Platform
- * fields of its tables, the Account's `monitoring_status`. Everything else the
+ * fields of its tables. Everything else the
  * service may send passes through untouched (`looseObject`). The fields only
  * the sandbox has (its choices where the spec says "not shown") are optional
  * here, typed by their JSON type only, never by the sandbox's formats or value
@@ -41,11 +41,12 @@ export const EmployerSchema = z.looseObject({
 
 /**
  * A connected (or disconnected) payroll account. The spec names `monitoring_status` as a field (its values are not
- * shown: any string) and `connected` as a filter (its type is not shown: optional here).
+ * shown: any string), but lists it among the additive changes, so an answer under an older version may lack it:
+ * optional, like `connected`, a filter whose type is not shown.
  */
 export const AccountSchema = z.looseObject({
   id: id(),
-  monitoring_status: z.string(),
+  monitoring_status: z.string().optional(),
   connected: z.boolean().optional(),
   platform_id: text(),
   platform_name: text(),
@@ -146,7 +147,7 @@ export const VoieReportSchema = z.looseObject({ ...reportFields, incomes: z.arra
 export type Platform = z.infer<typeof PlatformSchema>;
 /** An employer: its `id`, and what else the service sends. */
 export type Employer = z.infer<typeof EmployerSchema>;
-/** A payroll account: its `id`, `monitoring_status`, and what else the service sends. */
+/** A payroll account: its `id`, and what else the service sends (`monitoring_status`, `connected`, …). */
 export type Account = z.infer<typeof AccountSchema>;
 /** A job: its `id`, and what else the service sends (`status`, `name`, …). */
 export type Job = z.infer<typeof JobSchema>;
