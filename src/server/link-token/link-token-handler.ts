@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { ConfigError } from '../config-error.js';
-import { invalidParamsResponse, jsonResponse, simpleErrorResponse } from '../error-response.js';
-import { readJsonBody } from '../json-request.js';
+import type { ConfigError } from '../config-error.js';
+import { errorAnswer, invalidParamsResponse, jsonResponse, type ErrorAnswer } from '../error-response.js';
+import { functionSchema } from '../handler/function-schema.js';
+import { parseOptions, postHandler, type JsonBody } from '../handler/post-handler.js';
 import { redactingLogger } from '../logger.js';
 import { plainJsonCopy } from '../plain-json.js';
 import { describeError } from '../describe-error.js';
@@ -68,21 +69,15 @@ export const LinkTokenHandlerConfigSchema = ServiceConnectionSchema.partial({ ap
   /** What Link should do, e.g. `["direct_deposit_switch"]`: sent as `features`, or as `required_jobs` up to 2021-07-28. */
   features: z.array(z.string().min(1).max(100)).min(1, 'needs at least one feature, e.g. direct_deposit_switch'),
   /** See {@link EndUserResolver}. Without it, the browser's `end_user_id` is passed on as given. */
-  resolveEndUserId: z
-    .custom<EndUserResolver>((value) => typeof value === 'function', { message: 'must be a function' })
-    .optional(),
+  resolveEndUserId: functionSchema<EndUserResolver>().optional(),
   /**
    * See {@link AccountAuthorizer}. Without it, a browser request naming an
    * `account_id` is refused (400); with it, the id goes to the service only
    * when the hook says yes (else 403).
    */
-  authorizeAccount: z
-    .custom<AccountAuthorizer>((value) => typeof value === 'function', { message: 'must be a function' })
-    .optional(),
+  authorizeAccount: functionSchema<AccountAuthorizer>().optional(),
   /** See {@link LinkTokenFieldsProvider}. */
-  linkTokenFields: z
-    .custom<LinkTokenFieldsProvider>((value) => typeof value === 'function', { message: 'must be a function' })
-    .optional(),
+  linkTokenFields: functionSchema<LinkTokenFieldsProvider>().optional(),
   /** Cap on the browser's request body, in bytes. */
   maxBodyBytes: z.int().min(64).max(1_048_576).default(4_096),
   /**
@@ -174,9 +169,7 @@ export function linkTokenRequestBody(
  * });
  */
 export function createLinkTokenHandler(config: LinkTokenHandlerConfig): (request: Request) => Promise<Response> {
-  const parsed = LinkTokenHandlerConfigSchema.safeParse(config);
-  if (!parsed.success) throw ConfigError.fromZod('link-token handler config', parsed.error);
-  const settings = parsed.data;
+  const settings = parseOptions(LinkTokenHandlerConfigSchema, config, 'link-token handler config');
   const log = redactingLogger(settings.log ?? console, settings.apiSecret === undefined ? [] : [settings.apiSecret]);
   const client =
     settings.client ??
@@ -195,12 +188,7 @@ export function createLinkTokenHandler(config: LinkTokenHandlerConfig): (request
   // The documented bounds, per call so that they hold with the app's own client too.
   const callBounds = { timeoutMs: settings.timeouts.attemptMs, maxRetries: settings.retry.maxAttempts - 1 };
 
-  async function handle(request: Request): Promise<Response> {
-    if (request.method !== 'POST') {
-      return simpleErrorResponse(405, 'INVALID_REQUEST', 'METHOD_NOT_ALLOWED', 'Use POST.', { allow: 'POST' });
-    }
-    const body = await readJsonBody(request, settings.maxBodyBytes);
-    if (!body.ok) return body.response;
+  async function handle(request: Request, body: JsonBody): Promise<Response> {
     const input = LinkTokenRequestSchema.safeParse(body.value);
     if (!input.success) return invalidParamsResponse(input.error);
 
@@ -248,11 +236,11 @@ export function createLinkTokenHandler(config: LinkTokenHandlerConfig): (request
     };
     if (error.kind === 'invalid_response') {
       log.error(`payroll service ${error.message}`, fields);
-      return simpleErrorResponse(502, 'UPSTREAM_ERROR', 'UPSTREAM_INVALID_RESPONSE', 'The payroll service answered unexpectedly; the server log has the details.');
+      return errorAnswer(ANSWERS.upstreamInvalid);
     }
     if (error.status !== null && error.status < 500 && error.status !== 429) {
       log.error(`payroll service POST /link_tokens: refused with HTTP ${error.status}: ${REJECTION_HINTS[error.status] ?? 'unexpected status'}`, fields);
-      return simpleErrorResponse(502, 'UPSTREAM_ERROR', 'UPSTREAM_REJECTED', 'The payroll service refused the request; the server log has the details.');
+      return errorAnswer(ANSWERS.upstreamRejected);
     }
     const hint = error.message.includes('ECONNREFUSED') ? `: nothing listens at ${settings.baseUrl ?? 'the client\'s baseUrl'}; is the service (npm run sandbox) running?` : '';
     log.error(`payroll service ${error.message}; unavailable${hint}`, fields);
@@ -263,7 +251,7 @@ export function createLinkTokenHandler(config: LinkTokenHandlerConfig): (request
   /** A hook of the integrator's that failed: the browser gets a generic 500, the log the reason. */
   function hookFailed(hook: string, problem: string): Response {
     log.error(`link token: ${hook} ${problem}`);
-    return simpleErrorResponse(500, 'INTERNAL_ERROR', 'INTERNAL_ERROR', 'The server could not create a Link token.');
+    return errorAnswer(ANSWERS.internal);
   }
 
   /** Runs one of the integrator's hooks: what it returned, the 500 for a hook that threw, or the 503 for one that took too long. */
@@ -275,9 +263,7 @@ export function createLinkTokenHandler(config: LinkTokenHandlerConfig): (request
       return hookFailed(hook, `threw: ${describeError(error)}`);
     }
     log.error(`link token: ${hook} did not settle within ${settings.hookTimeoutMs} ms (hookTimeoutMs); answering 503`);
-    return simpleErrorResponse(503, 'SERVICE_UNAVAILABLE', 'HOOK_TIMEOUT', 'The server could not create a Link token in time; try again.', {
-      'retry-after': '1',
-    });
+    return errorAnswer(ANSWERS.hookTimeout);
   }
 
   async function resolveEndUserId(request: Request, requested: string | undefined): Promise<string | undefined | Response> {
@@ -295,19 +281,14 @@ export function createLinkTokenHandler(config: LinkTokenHandlerConfig): (request
   async function authorizeAccount(request: Request, accountId: string | undefined): Promise<Response | undefined> {
     if (accountId === undefined) return undefined;
     if (!settings.authorizeAccount) {
-      return simpleErrorResponse(
-        400,
-        'INVALID_REQUEST_PARAMETERS',
-        'ACCOUNT_ID_NOT_ACCEPTED',
-        'account_id is not accepted here: the server must set authorizeAccount to let users reconnect their accounts.',
-      );
+      return errorAnswer(ANSWERS.accountIdNotAccepted);
     }
     const hook = settings.authorizeAccount;
     const result = await runHook('authorizeAccount', () => hook(request, accountId));
     if (result instanceof Response) return result;
     if (result.value === true) return undefined;
     log.warn('link token: authorizeAccount refused an account', { accountId });
-    return simpleErrorResponse(403, 'FORBIDDEN', 'ACCOUNT_NOT_AUTHORIZED', 'This account cannot be reconnected by this user.');
+    return errorAnswer(ANSWERS.accountNotAuthorized);
   }
 
   async function linkTokenFields(request: Request): Promise<Record<string, unknown> | Response> {
@@ -325,21 +306,44 @@ export function createLinkTokenHandler(config: LinkTokenHandlerConfig): (request
     return fields;
   }
 
-  return async function handleLinkTokenRequest(request: Request): Promise<Response> {
-    try {
-      return await handle(request);
-    } catch (error) {
-      // Nothing above should throw; if it does, the browser still gets an answer and the log the reason.
-      log.error(`link token: unexpected failure: ${describeError(error)}`);
-      return simpleErrorResponse(500, 'INTERNAL_ERROR', 'INTERNAL_ERROR', 'The server could not create a Link token.');
-    }
-  };
+  return postHandler({ subject: 'link token', log, postOnly: 'Use POST.', maxBodyBytes: settings.maxBodyBytes, internalError: ANSWERS.internal, handle });
 }
+
+/** The handler's error answers but the 400 of a bad body (one entry per issue). */
+const ANSWERS = {
+  /** A hook that failed, or a throw nothing else caught: the reason goes to the log only. */
+  internal: { status: 500, type: 'INTERNAL_ERROR', code: 'INTERNAL_ERROR', message: 'The server could not create a Link token.' },
+  hookTimeout: {
+    status: 503,
+    type: 'SERVICE_UNAVAILABLE',
+    code: 'HOOK_TIMEOUT',
+    message: 'The server could not create a Link token in time; try again.',
+    headers: { 'retry-after': '1' },
+  },
+  accountIdNotAccepted: {
+    status: 400,
+    type: 'INVALID_REQUEST_PARAMETERS',
+    code: 'ACCOUNT_ID_NOT_ACCEPTED',
+    message: 'account_id is not accepted here: the server must set authorizeAccount to let users reconnect their accounts.',
+  },
+  accountNotAuthorized: { status: 403, type: 'FORBIDDEN', code: 'ACCOUNT_NOT_AUTHORIZED', message: 'This account cannot be reconnected by this user.' },
+  upstreamInvalid: {
+    status: 502,
+    type: 'UPSTREAM_ERROR',
+    code: 'UPSTREAM_INVALID_RESPONSE',
+    message: 'The payroll service answered unexpectedly; the server log has the details.',
+  },
+  upstreamRejected: { status: 502, type: 'UPSTREAM_ERROR', code: 'UPSTREAM_REJECTED', message: 'The payroll service refused the request; the server log has the details.' },
+} satisfies Record<string, ErrorAnswer>;
 
 /** 503 with `Retry-After`: the service is unavailable, the browser may ask again then. */
 function unavailable(retryAfterSeconds: number): Response {
-  return simpleErrorResponse(503, 'SERVICE_UNAVAILABLE', 'UPSTREAM_UNAVAILABLE', 'The payroll service is unavailable right now; try again shortly.', {
-    'retry-after': String(retryAfterSeconds),
+  return errorAnswer({
+    status: 503,
+    type: 'SERVICE_UNAVAILABLE',
+    code: 'UPSTREAM_UNAVAILABLE',
+    message: 'The payroll service is unavailable right now; try again shortly.',
+    headers: { 'retry-after': String(retryAfterSeconds) },
   });
 }
 
