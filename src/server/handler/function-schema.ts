@@ -2,7 +2,8 @@ import { z } from 'zod';
 
 /** Whether `value` is an object whose `names` are all functions: the test of a store, a logger, a client. */
 export function hasMethods(value: unknown, names: readonly string[]): boolean {
-  return typeof value === 'object' && value !== null && names.every((name) => typeof (value as Record<string, unknown>)[name] === 'function');
+  if (typeof value !== 'object' || value === null) return false;
+  return names.every((name) => typeof (value as Record<string, unknown>)[name] === 'function');
 }
 
 /**

@@ -47,7 +47,13 @@ export interface PostHandlerParts {
 /** A Web-standard handler that never throws: see the module's comment for its stages. */
 export function postHandler(parts: PostHandlerParts): (request: Request) => Promise<Response> {
   const { subject, log, postOnly, beforeBody, maxBodyBytes, handle, internalError } = parts;
-  const methodNotAllowed: ErrorAnswer = { status: 405, type: 'INVALID_REQUEST', code: 'METHOD_NOT_ALLOWED', message: postOnly, headers: { allow: 'POST' } };
+  const methodNotAllowed: ErrorAnswer = {
+    status: 405,
+    type: 'INVALID_REQUEST',
+    code: 'METHOD_NOT_ALLOWED',
+    message: postOnly,
+    headers: { allow: 'POST' },
+  };
 
   async function stages(request: Request): Promise<Response> {
     if (request.method !== 'POST') return errorAnswer(methodNotAllowed);

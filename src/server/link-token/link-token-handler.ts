@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ConfigError } from '../config-error.js';
-import { errorAnswer, invalidParamsResponse, jsonResponse, type ErrorAnswer } from '../error-response.js';
+import { errorAnswer, invalidParamsResponse, jsonResponse } from '../error-response.js';
 import { functionSchema } from '../handler/function-schema.js';
 import { parseOptions, postHandler, type JsonBody } from '../handler/post-handler.js';
 import { redactingLogger } from '../logger.js';
@@ -9,7 +9,8 @@ import { describeError } from '../describe-error.js';
 import { ServiceConnectionSchema } from './service-connection.js';
 import { clientWithBackoff, type PayrollClient } from '../client/payroll-client.js';
 import { ClientOptionsSchema } from '../client/client-options.js';
-import { isPayrollApiError, type PayrollApiError } from '../client/payroll-api-error.js';
+import { isPayrollApiError } from '../client/payroll-api-error.js';
+import { LINK_TOKEN_ANSWERS, unavailableAnswer, upstreamFailure } from './link-token-answers.js';
 import { usesRequiredJobs, type ServiceVersion } from './service-version.js';
 import { withinTime } from '../time-bound.js';
 
@@ -209,49 +210,19 @@ export function createLinkTokenHandler(config: LinkTokenHandlerConfig): (request
       log.info('link token created', { linkTokenId: token.id, mode: token.mode, requestId: token.response.requestId });
       return jsonResponse(200, { data: { id: token.id, token: token.token, expires: token.expires, mode: token.mode } });
     } catch (error) {
-      if (isPayrollApiError(error)) return failureResponse(error);
+      if (isPayrollApiError(error)) return upstreamFailure(error, log, settings.baseUrl);
       if (!overall.signal.aborted) throw error;
       log.error(`payroll service POST /link_tokens: no answer within ${settings.timeouts.totalMs} ms (timeouts.totalMs)`);
-      return unavailable(1);
+      return unavailableAnswer(1);
     } finally {
       clearTimeout(timer);
     }
   }
 
-  /**
-   * The browser's answer for a call that did not succeed, logged with what the
-   * integrator needs: 502 when the service refused or answered nonsense (the
-   * detail only in the log), 503 with `Retry-After` when it was unavailable or
-   * may have failed midway (a 500, a 504 or a timeout of the POST, which is not
-   * sent again: the widget's own retry then asks for a new token).
-   */
-  function failureResponse(error: PayrollApiError): Response {
-    const fields = {
-      kind: error.kind,
-      status: error.status,
-      requestId: error.requestId,
-      type: error.type,
-      errorCodes: error.errorCodes.map((entry) => entry.errorCode),
-      messages: error.errorCodes.map((entry) => entry.message),
-    };
-    if (error.kind === 'invalid_response') {
-      log.error(`payroll service ${error.message}`, fields);
-      return errorAnswer(ANSWERS.upstreamInvalid);
-    }
-    if (error.status !== null && error.status < 500 && error.status !== 429) {
-      log.error(`payroll service POST /link_tokens: refused with HTTP ${error.status}: ${REJECTION_HINTS[error.status] ?? 'unexpected status'}`, fields);
-      return errorAnswer(ANSWERS.upstreamRejected);
-    }
-    const hint = error.message.includes('ECONNREFUSED') ? `: nothing listens at ${settings.baseUrl ?? 'the client\'s baseUrl'}; is the service (npm run sandbox) running?` : '';
-    log.error(`payroll service ${error.message}; unavailable${hint}`, fields);
-    // Passed on to the browser: bounded, so an upstream's "Retry-After: 3600" (or 1e25) never parks a user for an hour.
-    return unavailable(Math.min(MAX_BROWSER_RETRY_AFTER_S, Math.max(1, Math.ceil((error.retryAfterMs ?? 1000) / 1000))));
-  }
-
   /** A hook of the integrator's that failed: the browser gets a generic 500, the log the reason. */
   function hookFailed(hook: string, problem: string): Response {
     log.error(`link token: ${hook} ${problem}`);
-    return errorAnswer(ANSWERS.internal);
+    return errorAnswer(LINK_TOKEN_ANSWERS.internal);
   }
 
   /** Runs one of the integrator's hooks: what it returned, the 500 for a hook that threw, or the 503 for one that took too long. */
@@ -263,7 +234,7 @@ export function createLinkTokenHandler(config: LinkTokenHandlerConfig): (request
       return hookFailed(hook, `threw: ${describeError(error)}`);
     }
     log.error(`link token: ${hook} did not settle within ${settings.hookTimeoutMs} ms (hookTimeoutMs); answering 503`);
-    return errorAnswer(ANSWERS.hookTimeout);
+    return errorAnswer(LINK_TOKEN_ANSWERS.hookTimeout);
   }
 
   async function resolveEndUserId(request: Request, requested: string | undefined): Promise<string | undefined | Response> {
@@ -281,14 +252,14 @@ export function createLinkTokenHandler(config: LinkTokenHandlerConfig): (request
   async function authorizeAccount(request: Request, accountId: string | undefined): Promise<Response | undefined> {
     if (accountId === undefined) return undefined;
     if (!settings.authorizeAccount) {
-      return errorAnswer(ANSWERS.accountIdNotAccepted);
+      return errorAnswer(LINK_TOKEN_ANSWERS.accountIdNotAccepted);
     }
     const hook = settings.authorizeAccount;
     const result = await runHook('authorizeAccount', () => hook(request, accountId));
     if (result instanceof Response) return result;
     if (result.value === true) return undefined;
     log.warn('link token: authorizeAccount refused an account', { accountId });
-    return errorAnswer(ANSWERS.accountNotAuthorized);
+    return errorAnswer(LINK_TOKEN_ANSWERS.accountNotAuthorized);
   }
 
   async function linkTokenFields(request: Request): Promise<Record<string, unknown> | Response> {
@@ -306,54 +277,6 @@ export function createLinkTokenHandler(config: LinkTokenHandlerConfig): (request
     return fields;
   }
 
-  return postHandler({ subject: 'link token', log, postOnly: 'Use POST.', maxBodyBytes: settings.maxBodyBytes, internalError: ANSWERS.internal, handle });
+  const { maxBodyBytes } = settings;
+  return postHandler({ subject: 'link token', log, postOnly: 'Use POST.', maxBodyBytes, internalError: LINK_TOKEN_ANSWERS.internal, handle });
 }
-
-/** The handler's error answers but the 400 of a bad body (one entry per issue). */
-const ANSWERS = {
-  /** A hook that failed, or a throw nothing else caught: the reason goes to the log only. */
-  internal: { status: 500, type: 'INTERNAL_ERROR', code: 'INTERNAL_ERROR', message: 'The server could not create a Link token.' },
-  hookTimeout: {
-    status: 503,
-    type: 'SERVICE_UNAVAILABLE',
-    code: 'HOOK_TIMEOUT',
-    message: 'The server could not create a Link token in time; try again.',
-    headers: { 'retry-after': '1' },
-  },
-  accountIdNotAccepted: {
-    status: 400,
-    type: 'INVALID_REQUEST_PARAMETERS',
-    code: 'ACCOUNT_ID_NOT_ACCEPTED',
-    message: 'account_id is not accepted here: the server must set authorizeAccount to let users reconnect their accounts.',
-  },
-  accountNotAuthorized: { status: 403, type: 'FORBIDDEN', code: 'ACCOUNT_NOT_AUTHORIZED', message: 'This account cannot be reconnected by this user.' },
-  upstreamInvalid: {
-    status: 502,
-    type: 'UPSTREAM_ERROR',
-    code: 'UPSTREAM_INVALID_RESPONSE',
-    message: 'The payroll service answered unexpectedly; the server log has the details.',
-  },
-  upstreamRejected: { status: 502, type: 'UPSTREAM_ERROR', code: 'UPSTREAM_REJECTED', message: 'The payroll service refused the request; the server log has the details.' },
-} satisfies Record<string, ErrorAnswer>;
-
-/** 503 with `Retry-After`: the service is unavailable, the browser may ask again then. */
-function unavailable(retryAfterSeconds: number): Response {
-  return errorAnswer({
-    status: 503,
-    type: 'SERVICE_UNAVAILABLE',
-    code: 'UPSTREAM_UNAVAILABLE',
-    message: 'The payroll service is unavailable right now; try again shortly.',
-    headers: { 'retry-after': String(retryAfterSeconds) },
-  });
-}
-
-/** The longest `Retry-After` (seconds) passed on to the browser when the service is unavailable. */
-const MAX_BROWSER_RETRY_AFTER_S = 60;
-
-/** Why a refused call happened, in words an integrator can act on. */
-const REJECTION_HINTS: Record<number, string> = {
-  400: 'the service refused the request body or headers: check version, orgName, solution and features',
-  401: 'the API secret is missing or wrong: it must belong to the mode that baseUrl serves',
-  403: 'the service understood the request but refused it: see its error codes',
-  404: 'no such endpoint: check baseUrl',
-};

@@ -33,6 +33,9 @@ export interface OncePerEventOptions {
   log: Logger;
 }
 
+/** What one store call gave: its value, or nothing (it failed or hung, and was logged). */
+type StoreAnswer<T> = { ok: true; value: T } | { ok: false };
+
 /** Runs an event's work once per id, and says how that ended. */
 export type EventRunner = (eventId: string, work: () => void | Promise<void>) => Promise<EventOutcome>;
 
@@ -48,7 +51,7 @@ export function oncePerEvent({ store, leaseMs, callbackTimeoutMs, storeTimeoutMs
   const inFlight = new Map<string, Promise<EventOutcome>>();
 
   /** One store call, bounded in time; a throw or a hang is logged and reported as not ok. */
-  async function storeCall<T>(operation: string, eventId: string, call: () => T | Promise<T>): Promise<{ ok: true; value: T } | { ok: false }> {
+  async function storeCall<T>(operation: string, eventId: string, call: () => T | Promise<T>): Promise<StoreAnswer<T>> {
     try {
       const result = await withinTime(call, storeTimeoutMs);
       if (result.settled) return { ok: true, value: result.value };
@@ -80,9 +83,8 @@ export function oncePerEvent({ store, leaseMs, callbackTimeoutMs, storeTimeoutMs
       return 'failed';
     }
     if (!run.settled) {
-      log.error(`webhook: the callback did not settle within ${callbackTimeoutMs} ms (callbackTimeoutMs); answering 503 so that the event is delivered again`, {
-        eventId,
-      });
+      const bound = `${callbackTimeoutMs} ms (callbackTimeoutMs)`;
+      log.error(`webhook: the callback did not settle within ${bound}; answering 503 so that the event is delivered again`, { eventId });
       // The claim is kept while the callback may still finish its work, and given up when it settles: done if it
       // succeeded late, released if it failed. Released at once, a copy would run the same work beside it. One that
       // never settles holds the event until the lease ends (callbackTimeoutMs + 5 s by default), not for good.

@@ -104,7 +104,12 @@ export interface WebhookAcknowledgement {
 const isKnownName = (name: string) => WebhookEventSchema.options.some((option) => option.shape.event.value === name);
 
 /** The 500 for a callback that threw, and for any other failure: the service delivers the event again. */
-const NOT_HANDLED: ErrorAnswer = { status: 500, type: 'INTERNAL_ERROR', code: 'INTERNAL_ERROR', message: 'The event could not be handled; deliver it again.' };
+const NOT_HANDLED: ErrorAnswer = {
+  status: 500,
+  type: 'INTERNAL_ERROR',
+  code: 'INTERNAL_ERROR',
+  message: 'The event could not be handled; deliver it again.',
+};
 
 /** A 503 asking for a later delivery. */
 const retryLater = (code: string, message: string, seconds: number): ErrorAnswer => ({
@@ -144,13 +149,18 @@ export function createWebhookHandler(options: WebhookHandlerOptions): (request: 
   const { onEvent, onUnknownEvent, secret, verify, callbackTimeoutMs } = settings;
   const leaseMs = settings.leaseMs ?? callbackTimeoutMs + LEASE_MARGIN_MS;
   const log = redactingLogger(settings.log ?? console, secret === undefined ? [] : [secret]);
-  const runOnce = oncePerEvent({ store: asClaimStore(settings.store ?? memoryEventIdStore()), leaseMs, callbackTimeoutMs, storeTimeoutMs: STORE_TIMEOUT_MS, log });
+  const store = asClaimStore(settings.store ?? memoryEventIdStore());
+  const runOnce = oncePerEvent({ store, leaseMs, callbackTimeoutMs, storeTimeoutMs: STORE_TIMEOUT_MS, log });
 
   const answers: Record<Exclude<EventOutcome, 'handled' | 'duplicate'>, ErrorAnswer> = {
     failed: NOT_HANDLED,
     'timed-out': retryLater('CALLBACK_TIMEOUT', 'The event was not handled in time; deliver it again.', 1),
     busy: retryLater('EVENT_IN_PROGRESS', 'Another instance is handling this event; deliver it again later.', Math.ceil(leaseMs / 1000)),
-    'store-unavailable': retryLater('STORE_UNAVAILABLE', 'The event could not be checked; deliver it again.', Math.ceil(STORE_TIMEOUT_MS / 1000)),
+    'store-unavailable': retryLater(
+      'STORE_UNAVAILABLE',
+      'The event could not be checked; deliver it again.',
+      Math.ceil(STORE_TIMEOUT_MS / 1000),
+    ),
   };
   const answer = (outcome: EventOutcome): Response =>
     outcome === 'handled' || outcome === 'duplicate'
@@ -174,8 +184,10 @@ export function createWebhookHandler(options: WebhookHandlerOptions): (request: 
     maxBodyBytes: settings.maxBodyBytes,
     internalError: NOT_HANDLED,
     // The secret is checked before the body is read: a stranger's upload costs nothing.
-    beforeBody: async (request) =>
-      secret !== undefined && !(await urlCarriesSecret(request, secret)) ? unverified('the URL does not carry the webhook secret') : undefined,
+    async beforeBody(request) {
+      if (secret === undefined || (await urlCarriesSecret(request, secret))) return undefined;
+      return unverified('the URL does not carry the webhook secret');
+    },
     async handle(request, body) {
       if (verify !== undefined) {
         let verified = false;
@@ -197,8 +209,8 @@ export function createWebhookHandler(options: WebhookHandlerOptions): (request: 
           problems: known.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`),
         });
       }
-      const outcome = await runOnce(envelope.data.event_id, () => (known.success ? onEvent(known.data, request) : handleUnknown(envelope.data, request)));
-      return answer(outcome);
+      const work = () => (known.success ? onEvent(known.data, request) : handleUnknown(envelope.data, request));
+      return answer(await runOnce(envelope.data.event_id, work));
     },
   });
 }
