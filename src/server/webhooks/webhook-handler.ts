@@ -152,6 +152,7 @@ export function createWebhookHandler(options: WebhookHandlerOptions): (request: 
   const store = asClaimStore(settings.store ?? memoryEventIdStore());
   const runOnce = oncePerEvent({ store, leaseMs, callbackTimeoutMs, storeTimeoutMs: STORE_TIMEOUT_MS, log });
 
+  // Keyed by the runner's outcomes: an outcome added there without an answer here does not type-check.
   const answers: Record<Exclude<EventOutcome, 'handled' | 'duplicate'>, ErrorAnswer> = {
     failed: NOT_HANDLED,
     'timed-out': retryLater('CALLBACK_TIMEOUT', 'The event was not handled in time; deliver it again.', 1),
