@@ -29,12 +29,12 @@ function watchedStore() {
     },
     markDone: (eventId, token) => {
       calls.push('markDone');
-      inner.markDone(eventId, token);
+      void inner.markDone(eventId, token);
       settled('markDone');
     },
     release: (eventId, token) => {
       calls.push('release');
-      inner.release(eventId, token);
+      void inner.release(eventId, token);
       settled('release');
     },
   };
@@ -70,7 +70,7 @@ describe('once per event, without HTTP', () => {
     assert.equal(lines.filter((line) => line.includes('database down')).length, 1, lines.join('\n'));
     // Released: another instance may claim it at once, without waiting for the lease.
     assert.equal(inner.claim('e1', 'other-instance', LEASE_MS), 'claimed');
-    inner.release('e1', 'other-instance');
+    void inner.release('e1', 'other-instance');
     assert.equal(await run('e1', () => {}), 'handled');
   });
 
@@ -95,7 +95,7 @@ describe('once per event, without HTTP', () => {
 
   test('a done event: a duplicate, the callback not run', async () => {
     const { store, inner } = watchedStore();
-    inner.markDone('e1', 'earlier');
+    void inner.markDone('e1', 'earlier');
     const { run } = runner(store);
     let runs = 0;
     assert.equal(await run('e1', () => void runs++), 'duplicate');

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import type { ConfigError } from '../config-error.js';
 import { errorAnswer, invalidParamsResponse, jsonResponse } from '../error-response.js';
 import { functionSchema } from '../handler/function-schema.js';
 import { parseOptions, postHandler, type JsonBody } from '../handler/post-handler.js';
@@ -153,7 +152,7 @@ export function linkTokenRequestBody(
  * `200 { data: { id, token, expires, mode } }` after checking it against the
  * wire contract. Mount it in any runtime that speaks `Request`/`Response`.
  *
- * Throws a {@link ConfigError} naming the field when the configuration is wrong.
+ * Throws a `ConfigError` naming the field when the configuration is wrong.
  * The handler itself never throws; every failure is an answer in the spec's
  * error shape: 405/413/415/400 for bad browser input, 502 when the service
  * refused or answered nonsense, 503 with `Retry-After` when it stayed

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import type { ConfigError } from '../config-error.js';
 import { errorAnswer, invalidParamsResponse, jsonResponse, type ErrorAnswer } from '../error-response.js';
 import type { EventClaimStore } from './event-claim-store.js';
 import { asClaimStore, memoryEventIdStore, STORE_METHODS, type EventIdStore } from './event-id-store.js';
@@ -134,7 +133,7 @@ const retryLater = (code: string, message: string, seconds: number): ErrorAnswer
  * `STORE_UNAVAILABLE` (the store failed or did not answer). An event is never
  * acknowledged unless its callback ran to success.
  *
- * Throws a {@link ConfigError} naming the field when the options are wrong.
+ * Throws a `ConfigError` naming the field when the options are wrong.
  *
  * @example
  * const handleWebhook = createWebhookHandler({
