@@ -1,7 +1,7 @@
 /**
  * `payroll-link-sandbox` (the package's bin; `npm run sandbox` in the
  * repository): starts the sandbox and prints its URL and (test) secret, or
- * with a command (`trigger`, `create-account`, `require-reauth`) calls a
+ * with a command (`trigger`, `create-account`, `require-reauth`, `resend`) calls a
  * running one. Stops cleanly on SIGINT/SIGTERM. `--help` lists the flags.
  */
 import { ZodError } from 'zod';

@@ -119,6 +119,7 @@ describe('the sandbox from the packed package', () => {
     assert.match(help.stdout, /Usage: npx payroll-link-sandbox \[options\]/);
     assert.match(help.stdout, /--webhook-version/);
     assert.match(help.stdout, /trigger <event>/);
+    assert.match(help.stdout, /resend <event_id>/);
     // It points an installed user at the reference that ships beside it.
     const reference = /node_modules\/payroll-link\/(docs\/sandbox\.md)/.exec(help.stdout)?.[1];
     assert.ok(reference, help.stdout);
@@ -183,7 +184,9 @@ describe('the sandbox from the packed package', () => {
       };
       const created = await run(['create-account', '--end-user', 'user-789']);
       const accountId = created.account!.id;
-      await delivered(created, 'account.added');
+      const added = await delivered(created, 'account.added');
+      // A resend answers with the very event it delivers again (its delivery is proven by the guide's third test).
+      assert.deepEqual((await run(['resend', added.event_id])).events, [added]);
       await delivered(await run(['trigger', 'account.added', '--account', accountId]), 'account.added');
       const paystubs = await run(['trigger', 'paystubs.added', '--account', accountId]);
       assert.equal((await delivered(paystubs, 'paystubs.added')).payload['sync_status'], 'synced');
@@ -252,7 +255,7 @@ describe('the sandbox from the packed package', () => {
     child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
     const [code] = (await once(child, 'exit')) as [number];
     assert.equal(code, 0, output);
-    assert.match(output, /^# pass 2$/m);
+    assert.match(output, /^# pass 3$/m);
     assert.match(output, /^# fail 0$/m);
   });
 

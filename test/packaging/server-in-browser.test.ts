@@ -11,12 +11,15 @@ import { existsSync } from 'node:fs';
 import { copyFile, mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import { after, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import { build as esbuild, type BuildFailure } from 'esbuild';
 import { build, type Rollup } from 'vite';
 import { docsSnippet } from './docs-snippet.js';
 import { frameworksPackageDir, installedPackageDir } from './install-packed.js';
 
 /** The sentence the refusal prints (the start of it; src/server/browser-refusal.ts has it whole). */
 const REFUSAL = 'payroll-link/server runs on your server only: import it from server code';
+/** Its end: how to find the importing file where the bundler's error names only the refusal module. */
+const HOW_TO_FIND = 'search your browser code for payroll-link/server';
 
 const packagingDir = fileURLToPath(new URL('./', import.meta.url));
 const frameworksDir = `${packagingDir}frameworks/`;
@@ -57,6 +60,17 @@ describe('Vite', () => {
     });
   }
 
+  test('the error names the file that imported the server entry, through its chain of imports', async () => {
+    const dir = await scratchDir(packagingDir);
+    await writeFile(`${dir}index.html`, '<!doctype html><script type="module" src="./main.js"></script>\n');
+    await writeFile(`${dir}main.js`, clientImport('./widget.js', 'createLinkTokenHandler'));
+    await writeFile(`${dir}widget.js`, "export { createLinkTokenHandler } from 'payroll-link/server';\n");
+    await assert.rejects(build({ root: dir, configFile: false, logLevel: 'silent', build: { outDir: `${dir}dist`, write: false } }), (error: Error) => {
+      assert.match(error.message, /imported by the following path:[^]*- \S*\/widget\.js\n[^]*- \S*\/main\.js\n/);
+      return true;
+    });
+  });
+
   test('an SSR build of the same imports builds, without the refusal', async () => {
     const dir = await scratchDir(packagingDir);
     await writeFile(
@@ -75,6 +89,23 @@ describe('Vite', () => {
     assert.match(code, /function createLinkTokenHandler/);
     assert.match(code, /function createPayrollClient/);
     assert.doesNotMatch(code, /runs on your server only/);
+  });
+});
+
+describe('esbuild', () => {
+  test('a browser bundle that imports payroll-link/server fails with the sentence, which says how to find the importer esbuild does not name', async () => {
+    const dir = await scratchDir(packagingDir);
+    await writeFile(`${dir}main.js`, clientImport('payroll-link/server', 'createLinkTokenHandler'));
+    await assert.rejects(
+      esbuild({ entryPoints: [`${dir}main.js`], bundle: true, platform: 'browser', write: false, logLevel: 'silent' }),
+      (failure: BuildFailure) => {
+        const [error] = failure.errors;
+        assert.ok(error?.text.includes(REFUSAL) && error.text.includes(HOW_TO_FIND), error?.text);
+        // What the sentence is for: esbuild points at the refusal module, not at main.js.
+        assert.match(error.location?.file ?? '', /payroll-link\/dist\/server\/browser-refusal\.js$/);
+        return true;
+      },
+    );
   });
 });
 
