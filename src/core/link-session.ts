@@ -3,15 +3,15 @@ import { guarded } from '../shared/guarded.js';
 import { widgetStrings } from './strings.js';
 import { exitDetail } from './exit-detail.js';
 import { fetchLinkToken, isStale, settleWithin, toSessionToken, type SessionToken, type TokenInput } from './fetch-link-token.js';
-import { saveFocus } from './focus-return.js';
+import { saveFocus } from './modal/focus-return.js';
 import { connectFrame, type FrameChannel } from './frame-channel.js';
 import { LinkFailure, linkError } from './link-error.js';
 import { createLinkInline, type LinkPresentation } from './inline/link-inline.js';
-import { createLinkModal } from './link-modal.js';
+import { createLinkModal } from './modal/link-modal.js';
 import { linkOrigin, windowUrl } from './link-origin.js';
-import type { LinkCallbacks, LinkHandle, OpenLinkOptions, OpenPreparedOptions, PrepareLinkOptions } from './open-link.js';
+import type { LinkCallbacks, LinkHandle, OpenLinkOptions, OpenPreparedOptions, PrepareLinkOptions } from './link-options.js';
 import { sameTokenSource } from './same-token-source.js';
-import { lockScroll } from './scroll-lock.js';
+import { lockScroll } from './modal/scroll-lock.js';
 
 /**
  * Where a session is. Each state carries its own data: nothing about the session lives beside it.

@@ -1,7 +1,7 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { enclosingModal } from '../core/enclosing-modal.js';
 import type { SessionToken, TokenInput, TokenSource } from '../core/fetch-link-token.js';
-import type { LinkCallbacks, PreparedLink, ReadyDetail } from '../core/open-link.js';
+import type { LinkCallbacks, PreparedLink, ReadyDetail } from '../core/link-options.js';
 import type { Display } from '../protocol.js';
 import { emit } from './events.js';
 import { sameRecord } from '../shared/same-record.js';

@@ -1,6 +1,6 @@
 import { exitDetail } from '../core/exit-detail.js';
 import { linkError } from '../core/link-error.js';
-import type { LinkHandle, OpenLinkOptions, PreparedLink, PrepareLinkOptions } from '../core/open-link.js';
+import type { LinkHandle, OpenLinkOptions, PreparedLink, PrepareLinkOptions } from '../core/link-options.js';
 import type { ExitDetail, LinkError } from '../protocol.js';
 import { guarded } from '../shared/guarded.js';
 

@@ -1,6 +1,6 @@
 import { LitElement, html, nothing, type PropertyValues } from 'lit';
 import type { TokenSource } from '../core/fetch-link-token.js';
-import type { LinkCallbacks, LinkHandle, OpenLinkOptions } from '../core/open-link.js';
+import type { LinkCallbacks, LinkHandle, OpenLinkOptions } from '../core/link-options.js';
 import { emit, type PayrollLinkEventDetail } from './events.js';
 import { payrollLinkStyles } from './payroll-link.styles.js';
 import { themeSheet } from './theme-sheet.js';

@@ -1,4 +1,4 @@
-import { createFrame, createLoading, replaceWithFreshFrame, type LinkModal } from '../link-modal.js';
+import { createFrame, createLoading, replaceWithFreshFrame, type LinkModal } from '../modal/link-modal.js';
 import { inlineCss } from './inline.styles.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { ColorScheme } from '../protocol.js';
+import type { ColorScheme } from '../../protocol.js';
 import { isRendered } from './is-rendered.js';
 import { modalCss } from './modal.styles.js';
 
