@@ -177,6 +177,19 @@ export const LinkEventNameSchema = z.enum([
 export const ColorSchemeSchema = z.enum(['light', 'dark', 'auto']);
 
 /**
+ * The colour mode a session draws in: the one asked for (`color-scheme`, `colorScheme`), or `light` when none
+ * was. A value outside the contract (`"blue"`, a typo) falls back to `light` with a console warning rather than
+ * ending the session: a colour is no reason to cost a user their connection, and an attribute's invalid value
+ * falls back to its default in HTML too.
+ */
+export function parseColorScheme(asked: unknown): ColorScheme {
+  const parsed = ColorSchemeSchema.safeParse(asked ?? 'light');
+  if (parsed.success) return parsed.data;
+  console.warn(`payroll-link: color-scheme ${JSON.stringify(asked)} is not light, dark or auto: light is used.`);
+  return 'light';
+}
+
+/**
  * How the flow shows: `modal` (the default), or `inline` in the page's flow. The one list behind the element's
  * `display`, the options' (`openLink`, `prepareLink`) and the init message's, which tells the Link page.
  */

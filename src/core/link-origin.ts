@@ -1,3 +1,5 @@
+import { guarded } from '../shared/guarded.js';
+
 /**
  * The exact origin of a Link URL (relative URLs resolve against the page), or
  * null when it is not one we hand a token to: https, or plain http on loopback
@@ -32,4 +34,22 @@ export function windowUrl(raw: string, token: string): string | null {
   const seen = raw + url.href;
   const leaks = seen.includes(token) || seen.includes(encodeURIComponent(token));
   return linkOrigin(raw) && !url.username && !url.password && !leaks && url.href.length <= 2000 ? url.href : null;
+}
+
+/**
+ * Opens the window the Link page asked for (`open-url`), once the contract allows its URL ({@link windowUrl}):
+ * through the integrator's `hook` (`onOpenUrl`), else as a popup. Says how it went, for the Link page to hear.
+ */
+export function openWindow(raw: string, token: string, hook: ((url: string) => void) | undefined): 'refused' | 'opened' | 'blocked' {
+  const url = windowUrl(raw, token);
+  if (!url) return 'refused';
+  if (hook) return guarded(hook, url), 'opened';
+  // `window.open` with the `noopener` feature returns null whether it opened or was blocked, so this opens a blank
+  // window, cuts its `opener`, then sends it to the URL: the page that loads there can never reach this one, and
+  // null means the popup blocker refused (no user gesture the browser still honours).
+  const opened = window.open('', '_blank');
+  if (!opened) return 'blocked';
+  opened.opener = null;
+  opened.location.replace(url);
+  return 'opened';
 }

@@ -1,8 +1,39 @@
 import { expect } from '@open-wc/testing';
-import { LinkSession, MOVES, nextState, type SessionEvent, type SessionStateName } from '../../src/core/link-session.js';
+import { LinkSession } from '../../src/core/link-session.js';
+import { MOVES, transition, type SessionEvent, type SessionState, type SessionStateName } from '../../src/core/session-moves.js';
 import { deepQueryAll, fakeLinkUrl, fakeTokenUrl } from './helpers.js';
 
-const STATES: SessionStateName[] = ['prefetched', 'waiting', 'open', 'failing', 'ended', 'disposed'];
+/** The states, as the table lists them (the table is the one list). */
+const STATES = Object.keys(MOVES) as SessionStateName[];
+const ending = { reason: 'closed_by_host', error: null, accountId: undefined } as const;
+const error = { type: 'systemError', code: 'UNEXPECTED', message: 'made up', pendingRetry: false } as const;
+const token = { token: 't', id: 'id', expires: null, receivedAt: 0, input: 't' };
+/** One event of each name, with what it brings (a token and a message made up: the table reads only their shape). */
+const EVENTS: SessionEvent[] = [
+  { type: 'show', ...ending },
+  { type: 'frameReady' },
+  { type: 'token', token },
+  { type: 'link', message: { type: 'payroll-link:event', name: 'open', payload: { linkTokenId: 'id' } }, accountId: undefined, renewable: true },
+  { type: 'untyped', message: { type: 'payroll-link:event', name: 'other', payload: {} } },
+  { type: 'exit', ...ending },
+  { type: 'openUrl', url: 'https://example.com/' },
+  { type: 'closeAnswer' },
+  { type: 'timeout' },
+  { type: 'fail', error, reason: 'error' },
+  { type: 'hidden', ...ending },
+  { type: 'requestClose', ...ending },
+  { type: 'close', ...ending },
+  { type: 'dispose' },
+];
+/** A state of each name, with made-up data. */
+const SAMPLES: { [S in SessionStateName]: SessionState & { name: S } } = {
+  prefetched: { name: 'prefetched', frameReady: false },
+  waiting: { name: 'waiting', frameReady: false, token: null, renewed: false },
+  open: { name: 'open', token, renewed: false, loggedIn: false, succeeded: false },
+  failing: { name: 'failing', reason: 'error', error, was: { name: 'waiting', frameReady: false, token: null, renewed: false } },
+  ended: { name: 'ended', exit: { reason: 'closed_by_host', error: null, linkTokenId: null } },
+  disposed: { name: 'disposed' },
+};
 
 /** Runs `body` with console.warn recorded instead of printed. */
 function recordingWarnings(body: () => void): string[] {
@@ -17,36 +48,68 @@ function recordingWarnings(body: () => void): string[] {
   return warned;
 }
 
-describe('LinkSession: the session as one object', () => {
-  afterEach(() => expect(deepQueryAll('iframe'), 'no frame outlives its test').to.have.length(0));
+/** The states `event` may lead to from `state`, as the table says ([] when it ignores the event or forbids it). */
+function targets(state: SessionStateName, event: SessionEvent['type']): readonly string[] {
+  const row: Record<string, { to: readonly string[] } | null | undefined> = MOVES[state];
+  return row[event]?.to ?? [];
+}
 
-  it('warns of a move its rules forbid, names the event and the state, and does not take it', () => {
-    let next: ReturnType<typeof nextState> = 'open';
-    const warned = recordingWarnings(() => (next = nextState('handOver', 'prefetched')));
-    expect(next).to.equal(undefined);
+describe('the session\'s table', () => {
+  it('leaves the state as it is on a move its rules forbid, and warns, naming the event and the state', () => {
+    const state = SAMPLES.prefetched;
+    let next: SessionState | undefined;
+    const warned = recordingWarnings(() => (next = transition(state, EVENTS[2]!)));
+    expect(next).to.equal(state);
     expect(warned).to.have.length(1);
-    expect(warned[0]).to.include('forbidden').and.include('handOver').and.include('prefetched');
+    expect(warned[0]).to.include('payroll-link: bug:').and.include('token').and.include('prefetched');
     // A race the rules expect (a token after a close) changes nothing and is no bug.
-    expect(recordingWarnings(() => expect(nextState('token', 'ended')).to.equal(null))).to.deep.equal([]);
+    expect(recordingWarnings(() => expect(transition(SAMPLES.ended, EVENTS[2]!)).to.equal(SAMPLES.ended))).to.deep.equal([]);
   });
 
-  it('has rules a reader can check: ended is terminal, nothing leaves disposed but show, only close and exit end an open session', () => {
-    const events = Object.keys(MOVES) as SessionEvent[];
-    for (const event of events) {
-      for (const [from, to] of Object.entries(MOVES[event])) {
-        expect(STATES, `${event}: ${from}`).to.include(from);
-        if (to !== null) expect(STATES, `${event}: ${from} → ${to}`).to.include(to);
-      }
-      expect(nextState(event, 'ended'), `${event} never leaves ended`).to.equal(null);
+  it('takes a move only to a state its row names: one that leads elsewhere is the same bug', () => {
+    const row: { closeAnswer?: unknown } = MOVES.open;
+    const original = row.closeAnswer;
+    row.closeAnswer = { to: ['open'], next: () => SAMPLES.ended };
+    try {
+      let next: SessionState | undefined;
+      const warned = recordingWarnings(() => (next = transition(SAMPLES.open, { type: 'closeAnswer' })));
+      expect(next).to.equal(SAMPLES.open);
+      expect(warned).to.have.length(1);
+    } finally {
+      row.closeAnswer = original;
     }
-    const movesFrom = (state: SessionStateName) => events.filter((event) => nextState(event, state));
-    expect(movesFrom('disposed')).to.deep.equal(['show']);
-    expect(movesFrom('failing')).to.deep.equal(['close']);
-    expect(events.filter((event) => MOVES[event].open === 'ended').sort()).to.deep.equal(['close', 'exit']);
+  });
+
+  it('has rules a reader can check: ended is terminal, nothing leaves disposed but show, only an end ends an open session', () => {
+    expect(STATES).to.include.members(['prefetched', 'waiting', 'open', 'failing', 'ended', 'disposed']);
+    const moving = (state: SessionStateName) => EVENTS.filter((event) => targets(state, event.type).length).map((event) => event.type);
+    for (const state of STATES) {
+      for (const event of EVENTS) {
+        for (const to of targets(state, event.type)) expect(STATES, `${event.type}: ${state} → ${to}`).to.include(to);
+        // An event the state ignores, or one the table forbids (that one warns), leaves the state as it is.
+        if (targets(state, event.type).length === 0) recordingWarnings(() => expect(transition(SAMPLES[state], event)).to.equal(SAMPLES[state]));
+      }
+    }
+    expect(moving('ended')).to.deep.equal([]);
+    expect(moving('disposed')).to.deep.equal(['show']);
+    expect(moving('failing').sort()).to.deep.equal(['close', 'requestClose']);
+    expect(EVENTS.filter((event) => targets('open', event.type).includes('ended')).map((event) => event.type).sort()).to.deep.equal(['close', 'exit', 'hidden']);
     // Every state but the first can be reached.
-    const reached = new Set(events.flatMap((event) => Object.values(MOVES[event])));
+    const reached = new Set(STATES.flatMap((state) => EVENTS.flatMap((event) => targets(state, event.type))));
     expect(STATES.filter((state) => state !== 'prefetched' && !reached.has(state))).to.deep.equal([]);
   });
+
+  it('builds each next state from the table: the hand-over once the frame is ready and the token on hand', () => {
+    const waiting = transition(SAMPLES.prefetched, EVENTS[0]!);
+    expect(waiting).to.deep.equal({ name: 'waiting', frameReady: false, token: null, renewed: false });
+    const withToken = transition(waiting, EVENTS[2]!);
+    expect(withToken).to.include({ name: 'waiting', frameReady: false });
+    expect(transition(withToken, { type: 'frameReady' })).to.deep.equal({ name: 'open', token, renewed: false, loggedIn: false, succeeded: false });
+  });
+});
+
+describe('LinkSession: the session as one object', () => {
+  afterEach(() => expect(deepQueryAll('iframe'), 'no frame outlives its test').to.have.length(0));
 
   it('can be read at each step: prefetched with its frame, waiting, open with its token, ended with its exit detail', async () => {
     const token = fakeTokenUrl('ok');

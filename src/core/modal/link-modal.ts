@@ -26,6 +26,25 @@ export interface LinkModal {
   remove(): void;
 }
 
+/**
+ * How a session shows its frame: the modal or the inline box, as `createPresentation` builds them. The session
+ * drives both the same way.
+ */
+export interface LinkPresentation extends Omit<LinkModal, 'dialog' | 'remove' | 'show'> {
+  /**
+   * Shows the flow (see {@link LinkModal.show}). The modal also locks the page's scroll and gives focus back at
+   * `remove()`, to `returnFocusTo` or else to the element focused now; the inline box leaves both to the page.
+   */
+  show(theme?: CSSStyleSheet, colorScheme?: ColorScheme, returnFocusTo?: HTMLElement | null): void;
+  /** The Link page's content height (checked against the contract): inline, the box follows it within its limits. */
+  fit?(height: number): void;
+  /**
+   * Removes everything this presentation added to the page. `keepFinalScreen`: the Link page ended the session
+   * itself on its final screen (completed, or an error), and an inline frame stays there until the page removes it.
+   */
+  remove(keepFinalScreen?: boolean): void;
+}
+
 export interface LinkModalOptions {
   /** Where the dialog goes. Default: a new element with its own shadow root at the end of `<body>`. */
   container?: ParentNode;
