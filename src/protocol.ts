@@ -138,8 +138,8 @@ export const OpenDetailSchema = z.object({
   linkTokenId: z.nullable(uuid()),
 });
 
-/** Every event name the Link flow emits. */
-export const LinkEventNameSchema = z.enum([
+/** Every event name the Link flow emits. (Pure: the session's code reads none of it, and leaves it out.) */
+export const LinkEventNameSchema = /* @__PURE__ */ z.enum([
   'open',
   'select_employer',
   'select_platform',

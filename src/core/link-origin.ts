@@ -1,17 +1,15 @@
 import { guarded } from '../shared/guarded.js';
 
 /**
- * The exact origin of a Link URL (relative URLs resolve against the page), or
- * null when it is not one we hand a token to: https, or plain http on loopback
- * only (the sandbox on a developer's machine), never a token in clear text
- * across a network.
+ * A Link URL, resolved against the page (its `origin` is the exact origin whose messages count), or null when it
+ * is not one we hand a token to: https, or plain http on loopback only (the sandbox on a developer's machine),
+ * never a token in clear text across a network.
  */
-export function linkOrigin(linkUrl: unknown): string | null {
+export function trustedLinkUrl(linkUrl: unknown): URL | null {
   if (typeof linkUrl !== 'string' || linkUrl.trim() === '') return null;
   try {
     const url = new URL(linkUrl, document.baseURI);
-    if (url.protocol === 'https:') return url.origin;
-    return url.protocol === 'http:' && LOOPBACK.test(url.hostname) ? url.origin : null;
+    return url.protocol === 'https:' || (url.protocol === 'http:' && LOOPBACK.test(url.hostname)) ? url : null;
   } catch {
     return null;
   }
@@ -33,7 +31,7 @@ export function windowUrl(raw: string, token: string): string | null {
   }
   const seen = raw + url.href;
   const leaks = seen.includes(token) || seen.includes(encodeURIComponent(token));
-  return linkOrigin(raw) && !url.username && !url.password && !leaks && url.href.length <= 2000 ? url.href : null;
+  return trustedLinkUrl(raw) && !url.username && !url.password && !leaks && url.href.length <= 2000 ? url.href : null;
 }
 
 /**

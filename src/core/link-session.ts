@@ -5,7 +5,7 @@ import { acquireToken, canFetch, fetchLinkToken, type SessionToken, type TokenIn
 import { connectFrame, type FrameChannel } from './frame-channel.js';
 import { LinkFailure, linkError } from './link-error.js';
 import type { LinkHandle, OpenLinkOptions, OpenPreparedOptions, PrepareLinkOptions } from './link-options.js';
-import { linkOrigin, openWindow } from './link-origin.js';
+import { openWindow, trustedLinkUrl } from './link-origin.js';
 import type { LinkPresentation } from './modal/link-modal.js';
 import { createPresentation } from './modal/link-presentation.js';
 import { sameTokenSource } from './same-token-source.js';
@@ -55,17 +55,17 @@ export class LinkSession {
   constructor(prepareOptions: PrepareLinkOptions) {
     const options = (this.#options = { ...prepareOptions });
     const language = (this.#language = options.language ?? document.documentElement.lang);
-    const origin = linkOrigin(options.linkUrl);
-    if (origin === null) {
+    const url = trustedLinkUrl(options.linkUrl);
+    if (!url) {
       this.#cannotShow = linkError('clientError', 'INVALID_LINK_URL', 'link-url (linkUrl) must be an https URL (plain http only on localhost or 127.0.0.1).');
       return;
     }
-    this.#linkOrigin = origin;
+    this.#linkOrigin = url.origin;
     const words = widgetStrings(language, options.strings);
     try {
       this.#view = createPresentation({
         ...options,
-        linkUrl: new URL(options.linkUrl, document.baseURI).href,
+        linkUrl: url.href,
         title: options.title ?? words.title,
         closeLabel: words.close,
         loadingText: words.loading,
@@ -137,7 +137,6 @@ export class LinkSession {
       case 'waiting':
         if (from.name === 'prefetched') return this.#show(to);
         if (from.name === 'open') return this.#renew();
-        if (to.frameReady) clearTimeout(this.#readyTimer);
         return;
       case 'open':
         return from.name === 'waiting' ? this.#handOver(to) : this.#whileOpen(to, event);
@@ -162,7 +161,7 @@ export class LinkSession {
     const options = this.#options;
     this.#colorScheme = parseColorScheme(options.colorScheme);
     // A session that cannot start ends through the usual error path, once the caller holds its handle.
-    const failSoon = (error: LinkError) => queueMicrotask(() => this.#send({ type: 'fail', error, reason: 'error' }));
+    const failSoon = (error: LinkError) => queueMicrotask(() => this.#send({ type: 'fail', error }));
     // No Link URL to trust, or nothing to show it in: nothing was shown, nothing to give back.
     if (this.#cannotShow) return failSoon(this.#cannotShow);
     try {
@@ -203,7 +202,6 @@ export class LinkSession {
   /** The frame is ready and the token on hand: the token goes over, the Link page shows. */
   #handOver({ token, renewed }: OpenState): void {
     const options = this.#options;
-    clearTimeout(this.#readyTimer);
     this.#channel?.sendToken(token.token, this.#language || undefined, this.#colorScheme, options.display === 'inline');
     this.#view?.markReady();
     // A renewed token opens the same session: the integrator heard onOpen already.
@@ -214,7 +212,6 @@ export class LinkSession {
   /** The work of a move that stays open: a Link event's callbacks, a window, a close request and its answer. */
   #whileOpen(state: OpenState, event: SessionEvent): void {
     const options = this.#options;
-    const channel = this.#channel;
     if (event.type === 'link') {
       // The message without its `type`: its name and its payload, typed by that name.
       const { type, ...link } = event.message;
@@ -229,7 +226,7 @@ export class LinkSession {
     if (event.type === 'openUrl') this.#openUrl(event.url, state.token.token);
     if (event.type === 'closeAnswer') clearTimeout(this.#closeTimer);
     if (event.type === 'requestClose') {
-      channel?.send({ type: 'payroll-link:close-request' });
+      this.#channel?.send({ type: 'payroll-link:close-request' });
       clearTimeout(this.#closeTimer);
       this.#closeTimer = setTimeout(() => this.#end('close', event.reason), options.closeRequestTimeoutMs ?? DEFAULT_CLOSE_REQUEST_TIMEOUT_MS);
     }
@@ -256,7 +253,7 @@ export class LinkSession {
   #takeToken(pending: Promise<SessionToken>): void {
     pending.then(
       (token) => this.#send({ type: 'token', token }),
-      (error: unknown) => this.#send({ type: 'fail', error: failureOf(error, linkError('systemError', 'UNEXPECTED', String(error))), reason: 'error' }),
+      (error: unknown) => this.#send({ type: 'fail', error: failureOf(error, linkError('systemError', 'UNEXPECTED', String(error))) }),
     );
   }
 
@@ -269,7 +266,8 @@ export class LinkSession {
     return connectFrame({
       frame,
       linkOrigin: this.#linkOrigin,
-      onReady: () => this.#send({ type: 'frameReady' }),
+      // The wait for the Link page is over, whatever the session does with it.
+      onReady: () => (clearTimeout(this.#readyTimer), this.#send({ type: 'frameReady' })),
       // A Link event that changes nothing (a second login or success) is refused like a message that breaks the contract.
       onEvent: (message) => {
         if (!this.#send({ type: 'link', message, accountId: this.#options.accountId, renewable: canFetch(this.#options) })) this.#dropped++;

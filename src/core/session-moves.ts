@@ -25,6 +25,11 @@ export type SessionStateName = keyof StateData;
 export type SessionState = { [S in SessionStateName]: { name: S } & StateData[S] }[SessionStateName];
 /** The state named `S`. */
 export type StateNamed<S extends SessionStateName> = { name: S } & StateData[S];
+/**
+ * What a move may lead to: one of the states `T`, or `null` when the event changes nothing after all. A move's
+ * return type, so the compiler checks each move against the states it names, and the diagram reads them.
+ */
+export type To<T extends SessionStateName> = (T extends SessionStateName ? StateNamed<T> : never) | null;
 /** See {@link StateData}. */
 export type WaitingState = StateNamed<'waiting'>;
 /** See {@link StateData}. */
@@ -55,7 +60,7 @@ interface EventData {
   openUrl: { url: string };
   closeAnswer: {};
   timeout: {};
-  fail: { error: LinkError; reason: ExitReason };
+  fail: { error: LinkError };
   /** The page hid the modal: it ends as `closed_by_host`. */
   hidden: Ending;
   requestClose: Ending;
@@ -68,14 +73,10 @@ export type SessionEventName = keyof EventData;
 /** An event, with what it brings. */
 export type SessionEvent = { [E in SessionEventName]: { type: E } & EventData[E] }[SessionEventName];
 
-/**
- * One move: the states it may lead to (what the diagram draws, and what {@link transition} checks), and the next
- * state itself, built from the state and the event; `null` when the event changes nothing after all.
- */
-interface Move<S extends SessionStateName, E extends SessionEventName> {
-  to: readonly SessionStateName[];
-  next(state: StateNamed<S>, event: { type: E } & EventData[E]): SessionState | null;
-}
+/** One move: the next state, built from the state and the event (a method: rows of all states read as one type). */
+type Move<S extends SessionStateName, E extends SessionEventName> = {
+  move(state: StateNamed<S>, event: { type: E } & EventData[E]): SessionState | null;
+}['move'];
 
 /**
  * A state's row: its moves by event. `null`: the event may come in that state and changes nothing; `'*': null`:
@@ -84,10 +85,10 @@ interface Move<S extends SessionStateName, E extends SessionEventName> {
 type Row<S extends SessionStateName> = { [E in SessionEventName]?: Move<S, E> | null } & { '*'?: null };
 
 /** A failure being reported from `state`. */
-const failing = (state: WaitingState | OpenState, error: LinkError, reason: ExitReason = 'error'): SessionState => ({ name: 'failing', reason, error, was: state });
+const failing = (state: WaitingState | OpenState, error: LinkError, reason: ExitReason = 'error'): To<'failing'> => ({ name: 'failing', reason, error, was: state });
 
 /** The session ends: its exit detail, from what the state knows (the token, the account, a success) and `ending`. */
-function ended(state: SessionState, { reason, error, accountId }: Ending): SessionState {
+function ended(state: SessionState, { reason, error, accountId }: Ending): To<'ended'> {
   // A failure being reported wins over a close requested from inside its own onError callback.
   if (state.name === 'failing') ({ reason, error, was: state } = state);
   const open = state.name === 'open' ? state : null;
@@ -96,18 +97,17 @@ function ended(state: SessionState, { reason, error, accountId }: Ending): Sessi
 }
 
 /** The token goes to the frame once the session waits for it (shown, not yet handed over) and both are there. */
-const handOver = ({ frameReady, token, renewed }: WaitingState): SessionState =>
-  frameReady && token ? { name: 'open', token, renewed, loggedIn: false, succeeded: false } : { name: 'waiting', frameReady, token, renewed };
+const handOver = (state: WaitingState): To<'waiting' | 'open'> =>
+  state.frameReady && state.token ? { name: 'open', token: state.token, renewed: state.renewed, loggedIn: false, succeeded: false } : state;
 
-const end = { to: ['ended'], next: ended } as const;
-const fail = { to: ['failing'], next: (state: WaitingState | OpenState, { error, reason }: EventData['fail']) => failing(state, error, reason) } as const;
+/** A move that keeps the state, for what it calls for (a new object: the same one back means nothing moved). */
+const stay = (state: OpenState): To<'open'> => ({ ...state });
+
 /** The page hid the modal: a blocked page with nothing on it. */
 const modalHidden = (state: WaitingState | OpenState) => failing(state, linkError('clientError', 'MODAL_HIDDEN', 'The page hid the Link modal.'), 'closed_by_host');
-/** A move that keeps the state, for what it calls for (a new object: the same one back means nothing moved). */
-const stay = { to: ['open'], next: (state: OpenState) => ({ ...state }) } as const;
 
 /** A Link event, while the session is open. */
-function onLink(state: OpenState, { message: { name, payload }, accountId, renewable }: EventData['link']): SessionState | null {
+function onLink(state: OpenState, { message: { name, payload }, accountId, renewable }: EventData['link']): To<'open' | 'waiting' | 'failing'> {
   // At most once each: a second is dropped.
   if ((name === 'login' && state.loggedIn) || (name === 'success' && state.succeeded)) return null;
   // The Link page refused a token the widget thought fresh (clocks disagree, or it was spent): before anything
@@ -143,7 +143,7 @@ function onLink(state: OpenState, { message: { name, payload }, accountId, renew
  *            ── untyped, openUrl, requestClose, closeAnswer ─▶ open
  *            ── exit, close ─────────────────────────────────▶ ended
  *            ── frameReady, fail ────────────────────────────▶ failing
- *            ── hidden ──────────────────────────────────────▶ failing | ended
+ *            ── hidden ──────────────────────────────────────▶ ended | failing
  *               ignores dispose
  * failing    ── close, requestClose ─────────────────────────▶ ended
  *               ignores any other event
@@ -154,41 +154,41 @@ function onLink(state: OpenState, { message: { name, payload }, accountId, renew
  */
 export const MOVES: { readonly [S in SessionStateName]: Row<S> } = {
   prefetched: {
-    show: { to: ['waiting'], next: ({ frameReady }) => ({ name: 'waiting', frameReady, token: null, renewed: false }) },
-    frameReady: { to: ['prefetched'], next: () => ({ name: 'prefetched', frameReady: true }) },
-    dispose: { to: ['disposed'], next: () => ({ name: 'disposed' }) },
+    show: ({ frameReady }): To<'waiting'> => ({ name: 'waiting', frameReady, token: null, renewed: false }),
+    frameReady: (): To<'prefetched'> => ({ name: 'prefetched', frameReady: true }),
+    dispose: (): To<'disposed'> => ({ name: 'disposed' }),
   },
   waiting: {
-    frameReady: { to: ['waiting', 'open'], next: (state) => handOver({ ...state, frameReady: true }) },
-    token: { to: ['waiting', 'open'], next: (state, { token }) => handOver({ ...state, token }) },
-    timeout: { to: ['failing'], next: (state) => failing(state, linkError('networkError', 'LINK_UNAVAILABLE', 'The Link page did not load in time.')) },
-    fail,
-    hidden: { to: ['failing'], next: modalHidden },
+    frameReady: (state): To<'waiting' | 'open'> => handOver({ ...state, frameReady: true }),
+    token: (state, { token }): To<'waiting' | 'open'> => handOver({ ...state, token }),
+    timeout: (state): To<'failing'> => failing(state, linkError('networkError', 'LINK_UNAVAILABLE', 'The Link page did not load in time.')),
+    fail: (state, { error }): To<'failing'> => failing(state, error),
+    hidden: (state): To<'failing'> => modalHidden(state),
     // Before the flow holds the port, a close request is a close.
-    requestClose: end,
-    close: end,
+    requestClose: (state, ending): To<'ended'> => ended(state, ending),
+    close: (state, ending): To<'ended'> => ended(state, ending),
     dispose: null,
   },
   open: {
-    link: { to: ['open', 'waiting', 'failing'], next: onLink },
+    link: (state, event): To<'open' | 'waiting' | 'failing'> => onLink(state, event),
     untyped: stay,
-    exit: end,
+    exit: (state, ending): To<'ended'> => ended(state, ending),
     openUrl: stay,
     requestClose: stay,
     closeAnswer: stay,
     // A second "ready" means the Link page reloaded and lost the single-use token: the session cannot go on.
-    frameReady: { to: ['failing'], next: (state) => failing(state, linkError('systemError', 'LINK_RELOADED', 'The Link page reloaded during the session.')) },
-    fail,
+    frameReady: (state): To<'failing'> => failing(state, linkError('systemError', 'LINK_RELOADED', 'The Link page reloaded during the session.')),
+    fail: (state, { error }): To<'failing'> => failing(state, error),
     // Hidden once the job succeeded: the session is complete, nothing failed (see exitDetail).
-    hidden: { to: ['failing', 'ended'], next: (state, ending) => (state.succeeded ? ended(state, ending) : modalHidden(state)) },
-    close: end,
+    hidden: (state, ending): To<'ended' | 'failing'> => (state.succeeded ? ended(state, ending) : modalHidden(state)),
+    close: (state, ending): To<'ended'> => ended(state, ending),
     dispose: null,
   },
   // A close, or a close request, from inside onError ends the session with the failure being reported.
-  failing: { close: end, requestClose: end, '*': null },
+  failing: { close: (state, ending): To<'ended'> => ended(state, ending), requestClose: (state, ending): To<'ended'> => ended(state, ending), '*': null },
   ended: { '*': null },
   // open() after dispose(): a session that ends as it begins.
-  disposed: { show: end, '*': null },
+  disposed: { show: (state, ending): To<'ended'> => ended(state, ending), '*': null },
 };
 
 /**
@@ -199,10 +199,8 @@ export const MOVES: { readonly [S in SessionStateName]: Row<S> } = {
 export function transition(state: SessionState, event: SessionEvent): SessionState {
   const row: Row<SessionStateName> = MOVES[state.name];
   const move: Move<SessionStateName, SessionEventName> | null | undefined = event.type in row ? row[event.type] : row['*'];
-  const next = move?.next(state, event) ?? state;
-  // A move the table lacks, or one that leads where its row does not say, is a bug: not taken.
-  if (move === undefined || (next !== state && !move?.to.includes(next.name))) return forbidden(event.type, state.name), state;
-  return next;
+  if (move === undefined) forbidden(event.type, state.name);
+  return move?.(state, event) ?? state;
 }
 
 const forbidden = (event: SessionEventName, from: SessionStateName) => console.warn('payroll-link: bug: a forbidden move, not taken:', event, 'in', from);

@@ -59,8 +59,8 @@ export interface FramePlace {
   linkUrl: string;
   containerParent: Element | undefined;
   language: string;
-  title: string;
-  strings: { close: string; loading: string };
+  /** All the words, in that language: the session takes its title and the modal's own from them. */
+  strings: WidgetStrings;
 }
 
 /** What a session starts from: the token prefetched (if any), and the flow, prefetched or built now. */
@@ -248,14 +248,7 @@ export class LinkPrefetch implements ReactiveController {
   #place(): FramePlace {
     const host = this.#host;
     const language = languageOf(host);
-    const words = widgetStrings(language, host.strings);
-    return {
-      linkUrl: host.linkUrl ?? '',
-      containerParent: enclosingModal(host),
-      language,
-      title: words.title,
-      strings: { close: words.close, loading: words.loading },
-    };
+    return { linkUrl: host.linkUrl ?? '', containerParent: enclosingModal(host), language, strings: widgetStrings(language, host.strings) };
   }
 }
 

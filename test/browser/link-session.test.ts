@@ -19,7 +19,7 @@ const EVENTS: SessionEvent[] = [
   { type: 'openUrl', url: 'https://example.com/' },
   { type: 'closeAnswer' },
   { type: 'timeout' },
-  { type: 'fail', error, reason: 'error' },
+  { type: 'fail', error },
   { type: 'hidden', ...ending },
   { type: 'requestClose', ...ending },
   { type: 'close', ...ending },
@@ -48,10 +48,13 @@ function recordingWarnings(body: () => void): string[] {
   return warned;
 }
 
-/** The states `event` may lead to from `state`, as the table says ([] when it ignores the event or forbids it). */
-function targets(state: SessionStateName, event: SessionEvent['type']): readonly string[] {
-  const row: Record<string, { to: readonly string[] } | null | undefined> = MOVES[state];
-  return row[event]?.to ?? [];
+/** The events that move a session in `state` (as sampled): the others it ignores, or the table forbids them. */
+function moving(state: SessionStateName): SessionEvent['type'][] {
+  return EVENTS.filter((event) => {
+    let next: SessionState | undefined;
+    recordingWarnings(() => (next = transition(SAMPLES[state], event)));
+    return next !== SAMPLES[state];
+  }).map((event) => event.type);
 }
 
 describe('the session\'s table', () => {
@@ -66,37 +69,21 @@ describe('the session\'s table', () => {
     expect(recordingWarnings(() => expect(transition(SAMPLES.ended, EVENTS[2]!)).to.equal(SAMPLES.ended))).to.deep.equal([]);
   });
 
-  it('takes a move only to a state its row names: one that leads elsewhere is the same bug', () => {
-    const row: { closeAnswer?: unknown } = MOVES.open;
-    const original = row.closeAnswer;
-    row.closeAnswer = { to: ['open'], next: () => SAMPLES.ended };
-    try {
-      let next: SessionState | undefined;
-      const warned = recordingWarnings(() => (next = transition(SAMPLES.open, { type: 'closeAnswer' })));
-      expect(next).to.equal(SAMPLES.open);
-      expect(warned).to.have.length(1);
-    } finally {
-      row.closeAnswer = original;
-    }
-  });
-
   it('has rules a reader can check: ended is terminal, nothing leaves disposed but show, only an end ends an open session', () => {
     expect(STATES).to.include.members(['prefetched', 'waiting', 'open', 'failing', 'ended', 'disposed']);
-    const moving = (state: SessionStateName) => EVENTS.filter((event) => targets(state, event.type).length).map((event) => event.type);
     for (const state of STATES) {
       for (const event of EVENTS) {
-        for (const to of targets(state, event.type)) expect(STATES, `${event.type}: ${state} → ${to}`).to.include(to);
-        // An event the state ignores, or one the table forbids (that one warns), leaves the state as it is.
-        if (targets(state, event.type).length === 0) recordingWarnings(() => expect(transition(SAMPLES[state], event)).to.equal(SAMPLES[state]));
+        let next: SessionState | undefined;
+        recordingWarnings(() => (next = transition(SAMPLES[state], event)));
+        expect(STATES, `${event.type}: ${state} → ${next?.name}`).to.include(next?.name);
       }
     }
     expect(moving('ended')).to.deep.equal([]);
     expect(moving('disposed')).to.deep.equal(['show']);
     expect(moving('failing').sort()).to.deep.equal(['close', 'requestClose']);
-    expect(EVENTS.filter((event) => targets('open', event.type).includes('ended')).map((event) => event.type).sort()).to.deep.equal(['close', 'exit', 'hidden']);
-    // Every state but the first can be reached.
-    const reached = new Set(STATES.flatMap((state) => EVENTS.flatMap((event) => targets(state, event.type))));
-    expect(STATES.filter((state) => state !== 'prefetched' && !reached.has(state))).to.deep.equal([]);
+    const ending: string[] = [];
+    recordingWarnings(() => EVENTS.forEach((event) => transition(SAMPLES.open, event).name === 'ended' && ending.push(event.type)));
+    expect(ending.sort()).to.deep.equal(['close', 'exit']);
   });
 
   it('builds each next state from the table: the hand-over once the frame is ready and the token on hand', () => {
