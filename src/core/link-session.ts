@@ -5,7 +5,7 @@ import { acquireToken, canFetch, fetchLinkToken, type SessionToken, type TokenIn
 import { connectFrame, type FrameChannel } from './frame-channel.js';
 import { LinkFailure, linkError } from './link-error.js';
 import type { LinkHandle, OpenLinkOptions, OpenPreparedOptions, PrepareLinkOptions } from './link-options.js';
-import { openWindow, trustedLinkUrl } from './link-origin.js';
+import { openWindow, trustedLinkUrl } from './trusted-urls.js';
 import type { LinkPresentation } from './modal/link-modal.js';
 import { createPresentation } from './modal/link-presentation.js';
 import { sameTokenSource } from './same-token-source.js';
