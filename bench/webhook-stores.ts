@@ -13,7 +13,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { loadavg } from 'node:os';
 import { createInterface } from 'node:readline';
-import autocannon, { type Result } from 'autocannon';
+import autocannon from 'autocannon';
 import { startPostgres, startRedis, type PrivateServer } from '../test/private-servers.js';
 import { fromRoot } from './lib/bundle.js';
 import { printTable, printTarget, writeResult } from './lib/report.js';

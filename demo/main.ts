@@ -1,4 +1,5 @@
 import { openLink, type PayrollLink, type PayrollLinkEventName } from '../src/index.js';
+import { showAccountData, showReports } from './account-data.js';
 import { addTimelineEntry } from './timeline.js';
 
 const linkUrl = import.meta.env.DEMO_LINK_URL ?? 'http://127.0.0.1:4010/link';
@@ -64,6 +65,21 @@ imperative.addEventListener('click', async () => {
   const exit = await link.closed;
   addTimelineEntry(timeline, 'callback', 'openLink closed', exit);
   imperative.disabled = false;
+});
+
+// The account's data, read by the backend with its client: shown after each success, or for the id typed here.
+const accountData = byId<HTMLDivElement>('account-data');
+const accountIdInput = byId<HTMLInputElement>('account-data-id');
+byId<HTMLFormElement>('account-data-form').addEventListener('submit', (event) => {
+  event.preventDefault();
+  void showAccountData(accountData, accountIdInput.value.trim());
+});
+const reports = byId<HTMLDivElement>('reports');
+byId('refresh-reports').addEventListener('click', async () => {
+  // The sandbox's trigger through the backend; the reports show when the webhook it sends arrives.
+  const response = await fetch(`/api/end-users/${encodeURIComponent(userSelect.value)}/refresh_reports`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+  const body = (await response.json().catch(() => null)) as { data?: { events?: unknown }; error?: unknown } | null;
+  addTimelineEntry(timeline, 'callback', `backend refresh_reports (HTTP ${response.status})`, body?.data ?? body?.error ?? null);
 });
 
 byId('clear-timeline').addEventListener('click', () => timeline.replaceChildren());
@@ -202,8 +218,10 @@ async function refreshWebhooks(): Promise<Array<Record<string, unknown>>> {
   }
 }
 
-/** After a success, show the account and wait (bounded) for its `account.added` webhook to arrive. */
+/** After a success, show the account and its data, and wait (bounded) for its `account.added` webhook to arrive. */
 async function refreshAfterSuccess(accountId: string) {
+  accountIdInput.value = accountId;
+  void showAccountData(accountData, accountId);
   await refreshAccounts();
   await refreshUntilWebhook(accountId, 'account.added', 0);
 }
@@ -223,5 +241,30 @@ async function refreshUntilWebhook(accountId: string, event: string, seen: numbe
   }
 }
 
+/**
+ * Follows the webhooks as they arrive: `GET /api/webhooks?after=N` answers at the next one. Each new batch
+ * refreshes the list, and a `verification_reports.refreshed` shows that end user's reports. The events
+ * received before the page loaded are only counted.
+ */
+async function followWebhooks() {
+  let after: number | undefined;
+  for (;;) {
+    try {
+      const response = await fetch(`/api/webhooks${after === undefined ? '' : `?after=${after}`}`, { headers: { accept: 'application/json' } });
+      if (!response.ok) throw new Error(`GET /api/webhooks answered ${response.status}`);
+      const { data, meta } = (await response.json()) as { data: Array<{ event: string; event_id: string; payload?: { end_user_id?: unknown } }>; meta: { last_seq: number } };
+      if (after !== undefined && data.length > 0) {
+        void refreshWebhooks();
+        const refreshed = data.filter((event) => event.event === 'verification_reports.refreshed' && typeof event.payload?.end_user_id === 'string').at(-1);
+        if (refreshed) void showReports(reports, refreshed.payload!.end_user_id as string, refreshed.event_id);
+      }
+      after = meta.last_seq;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 2_000)); // the backend restarting: try again shortly
+    }
+  }
+}
+
 void refreshAccounts();
 void refreshWebhooks();
+void followWebhooks();

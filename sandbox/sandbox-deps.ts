@@ -6,12 +6,15 @@ import type { JobRunner } from './state/job-runner.js';
 import type { CursorCodec } from './http/pagination.js';
 import type { SandboxStore } from './state/store.js';
 import type { ServiceVersion } from './http/versions.js';
+import type { SandboxWebhookEvent } from './state/resources.js';
 import type { Emit } from './state/webhooks.js';
 
 /** The sandbox's parts, handed to each endpoint module. */
 export interface SandboxDeps {
   readonly store: SandboxStore;
   readonly emit: Emit;
+  /** Delivers an event already emitted once more, as the service's retries do: same envelope, same `event_id`, not recorded again. */
+  readonly redeliver: (event: SandboxWebhookEvent) => void;
   readonly runner: JobRunner;
   readonly cursors: CursorCodec;
   readonly tokenTtlSeconds: number;

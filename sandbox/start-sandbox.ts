@@ -34,7 +34,7 @@ import { addTriggerRoutes } from './api/triggers-api.js';
 import { LATEST_VERSION, ServiceVersionSchema } from './http/versions.js';
 import type { ApiExtra, SandboxDeps } from './sandbox-deps.js';
 import { SandboxStore } from './state/store.js';
-import { WebhookSender, type Emit } from './state/webhooks.js';
+import { DEFAULT_WEBHOOK_TIMEOUT_MS, WebhookSender, type Emit } from './state/webhooks.js';
 
 const delay = () => z.number().int().min(0).max(3_600_000);
 
@@ -76,8 +76,13 @@ export const SandboxOptionsSchema = z.strictObject({
   webhookRetryBaseMs: delay().default(1000),
   /** Webhook attempts per event, the first included. */
   webhookMaxAttempts: z.number().int().min(1).max(20).default(5),
-  /** Time allowed for one webhook attempt. */
-  webhookTimeoutMs: delay().default(5000),
+  /**
+   * Time allowed for one webhook attempt. Longer than `payroll-link/server`'s webhook handler can take
+   * by default (its `callbackTimeoutMs`, 10 s, plus its two store calls, 5 s each), so that a slow callback
+   * gets the handler's own 503 `CALLBACK_TIMEOUT` and a retry, not an attempt aborted under it. With a
+   * larger `callbackTimeoutMs`, set this to at least that + 10 s.
+   */
+  webhookTimeoutMs: delay().default(DEFAULT_WEBHOOK_TIMEOUT_MS),
   /** Largest request body accepted; larger is a 413. */
   maxBodyBytes: z.number().int().min(1024).max(10_000_000).default(100_000),
   /** The sandbox's clock: timestamps, Link token expiry and the rate limit's window read it. The system clock by default; a test moves (or stops) its own clock instead of waiting. */
@@ -129,6 +134,7 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbo
   const deps: SandboxDeps = {
     store,
     emit,
+    redeliver: (event) => webhooks.send(event),
     runner,
     cursors: new CursorCodec(),
     tokenTtlSeconds: config.tokenTtlSeconds,

@@ -3,10 +3,11 @@
 // 1. dist/sandbox/index.js (startSandbox, from sandbox/index.ts) and dist/sandbox/cli.js (the bin, from
 //    sandbox/cli/cli.ts), bundled by esbuild for Node, with the package's dependencies (zod) left as imports,
 //    and `sandbox/link-page/link-page-build.ts` (esbuild at run time) swapped for `link-page-prebuilt.ts`
-//    (reads the files of step 2);
+//    (reads the files of step 2); the client's schemas the sandbox imports as `payroll-link/server` are bundled
+//    from src/ (tsconfig.json's `paths`), only the modules it uses;
 // 2. dist/sandbox/link/index.html and app.js: the hosted Link page (sandbox/link-page/app/ and screens/: its
 //    link-page.html and link-app.ts bundled), built now, not at run time;
-// 3. the .d.ts files of `payroll-link/sandbox`, by tsc (tsconfig.sandbox.json).
+// 3. the .d.ts files of `payroll-link/sandbox`, by tsc (tsconfig.sandbox.json), after dist/server/'s: see there.
 import { execFileSync } from 'node:child_process';
 import { copyFile, mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';

@@ -2,6 +2,7 @@ import { createServer as createNetServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { generateSecret } from '../sandbox/http/auth.js';
 import { startSandbox } from '../sandbox/start-sandbox.js';
+import type { SandboxStore } from '../sandbox/state/store.js';
 import { startExampleServer } from '../server-example/server.js';
 
 /** Where each part of the demo listens; 0 picks a free port. */
@@ -27,6 +28,8 @@ export interface Demo {
   url: string;
   sandboxUrl: string;
   backendUrl: string;
+  /** The sandbox's in-memory state (accounts and their data), for the end-to-end tests to compare the page with. */
+  sandboxStore: SandboxStore;
   /** Stops the three servers. */
   close(): Promise<void>;
 }
@@ -100,7 +103,7 @@ export async function startDemo(options: DemoOptions = {}): Promise<Demo> {
     await vite.listen();
     const listening = vite.httpServer?.address();
     const pagePort = typeof listening === 'object' && listening ? listening.port : demoPort;
-    return { url: `http://localhost:${pagePort}/`, sandboxUrl: sandbox.url, backendUrl: backend.url, close };
+    return { url: `http://localhost:${pagePort}/`, sandboxUrl: sandbox.url, backendUrl: backend.url, sandboxStore: sandbox.store, close };
   } catch (error) {
     await close();
     throw error;

@@ -5,9 +5,14 @@
  */
 import { ConfigError, createLinkTokenHandler, createWebhookHandler, type LinkTokenHandlerConfig, type Logger, type WebhookEvent } from 'payroll-link/server';
 
-/** Options of `startExampleServer`: the token handler's configuration plus where to listen. */
-export type ExampleServerOptions = LinkTokenHandlerConfig & {
-  /** Required here (the handler may take a client instead): the demo routes call the service with them. */
+/**
+ * Options of `startExampleServer`: the token handler's configuration plus where to listen. The example
+ * makes one client from the connection fields (`apiSecret`, `baseUrl`, `version`, `fetch`, `mode`,
+ * `rateLimit`) and gives it to the handler, so `client` is not an option here, and `retry`'s delays
+ * are the client's own backoff (`timeouts` and `retry.maxAttempts` still bound each token call).
+ */
+export type ExampleServerOptions = Omit<LinkTokenHandlerConfig, 'client'> & {
+  /** Required here: the example's one client is made from them. */
   apiSecret: string;
   baseUrl: string;
   /** Port to listen on; 0 picks a free one. */

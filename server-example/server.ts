@@ -1,19 +1,18 @@
 /**
  * The example backend (`npm run server-example`): a short user of
- * `payroll-link/server`. It mints Link tokens for the widget and receives the
- * service's webhooks; for the demo page it also lists accounts and the events
- * it received (see demo-routes.ts). `startExampleServer` runs it in-process.
+ * `payroll-link/server`. It mints Link tokens for the widget, receives the
+ * service's webhooks, and reads what was connected with one `PayrollClient`
+ * (shared with the token handler: one rate limiter for both). For the demo page
+ * it also lists accounts, shows an account's data and verification reports, and
+ * the events it received (demo-routes.ts, read-routes.ts, webhook-log.ts).
+ * `startExampleServer` runs it in-process.
  */
 import { createServer } from 'node:http';
 import { pathToFileURL } from 'node:url';
-import { ConfigError, createLinkTokenHandler, createWebhookHandler, isLoopbackHost, simpleErrorResponse, type WebhookEvent } from 'payroll-link/server';
+import { ConfigError, createLinkTokenHandler, createPayrollClient, createWebhookHandler, inProcessRateLimiter, isLoopbackHost, simpleErrorResponse } from 'payroll-link/server';
 import { toNodeHandler } from 'payroll-link/server/node';
-import {
-  createAccountActionRoute,
-  createAccountsRoute,
-  createDemoAccountAuthorizer,
-  isAddressedToLoopback,
-} from './demo-routes.js';
+import { createAccountRoutes, createAccountsRoute, createDemoAccountAuthorizer, createEndUserRoutes, isAddressedToLoopback } from './demo-routes.js';
+import { createWebhookLog } from './webhook-log.js';
 import { checkExampleOptions, exampleServerOptionsFromEnv, type ExampleServerOptions } from './options.js';
 
 export { exampleServerOptionsFromEnv, type ExampleServerOptions };
@@ -35,7 +34,15 @@ export async function startExampleServer(options: ExampleServerOptions): Promise
   checkExampleOptions(options);
   const { port = 0, host = '127.0.0.1', log = console } = options;
   const webhookSecret = options.webhookSecret ?? crypto.randomUUID().replaceAll('-', '');
-  const received: (WebhookEvent & { received_at: string })[] = []; // the demo page's list: the last 50
+  // One client for every call to the service, the token handler's and the reads, so one rate limiter paces
+  // them all; the demo's sandbox triggers take their turns in it too. Unless told, the spec's limit of the
+  // mode, as the client's own default: 50 per second in production, 10 otherwise.
+  const { apiSecret, baseUrl, version, fetch: serviceFetch, mode, rateLimit, ...handlerOptions } = options;
+  const perSecond = (rateLimit && 'perSecond' in rateLimit ? rateLimit.perSecond : undefined) ?? (mode === 'production' ? 50 : 10);
+  const limiter = rateLimit === false ? undefined : rateLimit && 'acquire' in rateLimit ? rateLimit : inProcessRateLimiter({ perSecond });
+  const client = createPayrollClient({ apiSecret, baseUrl, version, fetch: serviceFetch, mode, rateLimit: limiter ?? false, log });
+  const sandbox = { apiSecret, baseUrl, version, limiter, fetch: serviceFetch ?? fetch };
+  const webhookLog = createWebhookLog(); // the demo page's list
   const handleWebhook = createWebhookHandler({
       secret: webhookSecret,
       log,
@@ -44,34 +51,36 @@ export async function startExampleServer(options: ExampleServerOptions): Promise
           const { account_id: accountId, link_token_id: linkTokenId, end_user_id: endUserId } = event.payload;
           log.info('webhook account.added: store these ids against your user', { eventId: event.event_id, accountId, linkTokenId, endUserId });
         } else log.info(`webhook ${event.event}`, { eventId: event.event_id });
-        received.push({ ...event, received_at: new Date().toISOString() });
-        received.splice(0, received.length - 50);
+        webhookLog.add(event);
         options.onWebhook?.(event);
       },
   });
   const notFound = async () => simpleErrorResponse(404, 'INVALID_REQUEST', 'NOT_FOUND', 'No such route.');
   let listWebhooks: (request: Request) => Promise<Response> = notFound; // GET /api/webhooks, a demo route
-  let accountAction: (request: Request) => Promise<Response> = notFound; // POST /api/accounts/{id}/…, demo routes
+  let accountRoutes: (request: Request) => Promise<Response> = notFound; // /api/accounts/{id}/…, demo routes
+  let endUserRoutes: (request: Request) => Promise<Response> = notFound; // /api/end-users/{id}/…, a demo route
   const demoRoutes = options.demoRoutes ?? isLoopbackHost(host);
   // Reconnects need an owner check; the demo, which has no real users, brings its own rule (see demo-routes.ts).
-  const authorizeAccount = options.authorizeAccount ?? (demoRoutes ? createDemoAccountAuthorizer(options) : undefined);
+  const authorizeAccount = options.authorizeAccount ?? (demoRoutes ? createDemoAccountAuthorizer(client) : undefined);
   const routes: Record<string, (request: Request) => Promise<Response>> = {
-    '/api/link-token': createLinkTokenHandler({ ...options, authorizeAccount }), // answers other methods with 405 itself
+    '/api/link-token': createLinkTokenHandler({ ...handlerOptions, version, client, authorizeAccount }), // answers other methods with 405 itself
     '/api/webhooks': (request) => (request.method === 'GET' ? listWebhooks(request) : handleWebhook(request)),
   };
   if (demoRoutes) {
-    if (!isLoopbackHost(host)) log.warn(`demoRoutes is on while listening on ${host}: GET /api/accounts, GET /api/webhooks and the account controls answer anyone`);
+    if (!isLoopbackHost(host)) log.warn(`demoRoutes is on while listening on ${host}: the demo routes (/api/accounts, GET /api/webhooks, /api/end-users) answer anyone`);
     const demoOnly = (handle: (request: Request) => Promise<Response>) => async (request: Request) =>
       !isLoopbackHost(host) || isAddressedToLoopback(request)
         ? handle(request)
         : simpleErrorResponse(403, 'FORBIDDEN', 'HOST_NOT_LOOPBACK', 'The demo routes answer only requests addressed to localhost, 127.0.0.1 or [::1].');
-    routes['/api/accounts'] = demoOnly(createAccountsRoute(options));
-    accountAction = demoOnly(createAccountActionRoute(options));
-    listWebhooks = demoOnly(async () => Response.json({ data: received, meta: { count: received.length } }, { headers: { 'cache-control': 'no-store' } }));
+    routes['/api/accounts'] = demoOnly(createAccountsRoute(client, log));
+    accountRoutes = demoOnly(createAccountRoutes(client, sandbox, log));
+    listWebhooks = demoOnly(webhookLog.list);
+    endUserRoutes = demoOnly(createEndUserRoutes(client, sandbox, log));
   }
   const server = createServer(toNodeHandler((request) => {
     const path = new URL(request.url).pathname;
-    return (routes[path] ?? (path.startsWith('/api/accounts/') ? accountAction : notFound))(request);
+    const prefixed = path.startsWith('/api/accounts/') ? accountRoutes : path.startsWith('/api/end-users/') ? endUserRoutes : notFound;
+    return (routes[path] ?? prefixed)(request);
   }, { log }));
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) =>
@@ -80,7 +89,7 @@ export async function startExampleServer(options: ExampleServerOptions): Promise
     server.listen(port, host, resolve);
   });
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${(server.address() as { port: number }).port}`;
-  const close = () => new Promise<void>((resolve) => (server.close(() => resolve()), server.closeAllConnections()));
+  const close = () => new Promise<void>((resolve) => (webhookLog.close(), server.close(() => resolve()), server.closeAllConnections()));
   return { url, webhookUrl: `${url}/api/webhooks?secret=${webhookSecret}`, demoRoutes, close };
 }
 

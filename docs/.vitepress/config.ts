@@ -42,6 +42,7 @@ export default defineConfig({
         text: 'Your server',
         items: [
           { text: 'The backend', link: '/backend' },
+          { text: 'Reading the data', link: '/reading-data' },
           { text: 'Multiple instances', link: '/multiple-instances' },
           { text: 'Security', link: '/security' },
         ],

@@ -6,7 +6,8 @@
  * Sending the other version's fields is a 400 that says which to use.
  */
 import { z } from 'zod';
-import { ApiError, apiError, fromZodError, invalidParams, type ErrorCode } from '../http/errors.js';
+import type { ErrorCode } from 'payroll-link/server';
+import { ApiError, apiError, fromZodError, invalidParams } from '../http/errors.js';
 import { jsonResponse } from '../http/http-types.js';
 import { requireAllocationSupport } from '../state/job-rules.js';
 import { AllocationSchema, JobNameSchema } from '../state/resources.js';

@@ -11,6 +11,9 @@
  *   or end user, by doing what makes the service send it.
  * - `POST /sandbox/accounts/{id}/require_reauth`: the re-authentication
  *   scenario: on-demand updates need the user to log in again.
+ * - `POST /sandbox/events/{event_id}/resend`: deliver an event again, same
+ *   envelope and `event_id`, as the service's retries do (in the spirit of
+ *   `stripe events resend`): how a receiver's idempotency is tested.
  *
  * Every answer lists the events it sent (`events`), so a test can wait for
  * exactly those `event_id`s at its receiver.
@@ -52,8 +55,8 @@ export const TriggerEventRequestSchema = z.strictObject({
 
 type TriggerInput = z.infer<typeof TriggerEventRequestSchema>;
 
-/** `POST /sandbox/accounts/{id}/require_reauth` takes no fields (an empty body or `{}`). */
-const RequireReauthBodySchema = z.strictObject({});
+/** `POST /sandbox/accounts/{id}/require_reauth` and `POST /sandbox/events/{event_id}/resend` take no fields (an empty body or `{}`). */
+const EmptyBodySchema = z.strictObject({});
 
 /** Adds the `/sandbox/*` trigger routes. */
 export const addTriggerRoutes = (router: Router<ApiExtra>, deps: SandboxDeps): void => {
@@ -192,9 +195,19 @@ export const addTriggerRoutes = (router: Router<ApiExtra>, deps: SandboxDeps): v
     return jsonResponse(200, { data: { events: trigger(input) } });
   });
 
+  router.on('POST', '/sandbox/events/:event_id/resend', ({ request, params }) => {
+    const eventId = parseParam('event_id', params['event_id']!, z.uuid());
+    parseBody(request, EmptyBodySchema, { optional: true });
+    const event = store.events.find((sent) => sent.event_id === eventId);
+    if (!event) throw notFound('EVENT_NOT_FOUND', `No event ${eventId} was sent by this sandbox`);
+    // The same object, not a copy with a new id: a receiver must see exactly what a retry of the service would send.
+    deps.redeliver(event);
+    return jsonResponse(200, { data: { events: [event] } });
+  });
+
   router.on('POST', '/sandbox/accounts/:id/require_reauth', ({ request, params }) => {
     const record = requireAccount(store, parseParam('id', params['id']!, z.uuid()));
-    parseBody(request, RequireReauthBodySchema, { optional: true });
+    parseBody(request, EmptyBodySchema, { optional: true });
     if (!record.account.connected) throw apiError(403, 'FORBIDDEN', 'ACCOUNT_DISCONNECTED', 'This account is disconnected: reconnect it first');
     // A second call changes nothing and sends nothing, like a second disconnect.
     const sent = changeMonitoringStatus(deps, record, 'user_action_required');

@@ -9,7 +9,7 @@ import { DEFAULT_CLI_PORT, DEFAULT_CLI_SECRET } from './cli-options.js';
 import { LATEST_VERSION } from '../http/versions.js';
 
 /** The subcommand names. */
-export const COMMANDS = ['create-account', 'trigger', 'require-reauth'] as const;
+export const COMMANDS = ['create-account', 'trigger', 'require-reauth', 'resend'] as const;
 
 /** The sandbox the subcommands talk to when neither --url nor SANDBOX_URL says otherwise. */
 export const DEFAULT_SANDBOX_URL = `http://127.0.0.1:${DEFAULT_CLI_PORT}`;
@@ -25,6 +25,8 @@ export const COMMANDS_HELP = `Commands against a running sandbox (each prints th
                         --webhook-version 2021-07-28 or earlier account.disconnected, account.reconnected
   require-reauth --account <id>
                         the user must log in again: on-demand updates get 403 ACCOUNT_REAUTH_REQUIRED
+  resend <event_id>     deliver a sent event again, same envelope and event_id, as the service's retries
+                        would (POST /sandbox/events/{event_id}/resend): test that your receiver handles it once
   --url <url>           the sandbox                       SANDBOX_URL          (default ${DEFAULT_SANDBOX_URL})
   --secret <s>          its secret                        SANDBOX_SECRET       (default ${DEFAULT_CLI_SECRET})`;
 
@@ -97,6 +99,12 @@ export const parseCommand = (argv: readonly string[], env: Readonly<Record<strin
       if (!account) return usage('require-reauth needs --account <id>');
       const body = fields({ account: 'account_id' }, 0);
       return request(`/sandbox/accounts/${encodeURIComponent(account)}/require_reauth`, typeof body === 'string' ? body : {});
+    }
+    case 'resend': {
+      const eventId = rest[0];
+      if (!eventId) return usage('resend needs an event id, e.g. `resend <event_id>` (the "event_id" of a trigger\'s "events")');
+      const body = fields({}, 1);
+      return request(`/sandbox/events/${encodeURIComponent(eventId)}/resend`, body);
     }
     default:
       return usage(`Unknown command: ${command ?? '(none)'}; one of ${COMMANDS.join(', ')}`);

@@ -7,6 +7,7 @@ import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { SANDBOX_SECRET_PREFIX } from '../http/auth.js';
 import type { SandboxOptions } from '../start-sandbox.js';
+import { DEFAULT_WEBHOOK_TIMEOUT_MS } from '../state/webhooks.js';
 import { KNOWN_VERSIONS, LATEST_VERSION } from '../http/versions.js';
 
 /** The CLI's default port. */
@@ -36,6 +37,9 @@ Options (each also settable by the environment variable shown):
   --pending-delay <ms>  how long user_pending jobs pend   SANDBOX_PENDING_DELAY_MS (default 10000)
   --webhook-version <v> the Service-Version webhooks use  SANDBOX_WEBHOOK_VERSION (default ${LATEST_VERSION});
                         up to 2021-07-28: account.disconnected / account.reconnected
+  --webhook-timeout <ms>
+                        time for one webhook attempt      SANDBOX_WEBHOOK_TIMEOUT_MS (default ${DEFAULT_WEBHOOK_TIMEOUT_MS});
+                        keep it >= your handler's callbackTimeoutMs (10000 by default) + 10000
   --quiet               do not log requests
   -h, --help            show this help
 
@@ -58,6 +62,7 @@ const CliValuesSchema = z.object({
   rateLimit: integer('--rate-limit', 0, 1_000_000).optional(),
   tokenTtl: integer('--token-ttl', 1, 30 * 86_400).optional(),
   pendingDelay: integer('--pending-delay', 0, 3_600_000).optional(),
+  webhookTimeout: integer('--webhook-timeout', 1, 3_600_000).optional(),
   webhookVersion: z.enum(KNOWN_VERSIONS, `--webhook-version must be one of ${KNOWN_VERSIONS.join(', ')}`).optional(),
 });
 
@@ -82,6 +87,7 @@ export const parseCliOptions = (argv: readonly string[], env: Readonly<Record<st
         'token-ttl': { type: 'string' },
         'pending-delay': { type: 'string' },
         'webhook-version': { type: 'string' },
+        'webhook-timeout': { type: 'string' },
         quiet: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -105,6 +111,7 @@ export const parseCliOptions = (argv: readonly string[], env: Readonly<Record<st
     tokenTtl: pick('token-ttl', 'SANDBOX_TOKEN_TTL'),
     pendingDelay: pick('pending-delay', 'SANDBOX_PENDING_DELAY_MS'),
     webhookVersion: pick('webhook-version', 'SANDBOX_WEBHOOK_VERSION'),
+    webhookTimeout: pick('webhook-timeout', 'SANDBOX_WEBHOOK_TIMEOUT_MS'),
   });
   if (!parsed.success) {
     return { kind: 'error', message: `${parsed.error.issues.map((issue) => issue.message).join('\n')}\nRun with --help for the options.` };
@@ -122,6 +129,7 @@ export const parseCliOptions = (argv: readonly string[], env: Readonly<Record<st
       ...(input.tokenTtl !== undefined && { tokenTtlSeconds: input.tokenTtl }),
       ...(input.pendingDelay !== undefined && { pendingJobDelayMs: input.pendingDelay }),
       ...(input.webhookVersion !== undefined && { webhookVersion: input.webhookVersion }),
+      ...(input.webhookTimeout !== undefined && { webhookTimeoutMs: input.webhookTimeout }),
     },
   };
 };

@@ -1,7 +1,7 @@
 /**
  * `payroll-link-sandbox` (the package's bin; `npm run sandbox` in the
  * repository): starts the sandbox and prints its URL and (test) secret, or
- * with a command (`trigger`, `create-account`, `require-reauth`) calls a
+ * with a command (`trigger`, `create-account`, `require-reauth`, `resend`) calls a
  * running one. Stops cleanly on SIGINT/SIGTERM. `--help` lists the flags.
  */
 import { ZodError } from 'zod';
@@ -42,7 +42,7 @@ try {
   console.log(`  Link page:  ${sandbox.url}/link`);
   // A sandbox secret is a test credential for this loopback sandbox only, so printing it is fine.
   console.log(`  Secret:     ${sandbox.secret}  (sandbox test credential, not a real secret)`);
-  console.log(`  Webhooks:   ${options.webhookUrl ? webhookUrlForDisplay(options.webhookUrl) : 'none (set --webhook-url)'}${options.webhookVersion ? ` (as ${options.webhookVersion})` : ''}`);
+  console.log(`  Webhooks:   ${options.webhookUrl ? webhookUrlForDisplay(options.webhookUrl) : 'none (set SANDBOX_WEBHOOK_URL)'}${options.webhookVersion ? ` (as ${options.webhookVersion})` : ''}`);
   const users = SANDBOX_USERNAMES.map((name) => (SANDBOX_USERS[name] === 'mfa' ? `${name} (code ${SANDBOX_MFA_CODE})` : name));
   console.log(`  Test users: ${users.join(', ')}; password ${SANDBOX_PASSWORD}`);
   let stopping = false;

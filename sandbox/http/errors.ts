@@ -3,24 +3,13 @@
  *
  * Every failure the sandbox answers with goes through {@link ApiError}, so the
  * body is always `{ error: { status_code, message, type, error_codes } }` and the
- * HTTP status always equals `status_code`.
+ * HTTP status always equals `status_code`. The body's type is inferred from the
+ * schema `payroll-link/server` reads it with (`ErrorBodySchema`): one shape for
+ * the sandbox, the client and the handlers.
  */
 import type { z } from 'zod';
+import type { ErrorBody, ErrorCode } from 'payroll-link/server';
 import { jsonResponse, type SandboxResponse } from './http-types.js';
-
-/** One entry of `error.error_codes`: a stable code to branch on, and a message. */
-export interface ErrorCode {
-  readonly error_code: string;
-  readonly message: string;
-}
-
-/** The `error` object of the spec's error body. */
-export interface ErrorBody {
-  readonly status_code: number;
-  readonly message: string;
-  readonly type: string;
-  readonly error_codes: readonly ErrorCode[];
-}
 
 /** The `type` values the sandbox uses (the spec names only INVALID_REQUEST_PARAMETERS; the rest are ours). */
 export type ErrorType =
@@ -58,8 +47,8 @@ export class ApiError extends Error {
   }
 
   /** The spec's error body. */
-  toBody(): { error: ErrorBody } {
-    return { error: { status_code: this.status, message: this.message, type: this.type, error_codes: this.codes } };
+  toBody(): ErrorBody {
+    return { error: { status_code: this.status, message: this.message, type: this.type, error_codes: [...this.codes] } };
   }
 
   /** The full response, with the error body and any extra headers. */

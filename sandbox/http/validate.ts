@@ -65,7 +65,7 @@ export const readJsonObject = (request: SandboxRequest, optional: boolean): Reco
  */
 export const queryObject = (url: URL): Record<string, string | string[]> => {
   // No prototype: `?__proto__=1` is a key like any other, refused by strict schemas.
-  const query: Record<string, string | string[]> = Object.create(null);
+  const query = Object.create(null) as Record<string, string | string[]>;
   for (const [key, value] of url.searchParams) {
     const previous = query[key];
     query[key] = previous === undefined ? value : Array.isArray(previous) ? [...previous, value] : [previous, value];

@@ -1,10 +1,25 @@
 /**
  * The shapes of the sandbox's resources, as zod schemas; the TypeScript types
- * are inferred from them. Where the spec says "not shown", the shape here is
- * the sandbox's choice (documented in `docs/sandbox.md`); tests parse
- * responses with these strict schemas, so a shape cannot drift silently.
+ * are inferred from them. Each resource is the client's schema of
+ * `payroll-link/server` (src/server/client/resource-schemas.ts), made exact:
+ * the sandbox's formats and value lists where the spec says "not shown" (its
+ * choices, documented in `docs/sandbox.md`), every field required, no other
+ * field. So the sandbox cannot answer what the client would refuse, and tests
+ * parse responses with these strict schemas, so a shape cannot drift silently.
  */
 import { z } from 'zod';
+import {
+  AccountSchema as ClientAccountSchema,
+  EmployerSchema as ClientEmployerSchema,
+  EmploymentSchema as ClientEmploymentSchema,
+  IncomeSchema as ClientIncomeSchema,
+  JobSchema as ClientJobSchema,
+  PaystubSchema as ClientPaystubSchema,
+  PlatformSchema as ClientPlatformSchema,
+  ShiftSchema as ClientShiftSchema,
+  VoeReportSchema as ClientVoeReportSchema,
+  VoieReportSchema as ClientVoieReportSchema,
+} from 'payroll-link/server';
 import { AllocationSchema as LinkAllocationSchema } from '../api/link-api-schemas.js';
 
 const id = () => z.uuid();
@@ -14,20 +29,30 @@ const date = () => z.iso.date();
 const money = () => z.number().int();
 const currency = () => z.string().regex(/^[A-Z]{3}$/);
 
+/**
+ * `Ext`, when each of its fields narrows the field of that name in the client's shape `Base`; else its fields that
+ * do not are `never` and the call does not compile: a field the client's schema does not type (add it there,
+ * optional), or one whose values the client's schema would refuse. (zod ≥ 4.1 checks the second in `safeExtend`;
+ * the package accepts zod 4.0.)
+ */
+type Narrowing<Base extends z.core.$ZodShape, Ext extends z.core.$ZodLooseShape> = {
+  [K in keyof Ext]: K extends keyof Base ? (z.output<Ext[K]> extends z.output<Base[K]> ? Ext[K] : never) : never;
+};
+
+/** The sandbox's exact form of a client resource: `client`'s fields, narrowed by `narrower`, and no other field. */
+const exact = <Client extends z.ZodObject, Ext extends z.core.$ZodLooseShape>(
+  client: Client,
+  narrower: Ext & Narrowing<Client['shape'], Ext>,
+): z.ZodObject<z.core.util.Extend<Client['shape'], Ext>, z.core.$strict> => client.extend(narrower).strict() as never;
+
 /** payroll or time_and_attendance (spec, "Platform"). */
-export const PlatformTypeSchema = z.enum(['payroll', 'time_and_attendance']);
+export const PlatformTypeSchema = ClientPlatformSchema.shape.type;
 
 /** A payroll platform. `supports_percentage_allocation` is our name for the spec's unnamed percentage-deposit field. */
-export const PlatformSchema = z.strictObject({
-  id: id(),
-  name: z.string(),
-  type: PlatformTypeSchema,
-  supports_percentage_allocation: z.boolean(),
-});
+export const PlatformSchema = exact(ClientPlatformSchema, { supports_percentage_allocation: z.boolean() });
 
 /** An employer, reached through one platform. */
-export const EmployerSchema = z.strictObject({
-  id: id(),
+export const EmployerSchema = exact(ClientEmployerSchema, {
   name: z.string(),
   industry: z.string(),
   platform_id: id(),
@@ -43,8 +68,7 @@ export const EmployerSchema = z.strictObject({
 export const MonitoringStatusSchema = z.enum(['active', 'disconnected', 'user_action_required']);
 
 /** A connected (or disconnected) payroll account. */
-export const AccountSchema = z.strictObject({
-  id: id(),
+export const AccountSchema = exact(ClientAccountSchema, {
   platform_id: id(),
   platform_name: z.string(),
   platform_type: PlatformTypeSchema,
@@ -72,8 +96,7 @@ export const AllocationSchema = LinkAllocationSchema;
 export const JobErrorSchema = z.strictObject({ code: z.string(), message: z.string() });
 
 /** A job (deposit switch or data sync) on one account. */
-export const JobSchema = z.strictObject({
-  id: id(),
+export const JobSchema = exact(ClientJobSchema, {
   name: JobNameSchema,
   status: JobStatusSchema,
   account_id: id(),
@@ -86,19 +109,15 @@ export const JobSchema = z.strictObject({
 });
 
 /** Employment (spec fields, plus `job_title`). */
-export const EmploymentSchema = z.strictObject({
-  id: id(),
-  employer_name: z.string(),
+export const EmploymentSchema = exact(ClientEmploymentSchema, {
   job_title: z.string(),
   status: z.enum(['active', 'inactive']),
   start_date: date(),
-  account_id: id(),
   created_at: dateTime(),
 });
 
 /** An income summary for one account. */
-export const IncomeSchema = z.strictObject({
-  id: id(),
+export const IncomeSchema = exact(ClientIncomeSchema, {
   account_id: id(),
   currency: currency(),
   pay_frequency: z.enum(['weekly', 'biweekly', 'semimonthly', 'monthly']),
@@ -114,8 +133,7 @@ export const IncomeSchema = z.strictObject({
 export const DeductionSchema = z.strictObject({ name: z.string(), amount: money() });
 
 /** One paystub. */
-export const PaystubSchema = z.strictObject({
-  id: id(),
+export const PaystubSchema = exact(ClientPaystubSchema, {
   account_id: id(),
   pay_date: date(),
   period_start: date(),
@@ -128,8 +146,7 @@ export const PaystubSchema = z.strictObject({
 });
 
 /** One worked shift (time_and_attendance platforms only). */
-export const ShiftSchema = z.strictObject({
-  id: id(),
+export const ShiftSchema = exact(ClientShiftSchema, {
   account_id: id(),
   date: date(),
   start_time: dateTime(),
@@ -140,24 +157,18 @@ export const ShiftSchema = z.strictObject({
   created_at: dateTime(),
 });
 
-/** Verification of Employment report. */
-export const VoeReportSchema = z.strictObject({
+const reportFields = {
   id: id(),
-  type: z.literal('voe'),
   end_user_id: z.string(),
   generated_at: dateTime(),
   employments: z.array(EmploymentSchema),
-});
+};
+
+/** Verification of Employment report. */
+export const VoeReportSchema = exact(ClientVoeReportSchema, { ...reportFields, type: z.literal('voe') });
 
 /** Verification of Income and Employment report. */
-export const VoieReportSchema = z.strictObject({
-  id: id(),
-  type: z.literal('voie'),
-  end_user_id: z.string(),
-  generated_at: dateTime(),
-  employments: z.array(EmploymentSchema),
-  incomes: z.array(IncomeSchema),
-});
+export const VoieReportSchema = exact(ClientVoieReportSchema, { ...reportFields, type: z.literal('voie'), incomes: z.array(IncomeSchema) });
 
 /** The Availability object of verification_reports.refreshed (spec fields). */
 export const AvailabilitySchema = z.strictObject({

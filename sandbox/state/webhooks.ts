@@ -16,6 +16,9 @@ export interface WebhookDelivery {
   lastError: string | null;
 }
 
+/** The default time one attempt gets (`startSandbox`'s `webhookTimeoutMs`, the CLI's `--webhook-timeout`); why 20 s: there. */
+export const DEFAULT_WEBHOOK_TIMEOUT_MS = 20_000;
+
 /** Options of {@link WebhookSender}. */
 export interface WebhookSenderOptions {
   /** Where to POST; null sends nothing (events are still recorded). */
@@ -100,7 +103,11 @@ export class WebhookSender {
     delivery.attempts += 1;
     const abort = new AbortController();
     this.#aborts.add(abort);
-    const timeout = setTimeout(() => abort.abort(), timeoutMs);
+    let timedOut = false;
+    const timeout = setTimeout(() => {
+      timedOut = true;
+      abort.abort();
+    }, timeoutMs);
     let failure: string | null = null;
     try {
       const response = await fetch(url!, {
@@ -113,7 +120,12 @@ export class WebhookSender {
       await response.body?.cancel();
       if (!response.ok) failure = `HTTP ${response.status}`;
     } catch (error) {
-      failure = error instanceof Error ? error.message : String(error);
+      // fetch's own words for our abort ("This operation was aborted") say neither why nor what to change.
+      failure = timedOut
+        ? `no answer within ${timeoutMs} ms (the sandbox's webhook timeout: --webhook-timeout, SANDBOX_WEBHOOK_TIMEOUT_MS or webhookTimeoutMs)`
+        : error instanceof Error
+          ? error.message
+          : String(error);
     } finally {
       clearTimeout(timeout);
       this.#aborts.delete(abort);

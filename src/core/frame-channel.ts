@@ -76,7 +76,7 @@ export function connectFrame(options: FrameChannelOptions): FrameChannel {
   };
 
   const onPortMessage = (event: MessageEvent) => {
-    if (event.data?.type === 'payroll-link:event') {
+    if ((event.data as { type?: unknown } | null | undefined)?.type === 'payroll-link:event') {
       // The envelope first: it bounds the payload before any schema of a name reads it.
       const envelope = LinkEventEnvelopeSchema.safeParse(event.data);
       if (!envelope.success) return options.onDrop(dropped('schema', event));
@@ -138,7 +138,7 @@ function dropped(reason: DropReason, event: MessageEvent): DroppedMessage {
   return {
     reason,
     get data() {
-      return event.data;
+      return event.data as unknown;
     },
   };
 }

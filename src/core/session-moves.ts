@@ -3,6 +3,9 @@ import { exitDetail } from './exit-detail.js';
 import type { SessionToken } from './fetch-link-token.js';
 import { linkError } from './link-error.js';
 
+/** Nothing more than the name (an event's or a state's). */
+type Bare = Record<never, never>;
+
 /** What each state carries: nothing about a session lives beside its state. The states' names are this list's. */
 interface StateData {
   /** Built hidden (`prepareLink`): the frame loads; no token reaches it, no callback fires. */
@@ -16,7 +19,7 @@ interface StateData {
   /** Terminal: `onExit` was called with `exit`, exactly once, and nothing is called after it. */
   ended: { exit: ExitDetail };
   /** Torn down before anyone opened it: `open()` then ends at once. */
-  disposed: {};
+  disposed: Bare;
 }
 
 /** A state's name. */
@@ -51,21 +54,21 @@ export interface Ending {
 interface EventData {
   /** How a session shown after `dispose()` ends. */
   show: Ending;
-  frameReady: {};
+  frameReady: Bare;
   token: { token: SessionToken };
   /** `accountId`: the account a reconnect session must log in to. `renewable`: a new token can be fetched. */
   link: { message: EventMessage; accountId: string | undefined; renewable: boolean };
   untyped: { message: LinkEventEnvelope };
   exit: Ending;
   openUrl: { url: string };
-  closeAnswer: {};
-  timeout: {};
+  closeAnswer: Bare;
+  timeout: Bare;
   fail: { error: LinkError };
   /** The page hid the modal: it ends as `closed_by_host`. */
   hidden: Ending;
   requestClose: Ending;
   close: Ending;
-  dispose: {};
+  dispose: Bare;
 }
 
 /** An event's name. */

@@ -49,6 +49,25 @@ export function invalidParamsResponse(error: z.ZodError, what: 'request body' | 
   return errorResponse(400, 'INVALID_REQUEST_PARAMETERS', `The ${what} is invalid.`, codes as [ErrorCode, ...ErrorCode[]]);
 }
 
+/**
+ * An error answer with one error code, as data: the status, the spec's error
+ * `type`, the `error_codes[0].error_code`, the message (top-level and of that
+ * code), and extra headers. Named fields, so that the type and the code (two
+ * strings side by side) cannot be swapped unnoticed.
+ */
+export interface ErrorAnswer {
+  status: number;
+  type: string;
+  code: string;
+  message: string;
+  headers?: Record<string, string>;
+}
+
+/** The response for an {@link ErrorAnswer}. */
+export function errorAnswer({ status, type, code, message, headers = {} }: ErrorAnswer): Response {
+  return errorResponse(status, type, message, [{ error_code: code, message }], headers);
+}
+
 /** An error response with a single error code whose message is also the top-level message. */
 export function simpleErrorResponse(
   status: number,
@@ -57,5 +76,5 @@ export function simpleErrorResponse(
   message: string,
   headers: Record<string, string> = {},
 ): Response {
-  return errorResponse(status, type, message, [{ error_code: errorCode, message }], headers);
+  return errorAnswer({ status, type, code: errorCode, message, headers });
 }

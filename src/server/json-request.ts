@@ -1,4 +1,4 @@
-import { simpleErrorResponse } from './error-response.js';
+import { errorAnswer } from './error-response.js';
 
 /** The body read as JSON (with its text, for a signature check), or the error response to send instead. */
 export type JsonBodyResult = { ok: true; value: unknown; text: string } | { ok: false; response: Response };
@@ -32,7 +32,7 @@ export async function readJsonBody(request: Request, maxBytes: number): Promise<
 }
 
 function fail(status: number, code: string, message: string, headers: Record<string, string> = {}): JsonBodyResult {
-  return { ok: false, response: simpleErrorResponse(status, 'INVALID_REQUEST', code, message, headers) };
+  return { ok: false, response: errorAnswer({ status, type: 'INVALID_REQUEST', code, message, headers }) };
 }
 
 /**

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { methodsSchema } from './handler/function-schema.js';
 
 /**
  * Where the token and webhook handlers write what happened. `console` fits, and so do
@@ -11,16 +11,8 @@ export interface Logger {
   error(message: string, fields?: Record<string, unknown>): void;
 }
 
-const isFunction = (value: unknown) => typeof value === 'function';
-
 /** Accepts any object with `info`, `warn` and `error` methods (such as `console`), unchanged. */
-export const LoggerSchema = z.custom<Logger>(
-  (value) =>
-    typeof value === 'object' &&
-    value !== null &&
-    ['info', 'warn', 'error'].every((name) => isFunction((value as Record<string, unknown>)[name])),
-  { message: 'must be an object with info, warn and error methods (console works)' },
-);
+export const LoggerSchema = methodsSchema<Logger>(['info', 'warn', 'error'], 'must be an object with info, warn and error methods (console works)');
 
 const REDACTED = '[redacted]';
 

@@ -450,6 +450,58 @@ describe('npm run demo, end to end', { timeout: 900_000 }, () => {
     }
   });
 
+  // Reading what was connected (#35): the backend reads with its PayrollClient; the page shows it.
+
+  test('after a success the page shows the account’s employment, income and latest paystubs; a refreshed webhook brings the VOE/VOIE reports; bad ids are errors on the page', async () => {
+    const { page, errors, close } = await openDemo();
+    try {
+      const accountId = await connectGood(page);
+      const stored = demo.sandboxStore.account(accountId)!;
+      const usd = (cents: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
+      const data = page.locator(`#account-data[data-account-id="${accountId}"][data-state="loaded"]`);
+      await data.waitFor();
+      const employment = await data.locator('[data-part="employment"]').innerText();
+      for (const value of [stored.data.employment.employer_name, stored.data.employment.job_title, stored.data.employment.start_date]) assert.ok(employment.includes(value), employment);
+      const income = await data.locator('[data-part="income"]').innerText();
+      for (const value of [stored.data.income.pay_frequency, usd(stored.data.income.annual_gross_pay), usd(stored.data.income.ytd_net_pay)]) assert.ok(income.includes(value), income);
+      const latest = [...stored.data.paystubs].sort((a, b) => b.pay_date.localeCompare(a.pay_date)).slice(0, 3);
+      assert.deepEqual(await data.locator('[data-part="paystubs"] tbody tr').evaluateAll((rows) => rows.map((row) => (row as HTMLElement).dataset.id)), latest.map((paystub) => paystub.id));
+      assert.ok((await data.locator('[data-part="paystubs"] tbody tr').first().innerText()).includes(usd(latest[0]!.net_pay)));
+
+      // Refresh: the sandbox sends verification_reports.refreshed for the signed-in user; the page shows the reports when it arrives.
+      await page.getByRole('button', { name: 'Refresh verification reports' }).click();
+      await waitForTimeline(page, 'backend refresh_reports (HTTP 200)');
+      const { detail } = (await timeline(page)).find((entry) => entry.name === 'backend refresh_reports (HTTP 200)')!;
+      const [refreshed] = detail.events as Array<{ event: string; event_id: string; payload: { end_user_id: string } }>;
+      assert.equal(refreshed!.event, 'verification_reports.refreshed');
+      assert.equal(refreshed!.payload.end_user_id, 'demo-ana');
+      const reports = page.locator(`#reports[data-event-id="${refreshed!.event_id}"][data-state="loaded"]`);
+      await reports.waitFor();
+      const ids = (part: string) => reports.locator(`[data-part="${part}"] tbody tr`).evaluateAll((rows) => rows.map((row) => (row as HTMLElement).dataset.id));
+      assert.ok((await ids('voe')).includes(stored.data.employment.id), 'the VOE lists this account’s employment');
+      assert.ok((await ids('voie')).includes(stored.data.employment.id), 'the VOIE lists it too');
+      assert.ok((await ids('voie')).includes(stored.data.income.id), 'with its income');
+      await page.locator('#account-data-title').scrollIntoViewIfNeeded();
+      await page.screenshot({ path: new URL('account-data.png', OUTPUT).pathname, fullPage: true });
+
+      // Bad input: clear errors on the page, and the backend lives on.
+      const show = async (id: string) => {
+        await page.getByLabel('Account id').fill(id);
+        await page.getByRole('button', { name: 'Show data' }).click();
+      };
+      await show('not-a-uuid');
+      await page.locator('#account-data[data-account-id="not-a-uuid"][data-state="error"][data-error-code="INVALID_PARAMS"]').getByRole('alert').getByText(/must be a UUID/).waitFor();
+      const unknown = '00000000-0000-4000-8000-000000000000';
+      await show(unknown);
+      await page.locator(`#account-data[data-account-id="${unknown}"][data-state="error"][data-error-code="ACCOUNT_NOT_FOUND"]`).getByRole('alert').getByText(`No account ${unknown}`).waitFor();
+      await show(accountId);
+      await data.waitFor();
+      assert.deepEqual(errors, []);
+    } finally {
+      await close();
+    }
+  });
+
   test('re-authentication: Simulate password change makes the account need its user, and a Reconnect brings it back', async () => {
     const { page, errors, close } = await openDemo();
     try {

@@ -24,7 +24,9 @@ const onUnhandled = (reason: unknown) => unhandled.push(reason);
 
 before(async () => {
   process.on('unhandledRejection', onUnhandled);
-  sandbox = await startTestSandbox({ rateLimitPerSecond: 10 });
+  // user_pending's jobs pend for a minute here (the test default is 200 ms): jobs.wait's timeout test must not
+  // depend on how long the limiter made it wait before its first poll.
+  sandbox = await startTestSandbox({ rateLimitPerSecond: 10, pendingJobDelayMs: 60_000 });
   outside = await startFakeOutside(sandbox.url);
   client = createPayrollClient({ apiSecret: sandbox.secret, baseUrl: outside.url, version: '2025-07-08', mode: 'sandbox', rateLimit: limiter, log });
 });

@@ -35,6 +35,36 @@ describe('sandbox CLI commands', () => {
     assert.deepEqual(status.kind === 'request' && status.body, { event: 'account.monitoring_status.updated', account_id: ACCOUNT, monitoring_status: 'active' });
   });
 
+  it('resend <event_id> calls the resend route of that event; it takes no other argument or flag', async () => {
+    assert.deepEqual(parseCommand(['resend', ACCOUNT], {}), {
+      kind: 'request',
+      url: DEFAULT_SANDBOX_URL,
+      secret: DEFAULT_CLI_SECRET,
+      path: `/sandbox/events/${ACCOUNT}/resend`,
+      body: {},
+    });
+    for (const argv of [['resend'], ['resend', ACCOUNT, 'extra'], ['resend', ACCOUNT, '--account', ACCOUNT]]) {
+      const parsed = parseCommand(argv, {});
+      assert.match(parsed.kind === 'error' ? parsed.message : '', /--help/, argv.join(' '));
+    }
+    const sandbox = await startTestSandbox({ jobDelayMs: 3_600_000 });
+    try {
+      const env = { SANDBOX_URL: sandbox.url, SANDBOX_SECRET: sandbox.secret };
+      const created = output();
+      assert.equal(await runCommand(parseCommand(['create-account'], env) as Extract<ReturnType<typeof parseCommand>, { kind: 'request' }>, created.out), 0);
+      const [added] = JSON.parse(created.lines.log[0]!).events as { event_id: string }[];
+      const resent = output();
+      assert.equal(await runCommand(parseCommand(['resend', added!.event_id], env) as Extract<ReturnType<typeof parseCommand>, { kind: 'request' }>, resent.out), 0);
+      assert.deepEqual(JSON.parse(resent.lines.log[0]!).events, [added]);
+      const unknown = output();
+      assert.equal(await runCommand(parseCommand(['resend', ACCOUNT], env) as Extract<ReturnType<typeof parseCommand>, { kind: 'request' }>, unknown.out), 1);
+      assert.equal(unknown.lines.error[0], `POST ${sandbox.url}/sandbox/events/${ACCOUNT}/resend answered 404:`);
+      assert.equal(JSON.parse(unknown.lines.error[1]!).error.error_codes[0].error_code, 'EVENT_NOT_FOUND');
+    } finally {
+      await sandbox.close();
+    }
+  });
+
   it('--webhook-version (or SANDBOX_WEBHOOK_VERSION) picks the version webhooks are sent as; an unknown one is refused', () => {
     const flag = parseCliOptions(['--webhook-version', '2021-07-28'], { SANDBOX_WEBHOOK_VERSION: '2022-03-02' });
     assert.equal(flag.kind === 'run' && flag.options.webhookVersion, '2021-07-28');

@@ -50,24 +50,26 @@ describe('sandbox CLI: options', () => {
   });
 
   it('reads the environment, and flags win over it', () => {
-    const env = { SANDBOX_PORT: '5000', SANDBOX_SECRET: 'sandbox_from_env', SANDBOX_WEBHOOK_URL: 'http://127.0.0.1:9/hooks', SANDBOX_RATE_LIMIT: '50' };
+    const env = { SANDBOX_PORT: '5000', SANDBOX_SECRET: 'sandbox_from_env', SANDBOX_WEBHOOK_URL: 'http://127.0.0.1:9/hooks', SANDBOX_RATE_LIMIT: '50', SANDBOX_WEBHOOK_TIMEOUT_MS: '30000' };
     const fromEnv = parseCliOptions([], env);
     assert.ok(fromEnv.kind === 'run');
     assert.equal(fromEnv.options.port, 5000);
     assert.equal(fromEnv.options.secret, 'sandbox_from_env');
     assert.equal(fromEnv.options.webhookUrl, 'http://127.0.0.1:9/hooks');
     assert.equal(fromEnv.options.rateLimitPerSecond, 50);
-    const flags = parseCliOptions(['--port', '0', '--secret', 'sandbox_from_flag', '--token-ttl', '60', '--rate-limit', '0', '--quiet'], env);
+    assert.equal(fromEnv.options.webhookTimeoutMs, 30_000);
+    const flags = parseCliOptions(['--port', '0', '--secret', 'sandbox_from_flag', '--token-ttl', '60', '--rate-limit', '0', '--webhook-timeout', '40000', '--quiet'], env);
     assert.ok(flags.kind === 'run');
     assert.equal(flags.options.port, 0);
     assert.equal(flags.options.secret, 'sandbox_from_flag');
     assert.equal(flags.options.tokenTtlSeconds, 60);
     assert.equal(flags.options.rateLimitPerSecond, 0);
+    assert.equal(flags.options.webhookTimeoutMs, 40_000);
     assert.equal(flags.quiet, true);
   });
 
   it('refuses bad values and unknown flags with a message that points to --help', () => {
-    for (const args of [['--port', 'abc'], ['--port', '70000'], ['--webhook-url', 'ftp://x'], ['--token-ttl', '0'], ['--bogus'], ['stray']]) {
+    for (const args of [['--port', 'abc'], ['--port', '70000'], ['--webhook-url', 'ftp://x'], ['--token-ttl', '0'], ['--webhook-timeout', '0'], ['--bogus'], ['stray']]) {
       const parsed = parseCliOptions(args, {});
       assert.ok(parsed.kind === 'error', `accepted ${args.join(' ')}`);
       assert.match(parsed.message, /--help/);
@@ -77,7 +79,7 @@ describe('sandbox CLI: options', () => {
   it('shows help for --help and -h', () => {
     assert.equal(parseCliOptions(['--help'], {}).kind, 'help');
     assert.equal(parseCliOptions(['-h'], {}).kind, 'help');
-    for (const flag of ['--port', '--secret', '--webhook-url', '--rate-limit', '--token-ttl', 'SANDBOX_PORT', 'SANDBOX_WEBHOOK_URL', 'user_good']) {
+    for (const flag of ['--port', '--secret', '--webhook-url', '--rate-limit', '--token-ttl', '--webhook-timeout', 'SANDBOX_WEBHOOK_TIMEOUT_MS', 'SANDBOX_PORT', 'SANDBOX_WEBHOOK_URL', 'user_good']) {
       assert.ok(HELP.includes(flag), `help does not mention ${flag}`);
     }
   });

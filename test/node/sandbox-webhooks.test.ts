@@ -9,7 +9,8 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { describe, it } from 'node:test';
 import { SandboxWebhookEventSchema, type SandboxWebhookEvent } from '../../sandbox/state/resources.js';
-import type { Sandbox, SandboxOptions } from '../../sandbox/start-sandbox.js';
+import { SandboxOptionsSchema, type Sandbox, type SandboxOptions } from '../../sandbox/start-sandbox.js';
+import { WebhookHandlerOptionsSchema } from '../../src/server/webhooks/webhook-handler.js';
 import { MAX_RETRY_DELAY_MS, retryDelayMs } from '../../sandbox/state/webhooks.js';
 import { api, connectAccount, linkApi, openSession, platformOfType, startTestSandbox } from './sandbox-test-client.js';
 
@@ -192,6 +193,23 @@ describe('sandbox: webhooks', () => {
       assert.equal(accounts.body.meta.count, 1);
       assert.equal(sandbox.webhooks.deliveries[0]!.status, 'pending');
     });
+  });
+
+  it('an attempt that gets no answer in time fails with a line naming the timeout and how to set it', async () => {
+    await withReceiver([], { webhookTimeoutMs: 50, webhookMaxAttempts: 1 }, async (sandbox, receiver) => {
+      receiver.setHold(true);
+      assert.equal((await loginGood(sandbox)).status, 200);
+      const delivery = await settled(sandbox, 0);
+      assert.equal(delivery.status, 'failed');
+      assert.match(delivery.lastError ?? '', /^no answer within 50 ms \(.*--webhook-timeout.*webhookTimeoutMs\)$/);
+    });
+  });
+
+  it("waits longer by default than payroll-link/server's webhook handler may take by default, so a slow callback gets the handler's 503, not an abort", () => {
+    const sandboxTimeout = SandboxOptionsSchema.parse({}).webhookTimeoutMs;
+    const { callbackTimeoutMs } = WebhookHandlerOptionsSchema.parse({ onEvent: () => {}, allowUnverified: true });
+    // The handler's longest answer: its claim (bounded at 5 s), the callback's bound, then markDone (5 s).
+    assert.ok(sandboxTimeout >= callbackTimeoutMs + 10_000, `the sandbox's ${sandboxTimeout} ms against the handler's ${callbackTimeoutMs} ms + 10 s`);
   });
 
   it('records events without sending when no webhook URL is set', async () => {

@@ -253,7 +253,7 @@ describe('once per event_id', () => {
 
   test('the memory store is bounded: the oldest ids are forgotten first', () => {
     const store = memoryEventIdStore(2);
-    for (const id of ['a', 'b', 'c']) store.add(id);
+    for (const id of ['a', 'b', 'c']) void store.add(id);
     assert.deepEqual(['a', 'b', 'c'].map((id) => store.has(id)), [false, true, true]);
   });
 });

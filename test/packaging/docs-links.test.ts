@@ -72,6 +72,11 @@ test('the tarball carries README.md, CHANGELOG.md, the docs and the sandbox refe
   }
 });
 
+test('the README stays a short page: at most 150 lines (the rest lives in docs/)', async () => {
+  const lines = (await readFile(join(scratch, 'package', 'README.md'), 'utf8')).trimEnd().split('\n').length;
+  assert.ok(lines <= 150, `README.md has ${lines} lines: move detail into docs/`);
+});
+
 test('every relative link in every shipped markdown file resolves inside the tarball', async () => {
   const markdown = files.filter((file) => file.endsWith('.md'));
   assert.ok(markdown.length > 10, `markdown files found: ${markdown.join(', ')}`);

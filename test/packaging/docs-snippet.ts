@@ -58,3 +58,20 @@ export async function docsSnippet(page: string, heading: string, language: strin
   assert.ok(block, `${page}, "${subheading ?? heading}", has a ${language} block`);
   return block[1]!;
 }
+
+/**
+ * The snippets that make up the app of docs/reading-data.md: [page, section, block, file]. They import each
+ * other as the page shows (./payroll-client.js). docs-snippets.test.ts type-checks them, reading-data.test.ts runs them.
+ */
+export const READING_DATA_SNIPPETS: [page: string, section: string, block: number, file: string][] = [
+  ['docs/reading-data.md', 'The client', 0, 'payroll-client.ts'],
+  ['docs/reading-data.md', 'The client / Read one account', 0, 'read-account.ts'],
+  ['docs/reading-data.md', 'The client / On-demand updates and disconnecting', 0, 'refresh-paystubs.ts'],
+  ['docs/reading-data.md', 'Pagination', 0, 'pagination.ts'],
+  ['docs/reading-data.md', 'Errors', 0, 'find-account.ts'],
+  ['docs/reading-data.md', 'Retries', 0, 'employment-for-page.ts'],
+  ['docs/reading-data.md', 'Rate limits', 0, 'rate-limits.ts'],
+  ['docs/reading-data.md', 'Rate limits / The token handler and your reads, one limiter', 0, 'link-token.ts'],
+  ['docs/backend.md', 'Verification reports: `verification_reports.refreshed`', 0, 'webhooks.ts'],
+  ['README.md', 'Quick start: read the data', 0, 'readme-read-data.ts'],
+];

@@ -62,7 +62,7 @@ function runCli(cwd: string, entry: string, args: string[], env: Record<string, 
     });
   } catch (error) {
     const { stdout, stderr } = error as { stdout?: string; stderr?: string };
-    throw new Error(`${entry} ${args.join(' ')} failed:\n${stdout ?? ''}\n${stderr ?? ''}`);
+    throw new Error(`${entry} ${args.join(' ')} failed:\n${stdout ?? ''}\n${stderr ?? ''}`, { cause: error });
   }
 }
 

@@ -72,8 +72,8 @@ async function npxRun(args: string[], env: Record<string, string> = {}): Promise
 }
 
 /** Starts `npx payroll-link-sandbox` and waits for the lines with its URL and secret. */
-async function startBin(args: string[]): Promise<{ child: ChildProcess; url: string; secret: string; output: () => string }> {
-  const child = npx(['--port', '0', '--quiet', ...args]);
+async function startBin(args: string[], env: Record<string, string> = {}): Promise<{ child: ChildProcess; url: string; secret: string; output: () => string }> {
+  const child = npx(['--port', '0', '--quiet', ...args], env);
   let output = '';
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const started = new Promise<{ url: string; secret: string }>((resolve, reject) => {
@@ -119,6 +119,7 @@ describe('the sandbox from the packed package', () => {
     assert.match(help.stdout, /Usage: npx payroll-link-sandbox \[options\]/);
     assert.match(help.stdout, /--webhook-version/);
     assert.match(help.stdout, /trigger <event>/);
+    assert.match(help.stdout, /resend <event_id>/);
     // It points an installed user at the reference that ships beside it.
     const reference = /node_modules\/payroll-link\/(docs\/sandbox\.md)/.exec(help.stdout)?.[1];
     assert.ok(reference, help.stdout);
@@ -128,7 +129,8 @@ describe('the sandbox from the packed package', () => {
   it('`npx payroll-link-sandbox --port 0` starts, serves the Link page, mints tokens, runs a Link session in Chromium, and fires every trigger from the CLI', async () => {
     const { startApp } = (await import(pathToFileURL(join(scratch, 'app.js')).href)) as { startApp(): Promise<GuideApp> };
     const app = await startApp();
-    const bin = await startBin(['--webhook-url', app.webhookUrl]);
+    // As the docs say to: the URL carries the receiver's secret, so not as a flag, which `ps` shows.
+    const bin = await startBin([], { SANDBOX_WEBHOOK_URL: app.webhookUrl });
     const browser: Browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
     try {
       const page = await fetch(`${bin.url}/link`);
@@ -182,7 +184,9 @@ describe('the sandbox from the packed package', () => {
       };
       const created = await run(['create-account', '--end-user', 'user-789']);
       const accountId = created.account!.id;
-      await delivered(created, 'account.added');
+      const added = await delivered(created, 'account.added');
+      // A resend answers with the very event it delivers again (its delivery is proven by the guide's third test).
+      assert.deepEqual((await run(['resend', added.event_id])).events, [added]);
       await delivered(await run(['trigger', 'account.added', '--account', accountId]), 'account.added');
       const paystubs = await run(['trigger', 'paystubs.added', '--account', accountId]);
       assert.equal((await delivered(paystubs, 'paystubs.added')).payload['sync_status'], 'synced');
@@ -251,7 +255,7 @@ describe('the sandbox from the packed package', () => {
     child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
     const [code] = (await once(child, 'exit')) as [number];
     assert.equal(code, 0, output);
-    assert.match(output, /^# pass 2$/m);
+    assert.match(output, /^# pass 3$/m);
     assert.match(output, /^# fail 0$/m);
   });
 

@@ -8,15 +8,18 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { copyFile, mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import { after, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import { build as esbuild, type BuildFailure } from 'esbuild';
 import { build, type Rollup } from 'vite';
 import { docsSnippet } from './docs-snippet.js';
 import { frameworksPackageDir, installedPackageDir } from './install-packed.js';
 
 /** The sentence the refusal prints (the start of it; src/server/browser-refusal.ts has it whole). */
 const REFUSAL = 'payroll-link/server runs on your server only: import it from server code';
+/** Its end: how to find the importing file where the bundler's error names only the refusal module. */
+const HOW_TO_FIND = 'search your browser code for payroll-link/server';
 
 const packagingDir = fileURLToPath(new URL('./', import.meta.url));
 const frameworksDir = `${packagingDir}frameworks/`;
@@ -40,9 +43,12 @@ const clientImport = (entry: string, name: string) => `import { ${name} } from '
 describe('Vite', () => {
   for (const [entry, name] of [
     ['payroll-link/server', 'createLinkTokenHandler'],
+    // The service's client (docs/reading-data.md) holds the API secret: a page must not get it either.
+    ['payroll-link/server', 'createPayrollClient'],
     ['payroll-link/server/node', 'toNodeHandler'],
+    ['payroll-link/server/redis', 'redisEventStore'],
   ] as const) {
-    test(`a browser build that imports ${entry} fails with the sentence`, async () => {
+    test(`a browser build that imports ${name} from ${entry} fails with the sentence`, async () => {
       assert.ok(existsSync(`${installedPackageDir}/package.json`), 'run `npm run test:packaging` (it installs the packed package first)');
       const dir = await scratchDir(packagingDir);
       await writeFile(`${dir}index.html`, '<!doctype html><script type="module" src="./main.js"></script>\n');
@@ -54,11 +60,22 @@ describe('Vite', () => {
     });
   }
 
+  test('the error names the file that imported the server entry, through its chain of imports', async () => {
+    const dir = await scratchDir(packagingDir);
+    await writeFile(`${dir}index.html`, '<!doctype html><script type="module" src="./main.js"></script>\n');
+    await writeFile(`${dir}main.js`, clientImport('./widget.js', 'createLinkTokenHandler'));
+    await writeFile(`${dir}widget.js`, "export { createLinkTokenHandler } from 'payroll-link/server';\n");
+    await assert.rejects(build({ root: dir, configFile: false, logLevel: 'silent', build: { outDir: `${dir}dist`, write: false } }), (error: Error) => {
+      assert.match(error.message, /imported by the following path:[^]*- \S*\/widget\.js\n[^]*- \S*\/main\.js\n/);
+      return true;
+    });
+  });
+
   test('an SSR build of the same imports builds, without the refusal', async () => {
     const dir = await scratchDir(packagingDir);
     await writeFile(
       `${dir}server.js`,
-      "import { createLinkTokenHandler } from 'payroll-link/server';\nimport { toNodeHandler } from 'payroll-link/server/node';\nexport { createLinkTokenHandler, toNodeHandler };\n",
+      "import { createLinkTokenHandler, createPayrollClient } from 'payroll-link/server';\nimport { toNodeHandler } from 'payroll-link/server/node';\nexport { createLinkTokenHandler, createPayrollClient, toNodeHandler };\n",
     );
     // noExternal: bundle the package, so that the build resolves its entries itself (the conditions under test).
     const result = (await build({
@@ -70,7 +87,25 @@ describe('Vite', () => {
     })) as Rollup.RollupOutput;
     const code = result.output.map((item) => (item.type === 'chunk' ? item.code : '')).join('\n');
     assert.match(code, /function createLinkTokenHandler/);
+    assert.match(code, /function createPayrollClient/);
     assert.doesNotMatch(code, /runs on your server only/);
+  });
+});
+
+describe('esbuild', () => {
+  test('a browser bundle that imports payroll-link/server fails with the sentence, which says how to find the importer esbuild does not name', async () => {
+    const dir = await scratchDir(packagingDir);
+    await writeFile(`${dir}main.js`, clientImport('payroll-link/server', 'createLinkTokenHandler'));
+    await assert.rejects(
+      esbuild({ entryPoints: [`${dir}main.js`], bundle: true, platform: 'browser', write: false, logLevel: 'silent' }),
+      (failure: BuildFailure) => {
+        const [error] = failure.errors;
+        assert.ok(error?.text.includes(REFUSAL) && error.text.includes(HOW_TO_FIND), error?.text);
+        // What the sentence is for: esbuild points at the refusal module, not at main.js.
+        assert.match(error.location?.file ?? '', /payroll-link\/dist\/server\/browser-refusal\.js$/);
+        return true;
+      },
+    );
   });
 });
 

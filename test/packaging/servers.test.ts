@@ -8,17 +8,16 @@
 // is supplied by the test (it prints what it saved). Needs install-toolchains.ts and
 // install-packed.ts first: `npm run test:packaging` runs both.
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
-import { connect } from 'node:net';
 import { after, describe, test } from 'node:test';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { startSandbox, type Sandbox } from '../../sandbox/start-sandbox.js';
 import { linkApi, platformOfType } from '../node/sandbox-test-client.js';
 import { installedPackageDir } from './install-packed.js';
 import { freePort } from '../free-port.js';
 import { docsSnippet } from './docs-snippet.js';
+import { listening, runApp } from './app-process.js';
 
 const serversDir = fileURLToPath(new URL('./servers/', import.meta.url));
 const WEBHOOK_SECRET = 'whsec_packaging_servers_test_0123';
@@ -35,46 +34,8 @@ const saveAccount = async (endUserId: string | null | undefined, accountId: stri
 const backendSnippet = (heading: string): Promise<string> =>
   docsSnippet('docs/backend.md', 'Your backend: `payroll-link/server`', 'ts', heading === '' ? undefined : heading);
 
-/** Resolves once something accepts connections on the port (each try waits for the connection's own outcome). */
-async function listening(port: number, child: ChildProcess, output: () => string): Promise<void> {
-  for (let tries = 0; tries < 300; tries++) {
-    if (child.exitCode !== null) throw new Error(`the app exited: ${output()}`);
-    const accepted = await new Promise<boolean>((resolve) => {
-      const socket = connect(port, '127.0.0.1');
-      socket.once('connect', () => (socket.destroy(), resolve(true)));
-      socket.once('error', () => resolve(false));
-    });
-    if (accepted) return;
-    await new Promise((resolve) => setTimeout(resolve, 100)); // between connection attempts, not a guess at readiness
-  }
-  throw new Error(`nothing listened on ${port}: ${output()}`);
-}
-
-/** A running app: its process, and a promise for the next stdout line that matches. */
-function run(file: string, env: NodeJS.ProcessEnv) {
-  const tsx = import.meta.resolve('tsx');
-  const child = spawn(process.execPath, ['--import', tsx, file], { cwd: serversDir, env: { PATH: process.env.PATH, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let stdout = '';
-  let stderr = '';
-  const waiters: { pattern: RegExp; resolve: (line: string) => void }[] = [];
-  child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
-    stdout += chunk;
-    for (const waiter of [...waiters]) {
-      const line = stdout.split('\n').find((candidate) => waiter.pattern.test(candidate));
-      if (line) {
-        waiters.splice(waiters.indexOf(waiter), 1);
-        waiter.resolve(line);
-      }
-    }
-  });
-  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-  return {
-    child,
-    output: () => `${stdout}${stderr}`,
-    line: (pattern: RegExp) => new Promise<string>((resolve) => waiters.push({ pattern, resolve })),
-    stop: () => child.kill('SIGKILL'),
-  };
-}
+/** A running app in servers/. */
+const run = (file: string, env: NodeJS.ProcessEnv) => runApp(file, serversDir, env);
 
 /** Logs in through the sandbox's Link API with the token, as the hosted Link page would. */
 async function connectWith(sandbox: Sandbox, token: string): Promise<string> {

@@ -1,7 +1,7 @@
 import { css, html, nothing } from 'lit';
 import type { Credentials } from '../app/link-flow-screen.js';
 import { LinkScreen } from './link-screen.js';
-import { SANDBOX_PASSWORD, SANDBOX_USERNAMES, type SandboxUser } from '../../state/sandbox-users.js';
+import { SANDBOX_PASSWORD, SANDBOX_USERNAMES } from '../../state/sandbox-users.js';
 
 /**
  * The login form for the chosen payroll provider. In sandbox mode it also

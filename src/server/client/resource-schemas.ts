@@ -1,41 +1,165 @@
 /**
- * The service's resources as the client reads them (#35). PLACEHOLDER: each
- * schema requires only its id for now; the resource-schemas work fills them
- * in (what the spec shows required, every other field let through) and makes
- * the sandbox build its answers from them.
+ * The service's resources as the client reads them (#35), written once: the
+ * client checks every answer with these schemas and the sandbox builds its
+ * answers from them (sandbox/state/resources.ts narrows each one with
+ * `.extend(…).strict()`), so the two cannot drift.
+ *
+ * What a schema requires is what the spec shows: object ids (UUIDs, spec
+ * "Resources and their fields", convention 1), the Employment and Platform
+ * fields of its tables. Everything else the
+ * service may send passes through untouched (`looseObject`). The fields only
+ * the sandbox has (its choices where the spec says "not shown") are optional
+ * here, typed by their JSON type only, never by the sandbox's formats or value
+ * lists: an answer of the real service must not fail because our sandbox
+ * invented a field, a format or a value.
  */
 import { z } from 'zod';
 
-const resource = () => z.looseObject({ id: z.uuid() });
+const id = () => z.uuid();
+/** A field the sandbox has and the spec does not show: optional, any string. */
+const text = () => z.string().optional();
+const nullableText = () => z.string().nullable().optional();
+/** Money, as the sandbox sends it: minor units (spec convention 3), the currency in a field beside it. */
+const amount = () => z.number().optional();
 
-/** A connected (or disconnected) payroll account. */
-export const AccountSchema = resource();
-/** An employment record of an account. */
-export const EmploymentSchema = resource();
-/** An income record of an account. */
-export const IncomeSchema = resource();
-/** One paystub of an account. */
-export const PaystubSchema = resource();
-/** One shift of an account (time-and-attendance platforms). */
-export const ShiftSchema = resource();
-/** A job (a deposit switch or a data sync) on one account. */
-export const JobSchema = resource();
-/** An employer (List Employers). */
-export const EmployerSchema = resource();
-/** A payroll platform. */
-export const PlatformSchema = resource();
-/** A Verification of Employment report. */
-export const VoeReportSchema = z.looseObject({});
-/** A Verification of Income and Employment report. */
-export const VoieReportSchema = z.looseObject({});
+/** A payroll platform: `id`, `name` and `type` are the spec's; `supports_percentage_allocation` is the sandbox's. */
+export const PlatformSchema = z.looseObject({
+  id: id(),
+  name: z.string(),
+  type: z.enum(['payroll', 'time_and_attendance']),
+  supports_percentage_allocation: z.boolean().optional(),
+});
 
-export type Account = z.infer<typeof AccountSchema>;
-export type Employment = z.infer<typeof EmploymentSchema>;
-export type Income = z.infer<typeof IncomeSchema>;
-export type Paystub = z.infer<typeof PaystubSchema>;
-export type Shift = z.infer<typeof ShiftSchema>;
-export type Job = z.infer<typeof JobSchema>;
-export type Employer = z.infer<typeof EmployerSchema>;
+/** An employer (List Employers); the spec shows none of its fields but the id. */
+export const EmployerSchema = z.looseObject({
+  id: id(),
+  name: text(),
+  industry: text(),
+  platform_id: text(),
+  supports_percentage_allocation: z.boolean().optional(),
+});
+
+/**
+ * A connected (or disconnected) payroll account. The spec names `monitoring_status` as a field (its values are not
+ * shown: any string), but lists it among the additive changes, so an answer under an older version may lack it:
+ * optional, like `connected`, a filter whose type is not shown.
+ */
+export const AccountSchema = z.looseObject({
+  id: id(),
+  monitoring_status: z.string().optional(),
+  connected: z.boolean().optional(),
+  platform_id: text(),
+  platform_name: text(),
+  platform_type: text(),
+  employer_id: nullableText(),
+  employer_name: nullableText(),
+  end_user_id: nullableText(),
+  link_token_id: text(),
+  created_at: text(),
+  updated_at: text(),
+  disconnected_at: nullableText(),
+});
+
+/** A job (a deposit switch or a data sync) on one account. `jobs.wait` reads its `status` (`pending` until it ends). */
+export const JobSchema = z.looseObject({
+  id: id(),
+  name: text(),
+  status: text(),
+  account_id: text(),
+  link_token_id: nullableText(),
+  params: z.record(z.string(), z.unknown()).optional(),
+  error: z.looseObject({ code: text(), message: text() }).nullable().optional(),
+  created_at: text(),
+  updated_at: text(),
+  completed_at: nullableText(),
+});
+
+/** An employment record of an account: every field of the spec's table is required; `job_title` is the sandbox's. */
+export const EmploymentSchema = z.looseObject({
+  id: id(),
+  employer_name: z.string(),
+  status: z.string(),
+  start_date: z.string(),
+  account_id: id(),
+  created_at: z.string(),
+  job_title: text(),
+});
+
+/** An income record of an account; the spec shows none of its fields. */
+export const IncomeSchema = z.looseObject({
+  id: id(),
+  account_id: text(),
+  currency: text(),
+  pay_frequency: text(),
+  annual_gross_pay: amount(),
+  ytd_gross_pay: amount(),
+  ytd_net_pay: amount(),
+  hourly_rate: z.number().nullable().optional(),
+  last_pay_date: text(),
+  created_at: text(),
+});
+
+/** One paystub of an account; the spec shows none of its fields. */
+export const PaystubSchema = z.looseObject({
+  id: id(),
+  account_id: text(),
+  pay_date: text(),
+  period_start: text(),
+  period_end: text(),
+  currency: text(),
+  gross_pay: amount(),
+  net_pay: amount(),
+  deductions: z.array(z.looseObject({ name: text(), amount: amount() })).optional(),
+  created_at: text(),
+});
+
+/** One shift of an account (time-and-attendance platforms); the spec shows none of its fields. */
+export const ShiftSchema = z.looseObject({
+  id: id(),
+  account_id: text(),
+  date: text(),
+  start_time: text(),
+  end_time: text(),
+  duration_minutes: z.number().optional(),
+  role: text(),
+  location: text(),
+  created_at: text(),
+});
+
+/**
+ * The fields of both reports. The spec shows no field of a report body, so nothing is required, not even in the
+ * employments it lists (`partial`): a report of the real service may describe an employment otherwise.
+ */
+const reportFields = {
+  id: text(),
+  type: text(),
+  end_user_id: text(),
+  generated_at: text(),
+  employments: z.array(EmploymentSchema.partial()).optional(),
+};
+
+/** A Verification of Employment report (`verificationReports.voe`). */
+export const VoeReportSchema = z.looseObject(reportFields);
+/** A Verification of Income and Employment report (`verificationReports.voie`). */
+export const VoieReportSchema = z.looseObject({ ...reportFields, incomes: z.array(IncomeSchema.partial()).optional() });
+
+/** A payroll platform: `id`, `name`, `type` (`payroll` or `time_and_attendance`), and what else the service sends. */
 export type Platform = z.infer<typeof PlatformSchema>;
+/** An employer: its `id`, and what else the service sends. */
+export type Employer = z.infer<typeof EmployerSchema>;
+/** A payroll account: its `id`, and what else the service sends (`monitoring_status`, `connected`, …). */
+export type Account = z.infer<typeof AccountSchema>;
+/** A job: its `id`, and what else the service sends (`status`, `name`, …). */
+export type Job = z.infer<typeof JobSchema>;
+/** An employment record: the spec's fields (`employer_name`, `status`, `start_date`, `account_id`, …), and what else the service sends. */
+export type Employment = z.infer<typeof EmploymentSchema>;
+/** An income record: its `id`, and what else the service sends. */
+export type Income = z.infer<typeof IncomeSchema>;
+/** A paystub: its `id`, and what else the service sends. */
+export type Paystub = z.infer<typeof PaystubSchema>;
+/** A shift: its `id`, and what else the service sends. */
+export type Shift = z.infer<typeof ShiftSchema>;
+/** A Verification of Employment report, as the service sends it. */
 export type VoeReport = z.infer<typeof VoeReportSchema>;
+/** A Verification of Income and Employment report, as the service sends it. */
 export type VoieReport = z.infer<typeof VoieReportSchema>;

@@ -1,14 +1,15 @@
 import { z } from 'zod';
-import { ConfigError } from '../config-error.js';
-import { invalidParamsResponse, jsonResponse, simpleErrorResponse } from '../error-response.js';
-import { readJsonBody } from '../json-request.js';
+import { errorAnswer, invalidParamsResponse, jsonResponse } from '../error-response.js';
+import { functionSchema } from '../handler/function-schema.js';
+import { parseOptions, postHandler, type JsonBody } from '../handler/post-handler.js';
 import { redactingLogger } from '../logger.js';
 import { plainJsonCopy } from '../plain-json.js';
 import { describeError } from '../describe-error.js';
 import { ServiceConnectionSchema } from './service-connection.js';
 import { clientWithBackoff, type PayrollClient } from '../client/payroll-client.js';
 import { ClientOptionsSchema } from '../client/client-options.js';
-import { isPayrollApiError, type PayrollApiError } from '../client/payroll-api-error.js';
+import { isPayrollApiError } from '../client/payroll-api-error.js';
+import { LINK_TOKEN_ANSWERS, unavailableAnswer, upstreamFailure } from './link-token-answers.js';
 import { usesRequiredJobs, type ServiceVersion } from './service-version.js';
 import { withinTime } from '../time-bound.js';
 
@@ -68,21 +69,15 @@ export const LinkTokenHandlerConfigSchema = ServiceConnectionSchema.partial({ ap
   /** What Link should do, e.g. `["direct_deposit_switch"]`: sent as `features`, or as `required_jobs` up to 2021-07-28. */
   features: z.array(z.string().min(1).max(100)).min(1, 'needs at least one feature, e.g. direct_deposit_switch'),
   /** See {@link EndUserResolver}. Without it, the browser's `end_user_id` is passed on as given. */
-  resolveEndUserId: z
-    .custom<EndUserResolver>((value) => typeof value === 'function', { message: 'must be a function' })
-    .optional(),
+  resolveEndUserId: functionSchema<EndUserResolver>().optional(),
   /**
    * See {@link AccountAuthorizer}. Without it, a browser request naming an
    * `account_id` is refused (400); with it, the id goes to the service only
    * when the hook says yes (else 403).
    */
-  authorizeAccount: z
-    .custom<AccountAuthorizer>((value) => typeof value === 'function', { message: 'must be a function' })
-    .optional(),
+  authorizeAccount: functionSchema<AccountAuthorizer>().optional(),
   /** See {@link LinkTokenFieldsProvider}. */
-  linkTokenFields: z
-    .custom<LinkTokenFieldsProvider>((value) => typeof value === 'function', { message: 'must be a function' })
-    .optional(),
+  linkTokenFields: functionSchema<LinkTokenFieldsProvider>().optional(),
   /** Cap on the browser's request body, in bytes. */
   maxBodyBytes: z.int().min(64).max(1_048_576).default(4_096),
   /**
@@ -157,7 +152,7 @@ export function linkTokenRequestBody(
  * `200 { data: { id, token, expires, mode } }` after checking it against the
  * wire contract. Mount it in any runtime that speaks `Request`/`Response`.
  *
- * Throws a {@link ConfigError} naming the field when the configuration is wrong.
+ * Throws a `ConfigError` naming the field when the configuration is wrong.
  * The handler itself never throws; every failure is an answer in the spec's
  * error shape: 405/413/415/400 for bad browser input, 502 when the service
  * refused or answered nonsense, 503 with `Retry-After` when it stayed
@@ -174,9 +169,7 @@ export function linkTokenRequestBody(
  * });
  */
 export function createLinkTokenHandler(config: LinkTokenHandlerConfig): (request: Request) => Promise<Response> {
-  const parsed = LinkTokenHandlerConfigSchema.safeParse(config);
-  if (!parsed.success) throw ConfigError.fromZod('link-token handler config', parsed.error);
-  const settings = parsed.data;
+  const settings = parseOptions(LinkTokenHandlerConfigSchema, config, 'link-token handler config');
   const log = redactingLogger(settings.log ?? console, settings.apiSecret === undefined ? [] : [settings.apiSecret]);
   const client =
     settings.client ??
@@ -195,12 +188,7 @@ export function createLinkTokenHandler(config: LinkTokenHandlerConfig): (request
   // The documented bounds, per call so that they hold with the app's own client too.
   const callBounds = { timeoutMs: settings.timeouts.attemptMs, maxRetries: settings.retry.maxAttempts - 1 };
 
-  async function handle(request: Request): Promise<Response> {
-    if (request.method !== 'POST') {
-      return simpleErrorResponse(405, 'INVALID_REQUEST', 'METHOD_NOT_ALLOWED', 'Use POST.', { allow: 'POST' });
-    }
-    const body = await readJsonBody(request, settings.maxBodyBytes);
-    if (!body.ok) return body.response;
+  async function handle(request: Request, body: JsonBody): Promise<Response> {
     const input = LinkTokenRequestSchema.safeParse(body.value);
     if (!input.success) return invalidParamsResponse(input.error);
 
@@ -221,49 +209,19 @@ export function createLinkTokenHandler(config: LinkTokenHandlerConfig): (request
       log.info('link token created', { linkTokenId: token.id, mode: token.mode, requestId: token.response.requestId });
       return jsonResponse(200, { data: { id: token.id, token: token.token, expires: token.expires, mode: token.mode } });
     } catch (error) {
-      if (isPayrollApiError(error)) return failureResponse(error);
+      if (isPayrollApiError(error)) return upstreamFailure(error, log, settings.baseUrl);
       if (!overall.signal.aborted) throw error;
       log.error(`payroll service POST /link_tokens: no answer within ${settings.timeouts.totalMs} ms (timeouts.totalMs)`);
-      return unavailable(1);
+      return unavailableAnswer(1);
     } finally {
       clearTimeout(timer);
     }
   }
 
-  /**
-   * The browser's answer for a call that did not succeed, logged with what the
-   * integrator needs: 502 when the service refused or answered nonsense (the
-   * detail only in the log), 503 with `Retry-After` when it was unavailable or
-   * may have failed midway (a 500, a 504 or a timeout of the POST, which is not
-   * sent again: the widget's own retry then asks for a new token).
-   */
-  function failureResponse(error: PayrollApiError): Response {
-    const fields = {
-      kind: error.kind,
-      status: error.status,
-      requestId: error.requestId,
-      type: error.type,
-      errorCodes: error.errorCodes.map((entry) => entry.errorCode),
-      messages: error.errorCodes.map((entry) => entry.message),
-    };
-    if (error.kind === 'invalid_response') {
-      log.error(`payroll service ${error.message}`, fields);
-      return simpleErrorResponse(502, 'UPSTREAM_ERROR', 'UPSTREAM_INVALID_RESPONSE', 'The payroll service answered unexpectedly; the server log has the details.');
-    }
-    if (error.status !== null && error.status < 500 && error.status !== 429) {
-      log.error(`payroll service POST /link_tokens: refused with HTTP ${error.status}: ${REJECTION_HINTS[error.status] ?? 'unexpected status'}`, fields);
-      return simpleErrorResponse(502, 'UPSTREAM_ERROR', 'UPSTREAM_REJECTED', 'The payroll service refused the request; the server log has the details.');
-    }
-    const hint = error.message.includes('ECONNREFUSED') ? `: nothing listens at ${settings.baseUrl ?? 'the client\'s baseUrl'}; is the service (npm run sandbox) running?` : '';
-    log.error(`payroll service ${error.message}; unavailable${hint}`, fields);
-    // Passed on to the browser: bounded, so an upstream's "Retry-After: 3600" (or 1e25) never parks a user for an hour.
-    return unavailable(Math.min(MAX_BROWSER_RETRY_AFTER_S, Math.max(1, Math.ceil((error.retryAfterMs ?? 1000) / 1000))));
-  }
-
   /** A hook of the integrator's that failed: the browser gets a generic 500, the log the reason. */
   function hookFailed(hook: string, problem: string): Response {
     log.error(`link token: ${hook} ${problem}`);
-    return simpleErrorResponse(500, 'INTERNAL_ERROR', 'INTERNAL_ERROR', 'The server could not create a Link token.');
+    return errorAnswer(LINK_TOKEN_ANSWERS.internal);
   }
 
   /** Runs one of the integrator's hooks: what it returned, the 500 for a hook that threw, or the 503 for one that took too long. */
@@ -275,9 +233,7 @@ export function createLinkTokenHandler(config: LinkTokenHandlerConfig): (request
       return hookFailed(hook, `threw: ${describeError(error)}`);
     }
     log.error(`link token: ${hook} did not settle within ${settings.hookTimeoutMs} ms (hookTimeoutMs); answering 503`);
-    return simpleErrorResponse(503, 'SERVICE_UNAVAILABLE', 'HOOK_TIMEOUT', 'The server could not create a Link token in time; try again.', {
-      'retry-after': '1',
-    });
+    return errorAnswer(LINK_TOKEN_ANSWERS.hookTimeout);
   }
 
   async function resolveEndUserId(request: Request, requested: string | undefined): Promise<string | undefined | Response> {
@@ -295,19 +251,14 @@ export function createLinkTokenHandler(config: LinkTokenHandlerConfig): (request
   async function authorizeAccount(request: Request, accountId: string | undefined): Promise<Response | undefined> {
     if (accountId === undefined) return undefined;
     if (!settings.authorizeAccount) {
-      return simpleErrorResponse(
-        400,
-        'INVALID_REQUEST_PARAMETERS',
-        'ACCOUNT_ID_NOT_ACCEPTED',
-        'account_id is not accepted here: the server must set authorizeAccount to let users reconnect their accounts.',
-      );
+      return errorAnswer(LINK_TOKEN_ANSWERS.accountIdNotAccepted);
     }
     const hook = settings.authorizeAccount;
     const result = await runHook('authorizeAccount', () => hook(request, accountId));
     if (result instanceof Response) return result;
     if (result.value === true) return undefined;
     log.warn('link token: authorizeAccount refused an account', { accountId });
-    return simpleErrorResponse(403, 'FORBIDDEN', 'ACCOUNT_NOT_AUTHORIZED', 'This account cannot be reconnected by this user.');
+    return errorAnswer(LINK_TOKEN_ANSWERS.accountNotAuthorized);
   }
 
   async function linkTokenFields(request: Request): Promise<Record<string, unknown> | Response> {
@@ -325,31 +276,6 @@ export function createLinkTokenHandler(config: LinkTokenHandlerConfig): (request
     return fields;
   }
 
-  return async function handleLinkTokenRequest(request: Request): Promise<Response> {
-    try {
-      return await handle(request);
-    } catch (error) {
-      // Nothing above should throw; if it does, the browser still gets an answer and the log the reason.
-      log.error(`link token: unexpected failure: ${describeError(error)}`);
-      return simpleErrorResponse(500, 'INTERNAL_ERROR', 'INTERNAL_ERROR', 'The server could not create a Link token.');
-    }
-  };
+  const { maxBodyBytes } = settings;
+  return postHandler({ subject: 'link token', log, postOnly: 'Use POST.', maxBodyBytes, internalError: LINK_TOKEN_ANSWERS.internal, handle });
 }
-
-/** 503 with `Retry-After`: the service is unavailable, the browser may ask again then. */
-function unavailable(retryAfterSeconds: number): Response {
-  return simpleErrorResponse(503, 'SERVICE_UNAVAILABLE', 'UPSTREAM_UNAVAILABLE', 'The payroll service is unavailable right now; try again shortly.', {
-    'retry-after': String(retryAfterSeconds),
-  });
-}
-
-/** The longest `Retry-After` (seconds) passed on to the browser when the service is unavailable. */
-const MAX_BROWSER_RETRY_AFTER_S = 60;
-
-/** Why a refused call happened, in words an integrator can act on. */
-const REJECTION_HINTS: Record<number, string> = {
-  400: 'the service refused the request body or headers: check version, orgName, solution and features',
-  401: 'the API secret is missing or wrong: it must belong to the mode that baseUrl serves',
-  403: 'the service understood the request but refused it: see its error codes',
-  404: 'no such endpoint: check baseUrl',
-};

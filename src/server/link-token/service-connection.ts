@@ -1,5 +1,6 @@
 /** How to reach the service: the connection options the token handler and the client share. */
 import { z } from 'zod';
+import { functionSchema } from '../handler/function-schema.js';
 import { LoggerSchema } from '../logger.js';
 import { isLoopbackHost } from '../loopback.js';
 import { ServiceVersionSchema } from './service-version.js';
@@ -39,7 +40,7 @@ export const ServiceConnectionSchema = z.object({
   /** The `Service-Version` sent on every call. */
   version: ServiceVersionSchema,
   /** Injectable for tests and for runtimes with their own; defaults to the global `fetch`. */
-  fetch: z.custom<typeof fetch>((value) => typeof value === 'function', { message: 'must be a fetch function' }).optional(),
+  fetch: functionSchema<typeof fetch>('must be a fetch function').optional(),
   /** Defaults to `console`. */
   log: LoggerSchema.optional(),
   /**

@@ -1,4 +1,8 @@
+import { hasMethods } from '../handler/function-schema.js';
 import type { ClaimResult, EventClaimStore } from './event-claim-store.js';
+
+/** The methods that make an {@link EventClaimStore}, and those of the older {@link EventIdStore}. */
+export const STORE_METHODS = { claim: ['claim', 'markDone', 'release'], id: ['has', 'add'] } as const;
 
 /**
  * The first store interface: `has` before the callback, `add` after it.
@@ -49,5 +53,22 @@ export function memoryEventIdStore(capacity = 10_000): EventClaimStore & EventId
     release(eventId, token) {
       if (leases.get(eventId)?.token === token) leases.delete(eventId);
     },
+  };
+}
+
+const isClaimStore = (store: EventClaimStore | EventIdStore): store is EventClaimStore => hasMethods(store, STORE_METHODS.claim);
+
+/**
+ * The store as the handler uses it: an {@link EventClaimStore} as it is, or a
+ * `{ has, add }` store for one process, whose `has` stands in for the claim
+ * (not atomic; the handler's own in-process wait keeps copies apart), `add`
+ * marks done, and there is nothing to release.
+ */
+export function asClaimStore(store: EventClaimStore | EventIdStore): EventClaimStore {
+  if (isClaimStore(store)) return store;
+  return {
+    claim: async (eventId) => ((await store.has(eventId)) ? 'done' : 'claimed'),
+    markDone: (eventId) => store.add(eventId),
+    release: () => {},
   };
 }

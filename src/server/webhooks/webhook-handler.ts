@@ -1,44 +1,19 @@
 import { z } from 'zod';
-import { ConfigError } from '../config-error.js';
-import { invalidParamsResponse, jsonResponse, simpleErrorResponse } from '../error-response.js';
+import { errorAnswer, invalidParamsResponse, jsonResponse, type ErrorAnswer } from '../error-response.js';
 import type { EventClaimStore } from './event-claim-store.js';
-import { memoryEventIdStore, type EventIdStore } from './event-id-store.js';
-import { readJsonBody } from '../json-request.js';
+import { asClaimStore, memoryEventIdStore, STORE_METHODS, type EventIdStore } from './event-id-store.js';
+import { functionSchema, hasMethods } from '../handler/function-schema.js';
+import { parseOptions, postHandler } from '../handler/post-handler.js';
 import { LoggerSchema, redactingLogger } from '../logger.js';
 import { describeError } from '../describe-error.js';
-import { withinTime } from '../time-bound.js';
+import { oncePerEvent, type EventOutcome } from './once-per-event.js';
 import { urlCarriesSecret } from '../url-secret.js';
 import { WebhookEnvelopeSchema, WebhookEventSchema, type UnknownWebhookEvent, type WebhookEvent } from './webhook-events.js';
-
-const isFunction = (value: unknown) => typeof value === 'function';
-const hasMethods = (value: unknown, names: string[]) =>
-  typeof value === 'object' && value !== null && names.every((name) => isFunction((value as Record<string, unknown>)[name]));
-const isClaimStore = (value: unknown): value is EventClaimStore => hasMethods(value, ['claim', 'markDone', 'release']);
-const isIdStore = (value: unknown): value is EventIdStore => hasMethods(value, ['has', 'add']);
 
 /** Added to the callback's bound to make the default lease: time for the store calls around it. */
 const LEASE_MARGIN_MS = 5_000;
 /** Bound of one store call: a store that hangs (a client queueing commands while it reconnects) gets a 503. */
 const STORE_TIMEOUT_MS = 5_000;
-
-/**
- * A `{ has, add }` store as a claim store, for one process: `has` stands in
- * for the claim (not atomic; the handler's own in-process wait keeps copies
- * apart), `add` marks done, and there is nothing to release.
- */
-function claimStoreOf(store: EventClaimStore | EventIdStore): EventClaimStore {
-  if (isClaimStore(store)) return store;
-  return {
-    claim: async (eventId) => ((await store.has(eventId)) ? 'done' : 'claimed'),
-    markDone: (eventId) => store.add(eventId),
-    release: () => {},
-  };
-}
-
-/** How one run for an event id ended; copies that waited on it answer from it. */
-type Outcome = 'handled' | 'duplicate' | 'failed' | 'timed-out' | 'busy' | 'store-unavailable';
-
-const fn = <T>(message = 'must be a function') => z.custom<T>(isFunction, { message });
 
 /** Options of {@link createWebhookHandler}; checked when the handler is created. */
 export const WebhookHandlerOptionsSchema = z
@@ -49,14 +24,14 @@ export const WebhookHandlerOptionsSchema = z
      * once per `event_id`; if it throws, the answer is a 500 and the service
      * delivers the event again. Keep it quick: queue long work.
      */
-    onEvent: fn<(event: WebhookEvent, request: Request) => void | Promise<void>>(),
+    onEvent: functionSchema<(event: WebhookEvent, request: Request) => void | Promise<void>>(),
     /**
      * Called, under the same rules, with events this package does not know yet
      * (the service adds events over time). Without it they are acknowledged
      * and logged. Never refused: a refusal would make the service retry an
      * event that no version of this code will understand.
      */
-    onUnknownEvent: fn<(event: UnknownWebhookEvent, request: Request) => void | Promise<void>>().optional(),
+    onUnknownEvent: functionSchema<(event: UnknownWebhookEvent, request: Request) => void | Promise<void>>().optional(),
     /**
      * The shared secret you put in the webhook URL you register with the
      * service, as `?secret=…` or as the last path segment. Deliveries without
@@ -68,7 +43,7 @@ export const WebhookHandlerOptionsSchema = z
      * your proxy), given the request and its raw body. Returning false (or
      * throwing) answers 401. Runs after the `secret` check when both are set.
      */
-    verify: fn<(request: Request, rawBody: string) => boolean | Promise<boolean>>().optional(),
+    verify: functionSchema<(request: Request, rawBody: string) => boolean | Promise<boolean>>().optional(),
     /** Accept deliveries that nothing verifies. Only for a local sandbox; required to run with neither `secret` nor `verify`. */
     allowUnverified: z.boolean().default(false),
     /**
@@ -79,7 +54,7 @@ export const WebhookHandlerOptionsSchema = z
      * `{ has, add }` {@link EventIdStore} still works, for one process only.
      */
     store: z
-      .custom<EventClaimStore | EventIdStore>((value) => isClaimStore(value) || isIdStore(value), {
+      .custom<EventClaimStore | EventIdStore>((value) => hasMethods(value, STORE_METHODS.claim) || hasMethods(value, STORE_METHODS.id), {
         message: 'must be an object with claim, markDone and release methods (or, for one process, has and add)',
       })
       .optional(),
@@ -127,9 +102,22 @@ export interface WebhookAcknowledgement {
 
 const isKnownName = (name: string) => WebhookEventSchema.options.some((option) => option.shape.event.value === name);
 
-const internalError = (message: string) => simpleErrorResponse(500, 'INTERNAL_ERROR', 'INTERNAL_ERROR', message);
-const retryLater = (code: string, message: string, seconds: number) =>
-  simpleErrorResponse(503, 'SERVICE_UNAVAILABLE', code, message, { 'retry-after': String(seconds) });
+/** The 500 for a callback that threw, and for any other failure: the service delivers the event again. */
+const NOT_HANDLED: ErrorAnswer = {
+  status: 500,
+  type: 'INTERNAL_ERROR',
+  code: 'INTERNAL_ERROR',
+  message: 'The event could not be handled; deliver it again.',
+};
+
+/** A 503 asking for a later delivery. */
+const retryLater = (code: string, message: string, seconds: number): ErrorAnswer => ({
+  status: 503,
+  type: 'SERVICE_UNAVAILABLE',
+  code,
+  message,
+  headers: { 'retry-after': String(seconds) },
+});
 
 /**
  * Creates the webhook receiver: a Web-standard handler for the service's
@@ -145,7 +133,7 @@ const retryLater = (code: string, message: string, seconds: number) =>
  * `STORE_UNAVAILABLE` (the store failed or did not answer). An event is never
  * acknowledged unless its callback ran to success.
  *
- * Throws a {@link ConfigError} naming the field when the options are wrong.
+ * Throws a `ConfigError` naming the field when the options are wrong.
  *
  * @example
  * const handleWebhook = createWebhookHandler({
@@ -156,51 +144,32 @@ const retryLater = (code: string, message: string, seconds: number) =>
  * });
  */
 export function createWebhookHandler(options: WebhookHandlerOptions): (request: Request) => Promise<Response> {
-  const parsed = WebhookHandlerOptionsSchema.safeParse(options);
-  if (!parsed.success) throw ConfigError.fromZod('webhook handler options', parsed.error);
-  const { onEvent, onUnknownEvent, secret, verify, maxBodyBytes, callbackTimeoutMs } = parsed.data;
-  const leaseMs = parsed.data.leaseMs ?? callbackTimeoutMs + LEASE_MARGIN_MS;
-  const store = claimStoreOf(parsed.data.store ?? memoryEventIdStore());
-  const log = redactingLogger(parsed.data.log ?? console, secret === undefined ? [] : [secret]);
-  /** Ids being handled in this process, with how that run ends. */
-  const inFlight = new Map<string, Promise<Outcome>>();
+  const settings = parseOptions(WebhookHandlerOptionsSchema, options, 'webhook handler options');
+  const { onEvent, onUnknownEvent, secret, verify, callbackTimeoutMs } = settings;
+  const leaseMs = settings.leaseMs ?? callbackTimeoutMs + LEASE_MARGIN_MS;
+  const log = redactingLogger(settings.log ?? console, secret === undefined ? [] : [secret]);
+  const store = asClaimStore(settings.store ?? memoryEventIdStore());
+  const runOnce = oncePerEvent({ store, leaseMs, callbackTimeoutMs, storeTimeoutMs: STORE_TIMEOUT_MS, log });
 
-  async function handle(request: Request): Promise<Response> {
-    if (request.method !== 'POST') {
-      return simpleErrorResponse(405, 'INVALID_REQUEST', 'METHOD_NOT_ALLOWED', 'Deliver events with POST.', { allow: 'POST' });
-    }
-    // The secret is checked before the body is read: a stranger's upload costs nothing.
-    if (secret !== undefined && !(await urlCarriesSecret(request, secret))) return unverified('the URL does not carry the webhook secret');
-    const body = await readJsonBody(request, maxBodyBytes);
-    if (!body.ok) return body.response;
-    if (verify !== undefined) {
-      let verified = false;
-      try {
-        verified = (await verify(request, body.text)) === true;
-      } catch (error) {
-        log.error(`webhook: verify threw: ${describeError(error)}`);
-      }
-      if (!verified) return unverified('verify() refused it');
-    }
-    const envelope = WebhookEnvelopeSchema.safeParse(body.value);
-    if (!envelope.success) return invalidParamsResponse(envelope.error);
-    const known = WebhookEventSchema.safeParse(body.value);
-    if (!known.success && isKnownName(envelope.data.event)) {
-      // A known name whose payload does not fit: the service changed it. Refusing would only make it deliver
-      // again and again; handing it over typed would be a lie. So it goes to onUnknownEvent, untyped, and is logged.
-      log.warn(`webhook ${envelope.data.event}: payload does not match this version's schema; handed over as unknown`, {
-        eventId: envelope.data.event_id,
-        problems: known.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`),
-      });
-    }
-    return deliverOnce(envelope.data.event_id, () =>
-      known.success ? onEvent(known.data, request) : handleUnknown(envelope.data, request),
-    );
-  }
+  // Keyed by the runner's outcomes: an outcome added there without an answer here does not type-check.
+  const answers: Record<Exclude<EventOutcome, 'handled' | 'duplicate'>, ErrorAnswer> = {
+    failed: NOT_HANDLED,
+    'timed-out': retryLater('CALLBACK_TIMEOUT', 'The event was not handled in time; deliver it again.', 1),
+    busy: retryLater('EVENT_IN_PROGRESS', 'Another instance is handling this event; deliver it again later.', Math.ceil(leaseMs / 1000)),
+    'store-unavailable': retryLater(
+      'STORE_UNAVAILABLE',
+      'The event could not be checked; deliver it again.',
+      Math.ceil(STORE_TIMEOUT_MS / 1000),
+    ),
+  };
+  const answer = (outcome: EventOutcome): Response =>
+    outcome === 'handled' || outcome === 'duplicate'
+      ? jsonResponse(200, { received: true, duplicate: outcome === 'duplicate' } satisfies WebhookAcknowledgement)
+      : errorAnswer(answers[outcome]);
 
   function unverified(reason: string): Response {
     log.warn(`webhook refused: ${reason}`);
-    return simpleErrorResponse(401, 'UNAUTHORIZED', 'WEBHOOK_UNVERIFIED', 'The delivery could not be verified.');
+    return errorAnswer({ status: 401, type: 'UNAUTHORIZED', code: 'WEBHOOK_UNVERIFIED', message: 'The delivery could not be verified.' });
   }
 
   async function handleUnknown(event: UnknownWebhookEvent, request: Request): Promise<void> {
@@ -208,96 +177,40 @@ export function createWebhookHandler(options: WebhookHandlerOptions): (request: 
     log.info(`webhook ${event.event}: an event this version does not know; acknowledged`, { eventId: event.event_id });
   }
 
-  /**
-   * Runs `work` once per id. Within this process, a copy that arrives while
-   * the first is running waits for it, then answers as a duplicate if it
-   * succeeded, or runs the work itself if it failed: answering "duplicate" at
-   * once would lose the event when the first then fails on a connection the
-   * sender gave up on. Across processes the store's claim decides.
-   */
-  async function deliverOnce(eventId: string, work: () => void | Promise<void>): Promise<Response> {
-    for (let running = inFlight.get(eventId); running; running = inFlight.get(eventId)) {
-      const outcome = await running;
-      // A failure is worth a try of our own; any other end is this copy's answer too.
-      if (outcome !== 'failed') return answer(outcome === 'handled' ? 'duplicate' : outcome);
-    }
-    const attempt: Promise<Outcome> = runOnce(eventId, work).finally(() => {
-      if (inFlight.get(eventId) === attempt) inFlight.delete(eventId);
-    });
-    inFlight.set(eventId, attempt);
-    return answer(await attempt);
-  }
-
-  async function runOnce(eventId: string, work: () => void | Promise<void>): Promise<Outcome> {
-    const token = crypto.randomUUID();
-    const claim = await storeCall('claim', eventId, () => store.claim(eventId, token, leaseMs));
-    if (!claim.ok) return 'store-unavailable';
-    if (claim.value === 'done') return 'duplicate';
-    if (claim.value === 'busy') {
-      log.info('webhook: another instance is handling this event; asking for a later delivery', { eventId });
-      return 'busy';
-    }
-    const running = Promise.resolve().then(work);
-    let run;
-    try {
-      run = await withinTime(() => running, callbackTimeoutMs);
-    } catch (error) {
-      log.error(`webhook: the callback failed, answering 500 so that the event is delivered again: ${describeError(error)}`, { eventId });
-      await storeCall('release', eventId, () => store.release(eventId, token));
-      return 'failed';
-    }
-    if (!run.settled) {
-      log.error(`webhook: the callback did not settle within ${callbackTimeoutMs} ms (callbackTimeoutMs); answering 503 so that the event is delivered again`, {
-        eventId,
-      });
-      // The claim is kept while the callback may still finish its work, and given up when it settles: done if it
-      // succeeded late, released if it failed. Released at once, a copy would run the same work beside it. One that
-      // never settles holds the event until the lease ends (callbackTimeoutMs + 5 s by default), not for good.
-      running.then(
-        () => storeCall('markDone', eventId, () => store.markDone(eventId, token)),
-        () => storeCall('release', eventId, () => store.release(eventId, token)),
-      );
-      return 'timed-out';
-    }
-    // The work is done; a failed record only means a redelivery may run it again, which beats losing it.
-    await storeCall('markDone', eventId, () => store.markDone(eventId, token));
-    return 'handled';
-  }
-
-  /** One store call, bounded in time; a throw or a hang is logged and reported as not ok. */
-  async function storeCall<T>(operation: string, eventId: string, call: () => T | Promise<T>): Promise<{ ok: true; value: T } | { ok: false }> {
-    try {
-      const result = await withinTime(call, STORE_TIMEOUT_MS);
-      if (result.settled) return { ok: true, value: result.value };
-      log.error(`webhook: store.${operation} did not answer within ${STORE_TIMEOUT_MS} ms`, { eventId });
-    } catch (error) {
-      log.error(`webhook: store.${operation} failed: ${describeError(error)}`, { eventId });
-    }
-    return { ok: false };
-  }
-
-  function answer(outcome: Outcome): Response {
-    switch (outcome) {
-      case 'handled':
-      case 'duplicate':
-        return jsonResponse(200, { received: true, duplicate: outcome === 'duplicate' } satisfies WebhookAcknowledgement);
-      case 'failed':
-        return internalError('The event could not be handled; deliver it again.');
-      case 'timed-out':
-        return retryLater('CALLBACK_TIMEOUT', 'The event was not handled in time; deliver it again.', 1);
-      case 'busy':
-        return retryLater('EVENT_IN_PROGRESS', 'Another instance is handling this event; deliver it again later.', Math.ceil(leaseMs / 1000));
-      case 'store-unavailable':
-        return retryLater('STORE_UNAVAILABLE', 'The event could not be checked; deliver it again.', Math.ceil(STORE_TIMEOUT_MS / 1000));
-    }
-  }
-
-  return async function handleWebhookRequest(request: Request): Promise<Response> {
-    try {
-      return await handle(request);
-    } catch (error) {
-      log.error(`webhook: unexpected failure: ${describeError(error)}`);
-      return internalError('The event could not be handled; deliver it again.');
-    }
-  };
+  return postHandler({
+    subject: 'webhook',
+    log,
+    postOnly: 'Deliver events with POST.',
+    maxBodyBytes: settings.maxBodyBytes,
+    internalError: NOT_HANDLED,
+    // The secret is checked before the body is read: a stranger's upload costs nothing.
+    async beforeBody(request) {
+      if (secret === undefined || (await urlCarriesSecret(request, secret))) return undefined;
+      return unverified('the URL does not carry the webhook secret');
+    },
+    async handle(request, body) {
+      if (verify !== undefined) {
+        let verified = false;
+        try {
+          verified = (await verify(request, body.text)) === true;
+        } catch (error) {
+          log.error(`webhook: verify threw: ${describeError(error)}`);
+        }
+        if (!verified) return unverified('verify() refused it');
+      }
+      const envelope = WebhookEnvelopeSchema.safeParse(body.value);
+      if (!envelope.success) return invalidParamsResponse(envelope.error);
+      const known = WebhookEventSchema.safeParse(body.value);
+      if (!known.success && isKnownName(envelope.data.event)) {
+        // A known name whose payload does not fit: the service changed it. Refusing would only make it deliver
+        // again and again; handing it over typed would be a lie. So it goes to onUnknownEvent, untyped, and is logged.
+        log.warn(`webhook ${envelope.data.event}: payload does not match this version's schema; handed over as unknown`, {
+          eventId: envelope.data.event_id,
+          problems: known.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`),
+        });
+      }
+      const work = () => (known.success ? onEvent(known.data, request) : handleUnknown(envelope.data, request));
+      return answer(await runOnce(envelope.data.event_id, work));
+    },
+  });
 }
