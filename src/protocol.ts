@@ -138,8 +138,8 @@ export const OpenDetailSchema = z.object({
   linkTokenId: z.nullable(uuid()),
 });
 
-/** Every event name the Link flow emits. */
-export const LinkEventNameSchema = z.enum([
+/** Every event name the Link flow emits. (Pure: the session's code reads none of it, and leaves it out.) */
+export const LinkEventNameSchema = /* @__PURE__ */ z.enum([
   'open',
   'select_employer',
   'select_platform',
@@ -175,6 +175,19 @@ export const LinkEventNameSchema = z.enum([
  * in `openLink` and `prepareLink`, and `colorScheme` in the init message.
  */
 export const ColorSchemeSchema = z.enum(['light', 'dark', 'auto']);
+
+/**
+ * The colour mode a session draws in: the one asked for (`color-scheme`, `colorScheme`), or `light` when none
+ * was. A value outside the contract (`"blue"`, a typo) falls back to `light` with a console warning rather than
+ * ending the session: a colour is no reason to cost a user their connection, and an attribute's invalid value
+ * falls back to its default in HTML too.
+ */
+export function parseColorScheme(asked: unknown): ColorScheme {
+  const parsed = ColorSchemeSchema.safeParse(asked ?? 'light');
+  if (parsed.success) return parsed.data;
+  console.warn(`payroll-link: color-scheme ${JSON.stringify(asked)} is not light, dark or auto: light is used.`);
+  return 'light';
+}
 
 /**
  * How the flow shows: `modal` (the default), or `inline` in the page's flow. The one list behind the element's

@@ -179,6 +179,35 @@ async function tryOnce(source: TokenSource, outer: AbortSignal, timeoutMs: numbe
   }
 }
 
+/** Whether `source` can mint a token (again): a `fetchToken` or a `tokenUrl`. */
+export const canFetch = (source: TokenSource) => Boolean(source.fetchToken || source.tokenUrl);
+
+/**
+ * The token a session starts with: `given` (the `token` option, or the token fetched ahead) while fresh, else a
+ * new one from the source. A given token that failed or expired is replaced silently when there is a source for
+ * a new one, and `cancelGiven` stops the work still behind it; not when the session has ended meanwhile (`signal`).
+ */
+export async function acquireToken(
+  source: TokenSource,
+  signal: AbortSignal,
+  tuning: TokenFetchTuning = {},
+  given?: TokenInput | Promise<TokenInput>,
+  cancelGiven?: () => void,
+): Promise<SessionToken> {
+  if (given !== undefined) {
+    try {
+      const taken = toSessionToken(await settleWithin(given, signal, tuning.timeoutMs));
+      if (!isStale(taken)) return taken;
+      if (!canFetch(source)) throw new LinkFailure(linkError('invalidLinkToken', 'TOKEN_EXPIRED', 'The Link token given has expired.'));
+    } catch (error) {
+      // Given up on: a fetch ahead still retrying must stop, not run beside the session's own.
+      cancelGiven?.();
+      if (!canFetch(source) || signal.aborted) throw error;
+    }
+  }
+  return fetchLinkToken(source, signal, tuning);
+}
+
 /**
  * Waits for a token handed in as a promise (fetched ahead, or by the integrator),
  * but not forever: a promise that never settles ends in `TOKEN_TIMEOUT`.

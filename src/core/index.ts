@@ -2,17 +2,16 @@
  * The framework-free core: `openLink()`, `prepareLink()` and their types, and the wire contract's public
  * schemas and types, without Lit. Import `payroll-link/core` when you build your own button.
  */
-export {
-  openLink,
-  prepareLink,
-  type LinkCallbacks,
-  type LinkHandle,
-  type OpenLinkOptions,
-  type OpenPreparedOptions,
-  type PrepareLinkOptions,
-  type PreparedLink,
-  type ReadyDetail,
-} from './open-link.js';
+export { openLink, prepareLink } from './open-link.js';
+export type {
+  LinkCallbacks,
+  LinkHandle,
+  OpenLinkOptions,
+  OpenPreparedOptions,
+  PrepareLinkOptions,
+  PreparedLink,
+  ReadyDetail,
+} from './link-options.js';
 export type { TokenInput, TokenSource, TokenFetchTuning } from './fetch-link-token.js';
 export type { DroppedMessage, DropReason } from './frame-channel.js';
 export type { LinkErrorCode } from './link-error.js';

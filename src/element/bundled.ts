@@ -7,7 +7,7 @@
  */
 export { PayrollLink } from './payroll-link.js';
 export { WIDGET_STRINGS } from '../core/strings.js';
-import type { PreparedLink, PrepareLinkOptions } from '../core/open-link.js';
+import type { PreparedLink, PrepareLinkOptions } from '../core/link-options.js';
 import { lazyPrepareLink } from './load-session.js';
 
 export { lazyOpenLink as openLink } from './load-session.js';

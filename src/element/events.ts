@@ -1,4 +1,4 @@
-import type { ReadyDetail } from '../core/open-link.js';
+import type { ReadyDetail } from '../core/link-options.js';
 import type { ExitDetail, LinkError, LinkEventDetail, LoginDetail, OpenDetail, SuccessDetail } from '../protocol.js';
 
 /** The DOM events of `<payroll-link>`, by name, with their `detail` types. */

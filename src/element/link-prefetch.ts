@@ -1,7 +1,7 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { enclosingModal } from '../core/enclosing-modal.js';
 import type { SessionToken, TokenInput, TokenSource } from '../core/fetch-link-token.js';
-import type { LinkCallbacks, PreparedLink, ReadyDetail } from '../core/open-link.js';
+import type { LinkCallbacks, PreparedLink, ReadyDetail } from '../core/link-options.js';
 import type { Display } from '../protocol.js';
 import { emit } from './events.js';
 import { sameRecord } from '../shared/same-record.js';
@@ -59,8 +59,8 @@ export interface FramePlace {
   linkUrl: string;
   containerParent: Element | undefined;
   language: string;
-  title: string;
-  strings: { close: string; loading: string };
+  /** All the words, in that language: the session takes its title and the modal's own from them. */
+  strings: WidgetStrings;
 }
 
 /** What a session starts from: the token prefetched (if any), and the flow, prefetched or built now. */
@@ -248,14 +248,7 @@ export class LinkPrefetch implements ReactiveController {
   #place(): FramePlace {
     const host = this.#host;
     const language = languageOf(host);
-    const words = widgetStrings(language, host.strings);
-    return {
-      linkUrl: host.linkUrl ?? '',
-      containerParent: enclosingModal(host),
-      language,
-      title: words.title,
-      strings: { close: words.close, loading: words.loading },
-    };
+    return { linkUrl: host.linkUrl ?? '', containerParent: enclosingModal(host), language, strings: widgetStrings(language, host.strings) };
   }
 }
 

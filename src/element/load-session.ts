@@ -1,6 +1,6 @@
 import { exitDetail } from '../core/exit-detail.js';
 import { linkError } from '../core/link-error.js';
-import type { LinkHandle, OpenLinkOptions, PreparedLink, PrepareLinkOptions } from '../core/open-link.js';
+import type { LinkHandle, OpenLinkOptions, PreparedLink, PrepareLinkOptions } from '../core/link-options.js';
 import type { ExitDetail, LinkError } from '../protocol.js';
 import { guarded } from '../shared/guarded.js';
 
@@ -100,16 +100,14 @@ export function lazyOpenLink(options: OpenLinkOptions): LinkHandle {
  */
 function lazySession(options: OpenLinkOptions, source: SessionCodeSource, start: (code: SessionCode) => LinkHandle): LinkHandle {
   let session: LinkHandle | null = null;
-  const pending = pendingSession(options, () => {
-    clearTimeout(deadline);
-  });
+  const pending = pendingSession(options, () => session, () => clearTimeout(deadline));
   const unavailable = (why: string) =>
     pending.end(linkError('networkError', 'SESSION_CODE_UNAVAILABLE', `The Link session's code did not load (${why}).`));
   // The real session's own wait for the Link page starts once it runs: this bounds the wait before it.
   const deadline = setTimeout(() => unavailable('it took too long'), options.readyTimeoutMs ?? LOAD_TIMEOUT_MS);
   source.load().then(
     (code) => {
-      if (pending.ended) return;
+      if (pending.ended()) return;
       try {
         session = start(code);
       } catch (error) {
@@ -117,51 +115,62 @@ function lazySession(options: OpenLinkOptions, source: SessionCodeSource, start:
         return unavailable(`it did not start: ${error}`);
       }
       clearTimeout(deadline);
-      void session.ready.then(pending.resolveReady);
-      void session.closed.then(pending.resolveClosed);
+      pending.follow(session);
     },
     (error: unknown) => unavailable(String(error)),
   );
-  return {
-    close: () => (session ? session.close() : pending.end(null)),
-    // Before the code is here, no flow exists to ask: a request is a close.
-    requestClose: () => (session ? session.requestClose() : pending.end(null)),
-    closed: pending.closed,
-    ready: pending.ready,
-    get droppedMessages() {
-      return session?.droppedMessages ?? 0;
-    },
-  };
+  return pending.handle;
 }
 
 /** A session disposed before it was opened: it ends at once (`closed_by_host`), once its caller holds the handle. */
 function endedSession(options: OpenLinkOptions): LinkHandle {
-  const pending = pendingSession(options, () => {});
+  const pending = pendingSession(options, () => null, () => {});
   queueMicrotask(() => pending.end(null));
-  return { close: () => pending.end(null), requestClose: () => pending.end(null), closed: pending.closed, ready: pending.ready, droppedMessages: 0 };
+  return pending.handle;
 }
 
-/** The promises of a session that has not started, and its one way to end: `error` null is a close by the page. */
-function pendingSession(options: OpenLinkOptions, onEnd: () => void) {
+/**
+ * A session that has not started: its handle, which hands over to the real one (`session()`) once there, and its
+ * one way to end before that: `error` null is a close by the page.
+ */
+function pendingSession(options: OpenLinkOptions, session: () => LinkHandle | null, onEnd: () => void) {
+  let ended = false;
   let resolveReady!: () => void;
   let resolveClosed!: (detail: ExitDetail) => void;
-  const pending = {
-    ended: false,
+  const end = (error: LinkError | null): void => {
+    if (ended) return;
+    ended = true;
+    onEnd();
+    options.cancelToken?.();
+    if (error) guarded(options.onError, error);
+    const detail = exitDetail(error ? 'error' : 'closed_by_host', error, null, options.accountId);
+    resolveReady();
+    resolveClosed(detail);
+    guarded(options.onExit, detail);
+  };
+  // Before the code is here, no flow exists to ask: a request is a close.
+  const stop = (how: 'close' | 'requestClose') => {
+    const running = session();
+    if (running) running[how]();
+    else end(null);
+  };
+  const handle: LinkHandle = {
+    close: () => stop('close'),
+    requestClose: () => stop('requestClose'),
     ready: new Promise<void>((resolve) => (resolveReady = resolve)),
     closed: new Promise<ExitDetail>((resolve) => (resolveClosed = resolve)),
-    resolveReady: () => resolveReady(),
-    resolveClosed: (detail: ExitDetail) => resolveClosed(detail),
-    end(error: LinkError | null): void {
-      if (pending.ended) return;
-      pending.ended = true;
-      onEnd();
-      options.cancelToken?.();
-      if (error) guarded(options.onError, error);
-      const detail = exitDetail(error ? 'error' : 'closed_by_host', error, null, options.accountId);
-      resolveReady();
-      resolveClosed(detail);
-      guarded(options.onExit, detail);
+    get droppedMessages() {
+      return session()?.droppedMessages ?? 0;
     },
   };
-  return pending;
+  return {
+    handle,
+    end,
+    ended: () => ended,
+    /** The real session is here: its promises settle the handle's. */
+    follow(real: LinkHandle): void {
+      void real.ready.then(resolveReady);
+      void real.closed.then(resolveClosed);
+    },
+  };
 }

@@ -1,6 +1,6 @@
 import { LitElement, html, nothing, type PropertyValues } from 'lit';
 import type { TokenSource } from '../core/fetch-link-token.js';
-import type { LinkCallbacks, LinkHandle, OpenLinkOptions } from '../core/open-link.js';
+import type { LinkCallbacks, LinkHandle, OpenLinkOptions } from '../core/link-options.js';
 import { emit, type PayrollLinkEventDetail } from './events.js';
 import { payrollLinkStyles } from './payroll-link.styles.js';
 import { themeSheet } from './theme-sheet.js';
@@ -355,28 +355,16 @@ export class PayrollLink extends LitElement {
     const words = widgetStrings(languageOf(this), this.strings);
     const error = this._status === 'error' ? html`<p part="error" class="error" role="alert">${words.error}</p>` : nothing;
     if (this.display === 'inline') return html`<div part="inline" class="inline" ?data-ended=${this.#startedInline && !this.#session}></div>${error}`;
-    return html`
-      <button
-        part="button"
-        class="button"
-        type="button"
-        ?disabled=${this.disabled}
-        aria-busy=${loading ? 'true' : 'false'}
-        @click=${this.#onClick}
-      >
-        ${loading ? html`<span part="spinner" class="spinner" aria-hidden="true"></span>` : nothing}
-        <slot>${words.connect}</slot>
-      </button>
-      ${error}
-    `;
-
+    const spinner = loading ? html`<span part="spinner" class="spinner" aria-hidden="true"></span>` : nothing;
+    // No whitespace between the tags: it would be text nodes, loaded before intent and rendered as nothing.
+    return html`<button part="button" class="button" type="button" ?disabled=${this.disabled} aria-busy=${loading ? 'true' : 'false'}
+      @click=${this.#onClick}>${spinner}<slot>${words.connect}</slot></button>${error}`;
   }
 }
 
 /** `prefetch` as an attribute: absent is off, `"load"` fetches on connect too, any other value (the bare attribute) on intent. */
 function prefetchFromAttribute(value: string | null): boolean | 'load' {
-  if (value === null) return false;
-  return value === 'load' ? 'load' : true;
+  return value === 'load' ? 'load' : value !== null;
 }
 
 declare global {

@@ -16,7 +16,7 @@
  * `error` event, never to the Link's errors (`onlink-error`).
  */
 import type { DetailedHTMLProps, HTMLAttributes } from 'react';
-import type { LinkCallbacks } from '../core/open-link.js';
+import type { LinkCallbacks } from '../core/link-options.js';
 import type { PayrollLinkEventMap } from '../element/events.js';
 import type { PayrollLink } from '../element/payroll-link.js';
 import type { PayrollLinkAttributes, PayrollLinkPropertiesOnly } from './payroll-link-props.js';

@@ -7,7 +7,7 @@
  */
 import { createComponent, type EventName } from '@lit/react';
 import * as React from 'react';
-import type { LinkCallbacks } from '../core/open-link.js';
+import type { LinkCallbacks } from '../core/link-options.js';
 import type { PayrollLinkEventMap, PayrollLinkEventName } from '../element/events.js';
 import { PayrollLink as PayrollLinkElement } from '../element/payroll-link.js';
 

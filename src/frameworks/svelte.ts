@@ -15,7 +15,7 @@
  * element has one (`fetchToken={fn}` works).
  */
 import type { HTMLAttributes } from 'svelte/elements';
-import type { LinkCallbacks } from '../core/open-link.js';
+import type { LinkCallbacks } from '../core/link-options.js';
 import type { PayrollLinkEventMap } from '../element/events.js';
 import type { PayrollLink } from '../element/payroll-link.js';
 import type { PayrollLinkAttributes, PayrollLinkPropertiesOnly } from './payroll-link-props.js';

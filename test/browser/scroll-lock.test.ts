@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import { lockScroll } from '../../src/core/scroll-lock.js';
+import { lockScroll } from '../../src/core/modal/scroll-lock.js';
 import { engine } from './engine.js';
 
 const root = document.documentElement;

@@ -1,19 +1,5 @@
-import { createFrame, createLoading, replaceWithFreshFrame, type LinkModal } from '../link-modal.js';
+import { createFrame, createLoading, replaceWithFreshFrame, type LinkPresentation } from '../modal/link-modal.js';
 import { inlineCss } from './inline.styles.js';
-
-/**
- * How a session shows its frame: the modal ({@link LinkModal}) or the inline box ({@link createLinkInline}).
- * The session drives both the same way.
- */
-export interface LinkPresentation extends Omit<LinkModal, 'dialog' | 'remove'> {
-  /** The Link page's content height (checked against the contract): inline, the box follows it within its limits. */
-  fit?(height: number): void;
-  /**
-   * Removes everything this presentation added to the page. `keepFinalScreen`: the Link page ended the session
-   * itself on its final screen (completed, or an error), and an inline frame stays there until the page removes it.
-   */
-  remove(keepFinalScreen?: boolean): void;
-}
 
 /** Options of {@link createLinkInline}. */
 export interface LinkInlineOptions {

@@ -1,6 +1,8 @@
-import type { ColorScheme } from '../protocol.js';
+import type { ColorScheme } from '../../protocol.js';
+import { saveFocus } from './focus-return.js';
 import { isRendered } from './is-rendered.js';
 import { modalCss } from './modal.styles.js';
+import { lockScroll } from './scroll-lock.js';
 
 /** The pieces of one open Link modal. */
 export interface LinkModal {
@@ -17,13 +19,28 @@ export interface LinkModal {
    * rendered, not focusable, not in the accessibility tree, while its frame loads. `theme`, when given,
    * replaces the one the modal was built with (the page's theme as it is when the flow opens). Throws when the
    * browser refuses (a container outside the document): nothing stays behind then. `colorScheme`: the chrome's
-   * colour mode (default `light`).
+   * colour mode (default `light`). The page's scroll is locked while it shows, and `remove()` gives focus back to
+   * `returnFocusTo`, or else to the element focused when it showed.
    */
-  show(theme?: CSSStyleSheet, colorScheme?: ColorScheme): void;
+  show(theme?: CSSStyleSheet, colorScheme?: ColorScheme, returnFocusTo?: HTMLElement | null): void;
   /** Hides the loading indicator once the Link page is ready. */
   markReady(): void;
-  /** Closes the dialog and removes everything this modal added to the page. */
+  /** Closes the dialog, removes everything this modal added to the page, and gives scroll and focus back. */
   remove(): void;
+}
+
+/**
+ * How a session shows its frame: the modal or the inline box, as `createPresentation` builds them. The session
+ * drives both the same way (the inline box leaves the page's scroll and focus alone).
+ */
+export interface LinkPresentation extends Omit<LinkModal, 'dialog' | 'remove'> {
+  /** The Link page's content height (checked against the contract): inline, the box follows it within its limits. */
+  fit?(height: number): void;
+  /**
+   * Removes everything this presentation added to the page. `keepFinalScreen`: the Link page ended the session
+   * itself on its final screen (completed, or an error), and an inline frame stays there until the page removes it.
+   */
+  remove(keepFinalScreen?: boolean): void;
 }
 
 export interface LinkModalOptions {
@@ -88,6 +105,7 @@ export function createLinkModal(options: LinkModalOptions): LinkModal {
   let host: HTMLElement | undefined;
   let watcher: IntersectionObserver | undefined;
   let removed = false;
+  let release = () => {};
   const remove = () => {
     if (removed) return;
     removed = true;
@@ -95,6 +113,7 @@ export function createLinkModal(options: LinkModalOptions): LinkModal {
     if (dialog.open) dialog.close();
     dialog.remove();
     host?.remove();
+    release();
   };
   const requestClose = (ask: boolean) => {
     if (!removed) options.onUserClose(ask);
@@ -140,7 +159,10 @@ export function createLinkModal(options: LinkModalOptions): LinkModal {
 
   return {
     dialog,
-    show(theme, colorScheme = 'light') {
+    show(theme, colorScheme = 'light', returnFocusTo) {
+      const restoreFocus = saveFocus(returnFocusTo ?? undefined);
+      const releaseScroll = lockScroll();
+      release = () => (releaseScroll(), restoreFocus());
       orRemove(() => {
         if (theme) adopt(theme);
         dialog.setAttribute('data-color-scheme', colorScheme);

@@ -1,0 +1,166 @@
+/**
+ * The session's contract: its options, its callbacks and its handle, types only. `openLink()` and `prepareLink()`
+ * (open-link.ts) take and return them, and the session (link-session.ts) implements them; both import this file,
+ * neither imports the other's types.
+ */
+import type { ColorScheme, Display, ExitDetail, LinkError, LinkEventDetail, LoginDetail, OpenDetail, SuccessDetail } from '../protocol.js';
+import type { TokenFetchTuning, TokenInput, TokenSource } from './fetch-link-token.js';
+import type { DroppedMessage } from './frame-channel.js';
+import type { WidgetStrings } from './strings.js';
+
+/** The callbacks of a session. Each is read at the moment it fires, so it may be replaced while the session runs. */
+export interface LinkCallbacks {
+  /** The Link frame is showing and has its token. */
+  onOpen?: (detail: OpenDetail) => void;
+  /** The user logged in to their payroll platform. At most once per session. */
+  onLogin?: (detail: LoginDetail) => void;
+  /** The job finished. At most once per session. */
+  onSuccess?: (detail: SuccessDetail) => void;
+  /** Something failed; `pendingRetry: true` means the flow goes on (e.g. a wrong password). */
+  onError?: (detail: LinkError) => void;
+  /** The session ended. Exactly once per session, always last. */
+  onExit?: (detail: ExitDetail) => void;
+  /**
+   * Every event the Link flow emits: typed (`typed: true`, the payload typed by `name`), or, outside the contract
+   * (an unknown name, a payload that does not fit), passed on as it came (`typed: false`). See `LinkEventDetail`.
+   */
+  onEvent?: (detail: LinkEventDetail) => void;
+  /**
+   * A flow built ahead (`prepareLink`) has loaded hidden and `open()` would show it at once. At most once per
+   * preparation, before `open()` only: never for `openLink()`, nor once the flow shows.
+   */
+  onReady?: (detail: ReadyDetail) => void;
+}
+
+/** The `onReady` / `link-ready` detail: the Link page loaded hidden (its URL, resolved), ready to open at once. */
+export interface ReadyDetail {
+  linkUrl: string;
+}
+
+/** Options of `openLink`. */
+export interface OpenLinkOptions extends TokenSource, LinkCallbacks {
+  /** The hosted Link page. Its origin is the only origin whose messages are trusted. */
+  linkUrl: string;
+  /** A token fetched ahead of time. Used if still fresh; otherwise a new one comes from `fetchToken` or `tokenUrl`. */
+  token?: TokenInput | Promise<TokenInput>;
+  /**
+   * Stops the work behind a `token` promise (a fetch ahead, still retrying) when the session stops waiting
+   * for it without a token: it gave up (after `tokenFetch.timeoutMs`), or ended meanwhile. Otherwise that
+   * work would run on beside the session's own fetch.
+   */
+  cancelToken?: () => void;
+  /**
+   * How the flow shows. `'modal'` (the default): a modal `<dialog>` over the page. `'inline'`: the same session in
+   * the page's flow, inside `container` (required then): no backdrop, no scroll lock, no focus trap; the frame's
+   * height follows the Link page's content within `--payroll-link-inline-min-height` and
+   * `--payroll-link-inline-max-height`, and keeps `--payroll-link-inline-height` until the Link page's first
+   * report. When the Link page ends the session on its final screen (completed, or an error), its frame stays
+   * there until you remove it from `container`; a close by the page (`close()`) or by the user (`user_closed`),
+   * or a failure of the widget's, removes it. See docs/inline.md.
+   */
+  display?: Display;
+  /**
+   * Where the modal `<dialog>` is placed (inline: where the flow's box goes, at the end). Default: a new
+   * shadow-rooted element at the end of `<body>`.
+   * It must be rendered while the modal shows: once the page hides the dialog (it, the container or an
+   * ancestor gets `display: none` or `content-visibility: hidden`), the session ends rather than leave the
+   * page blocked behind a modal nobody sees: `onError` with error code `MODAL_HIDDEN`, then `onExit` with
+   * `reason: 'closed_by_host'` and that error.
+   */
+  container?: ParentNode;
+  /**
+   * Styles for the default container, adopted after the modal's own: e.g. `:host { --payroll-link-modal-width: 520px }`.
+   * A constructed stylesheet, so strict CSP allows it.
+   */
+  theme?: CSSStyleSheet;
+  /**
+   * Where the default container goes. Default: the end of `<body>`. `<payroll-link>` passes the open modal
+   * it sits in, if any (a dialog library's), so the flow stays inside it: see `enclosingModal`.
+   */
+  containerParent?: Element;
+  /** Where focus returns when the session ends. Default: the element focused when the session started. */
+  returnFocusTo?: HTMLElement | null;
+  /** Accessible name of the modal and the frame. Default: `strings.title`, in the page's language. */
+  title?: string;
+  /**
+   * The page's language (a BCP 47 tag such as `es-MX`): the modal's own words come in it (English or
+   * Spanish) and the Link page is told it. Default: `<html lang>`.
+   */
+  language?: string;
+  /**
+   * The colour mode of the modal and the Link page: `light` (the default), `dark`, or `auto`, which follows the
+   * user's `prefers-color-scheme`. The Link page is told it in the init message. A value outside these three falls
+   * back to `light`, with a console warning. May be given at `open()` too.
+   */
+  colorScheme?: ColorScheme;
+  /** The modal's own words (`close`, `loading`), over the language's defaults. */
+  strings?: Partial<Pick<WidgetStrings, 'close' | 'loading'>>;
+  /** How long the Link page may take to say it is ready before the session ends with an error. */
+  readyTimeoutMs?: number;
+  /**
+   * How long the Link page may take to answer a close request (Escape, the close control, `requestClose()`):
+   * to end, or to say it asks its user first. Without an answer in time the session ends anyway. Default 2,000 ms.
+   */
+  closeRequestTimeoutMs?: number;
+  /**
+   * Opens a window the Link page asks for (a payroll platform's own login page, which refuses to be framed), in
+   * place of the widget's popup: for a native app's webview, where `window.open` does nothing, open `url` in the
+   * system browser or an in-app browser tab. The URL has passed the contract's checks (https; plain http on
+   * loopback only; no credentials; never the Link token). Without it the widget opens a popup with `noopener`.
+   */
+  onOpenUrl?: (url: string) => void;
+  /** Token fetch tuning (timeouts, retries); the defaults suit users. */
+  tokenFetch?: TokenFetchTuning;
+  /** Debug hook: called for every message refused (wrong origin, wrong window, failed schema). */
+  onDroppedMessage?: (dropped: DroppedMessage) => void;
+}
+
+/** A running Link session. */
+export interface LinkHandle {
+  /** Ends the session (`reason: 'closed_by_host'`). Does nothing once it has ended. */
+  close(): void;
+  /**
+   * Asks the Link flow to close, as Escape and the close control do: the flow ends (`reason: 'user_closed'`), or
+   * first asks its user while a job runs ("leave anyway?"), and the session goes on if they stay. A flow that
+   * does not answer within `closeRequestTimeoutMs` is ended (`reason: 'closed_by_host'`). `close()` ends at once.
+   */
+  requestClose(): void;
+  /** Settles with the exit detail when the session ends, whatever the reason. Never rejects. */
+  readonly closed: Promise<ExitDetail>;
+  /** Settles when the Link frame is ready and has its token, or when the session ends before that. Never rejects. */
+  readonly ready: Promise<void>;
+  /** How many incoming messages were refused so far. */
+  readonly droppedMessages: number;
+}
+
+/** Options of `prepareLink`: those of `openLink`, and whether to fetch the token at once. */
+export interface PrepareLinkOptions extends OpenLinkOptions {
+  /**
+   * Fetch the token now, beside the frame, from `fetchToken` or `tokenUrl` (when no `token` is given), so
+   * that `open()` finds it on hand. Default true. Each token is a billable call to the service: prepare on
+   * a sign of intent (hover, focus), not on every page view. A token fetched ahead and never used is left
+   * to expire; one that failed is fetched again, silently, at `open()`.
+   */
+  fetchTokenAhead?: boolean;
+}
+
+/** What may still be given at {@link PreparedLink.open}: the token, its source, callbacks, theme, focus target and tuning. */
+export type OpenPreparedOptions = Partial<Omit<OpenLinkOptions, 'linkUrl' | 'display' | 'container' | 'containerParent' | 'title' | 'language' | 'strings'>>;
+
+/** A Link flow built ahead of the click, hidden: see `prepareLink`. */
+export interface PreparedLink {
+  /**
+   * Shows the flow and hands the token to the frame once both are there: at once, when the Link page has
+   * loaded and the token was fetched ahead. Options given here override the ones given to `prepareLink`
+   * (a token fetched meanwhile, the callbacks). Starts the one session this preparation serves: a second
+   * call returns the same handle, and after `dispose()` it returns a session that has already ended.
+   */
+  open(options?: OpenPreparedOptions): LinkHandle;
+  /**
+   * Tears down what was prepared (the hidden frame, the token fetch under way) when the user never opened
+   * it: the page's part when the button goes away or the preparation is no longer wanted (the Link URL or
+   * the token's source changed, nobody clicked for a while). No callback fires. After `open()` it does
+   * nothing: end the session with its handle's `close()`.
+   */
+  dispose(): void;
+}
