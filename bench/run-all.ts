@@ -11,7 +11,7 @@ import { fromRoot } from './lib/bundle.js';
 import { printTable } from './lib/report.js';
 import { round } from './lib/stats.js';
 
-const BENCHES = ['bundle-size', 'token-load', 'webhook-stores', 'open-latency', 'phone-tap', 'token-cost', 'inline', 'soak', 'message-fuzz', 'token-faults', 'strict-csp'] as const;
+const BENCHES = ['bundle-size', 'token-load', 'webhook-stores', 'open-latency', 'phone-tap', 'token-cost', 'inline', 'soak', 'message-fuzz', 'token-faults', 'strict-csp', 'client-reads'] as const;
 /** A bench that runs longer than this is stopped: the whole run has to fit in ten minutes. */
 const BENCH_LIMIT_MS = 240_000;
 

@@ -4,9 +4,12 @@
  * against the sandbox's own `POST /link_tokens` called directly, the baseline;
  * then the webhook route (`createWebhookHandler`, URL secret checked,
  * de-duplication on) with a new `event_id` per delivery, and with one
- * `event_id` delivered again and again. Each server in its own process, the sandbox's
- * rate limit off, autocannon in this process, a fixed number of requests on
- * loopback only, bounded in time by a watchdog.
+ * `event_id` delivered again and again. Each server in its own process,
+ * autocannon in this process, a fixed number of requests on loopback only,
+ * bounded in time by a watchdog. The sandbox's limit is raised to
+ * {@link RATE_LIMIT} per second and the backend's client paced at the same
+ * (`rateLimit`): at the default 10 per second, 2,000 tokens would take over
+ * three minutes and measure the pacing, not the route.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
@@ -19,6 +22,8 @@ const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2_000);
 const WARMUP = 300;
 const CONNECTIONS = 10;
 const WATCHDOG_MS = 180_000;
+/** Requests per second the sandbox allows and the backend's client keeps under: well above what either serves here. */
+const RATE_LIMIT = 10_000;
 
 const children: ChildProcess[] = [];
 const watchdog = setTimeout(() => {
@@ -41,8 +46,12 @@ async function startServer<T>(which: string, env: Record<string, string> = {}): 
   return JSON.parse(line!) as T;
 }
 
-const sandbox = await startServer<{ url: string; secret: string }>('sandbox');
-const backend = await startServer<{ url: string; webhookUrl: string }>('backend', { BENCH_SANDBOX_URL: sandbox.url, BENCH_SANDBOX_SECRET: sandbox.secret });
+const sandbox = await startServer<{ url: string; secret: string }>('sandbox', { BENCH_RATE_LIMIT: String(RATE_LIMIT) });
+const backend = await startServer<{ url: string; webhookUrl: string }>('backend', {
+  BENCH_SANDBOX_URL: sandbox.url,
+  BENCH_SANDBOX_SECRET: sandbox.secret,
+  BENCH_RATE_LIMIT: String(RATE_LIMIT),
+});
 
 const targets = {
   direct: {
@@ -119,6 +128,7 @@ const clean = KEYS.every((k) => figures[k].ok === REQUESTS && figures[k].errors 
 printTarget('every request answered 2xx, no errors or timeouts', clean, clean ? 'yes' : JSON.stringify(figures));
 const file = await writeResult('token-load', {
   requests: REQUESTS,
+  rateLimitPerSecond: RATE_LIMIT,
   warmup: WARMUP,
   connections: CONNECTIONS,
   figures,

@@ -4,7 +4,8 @@
 // (b) `openLink` alone from `payroll-link/core`, which must not contain Lit;
 // (c) dist/payroll-link.bundled.js as published, then with dist/payroll-link.session.js, which it loads on intent;
 // (d) `payroll-link/server/node` as a server app bundles it (esbuild, platform node): it translates and answers only,
-//     so it must not bring zod or the service client.
+//     so it must not bring zod or the service client;
+// (e) `createPayrollClient` from `payroll-link/server` as a server app bundles it (esbuild, platform node), zod included.
 // `--write-docs` also writes the figures into the "sizes" section of docs/performance.md.
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
@@ -46,6 +47,9 @@ const BUDGETS = {
   bundledInAll: 26_700,
   // 1.07 kB once describeError and the error answers left the modules that import zod (#22; 94.6 kB before).
   serverNode: 1_150,
+  // #35: 36.4 kB reached, about 28 kB of it zod (the client checks every answer against its schemas). It was 101 kB
+  // while the server's modules imported `{ z }` from 'zod': that binding keeps all of zod, its 40 locales included.
+  client: 37_500,
 };
 
 /** One measured figure. */
@@ -145,6 +149,21 @@ async function measure(): Promise<{ figures: Figure[]; problems: string[] }> {
   const heavy = nodeInputs.filter((input) => isZod(input) || input.includes('/link-token/'));
   if (heavy.length > 0) problems.push(`(d) payroll-link/server/node bundles what it does not use: ${heavy.join(', ')}`);
 
+  const client = await esbuild({
+    stdin: { contents: `export { createPayrollClient } from '${root}dist/server/index.js';`, resolveDir: root, loader: 'js' },
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'es2022',
+    write: false,
+    metafile: true,
+    logLevel: 'silent',
+  });
+  const kept = Object.entries(Object.values(client.metafile.outputs)[0]!.inputs).filter(([, input]) => input.bytesInOutput > 0);
+  const locales = kept.map(([path]) => path).filter((path) => /node_modules\/zod\/.*\/locales\/(?!en\.js)/.test(path));
+  if (locales.length > 0) problems.push(`(e) the client bundles zod's locales (${locales.length} files): import * as z from 'zod', not { z }.`);
+
   const sum = (codes: string[]) => codes.reduce((total, code) => total + gzip(code), 0);
   const figures: Figure[] = [
     { name: '(a) element, before intent', what: "`import 'payroll-link'` (element, Lit)", gzip: sum(element.first), budget: BUDGETS.elementBeforeIntent },
@@ -153,6 +172,7 @@ async function measure(): Promise<{ figures: Figure[]; problems: string[] }> {
     { name: '(c) bundled, before intent', what: '`dist/payroll-link.bundled.js` (element, Lit)', gzip: gzip(bundled), budget: BUDGETS.bundledBeforeIntent },
     { name: '(c) bundled, in all', what: `with \`dist/${SESSION_FILE}\` (core, zod/mini)`, gzip: gzip(bundled) + gzip(session), budget: BUDGETS.bundledInAll },
     { name: '(d) server/node', what: '`payroll-link/server/node` in a server bundle (no zod)', gzip: gzip(node.outputFiles[0]!.text), budget: BUDGETS.serverNode },
+    { name: '(e) client', what: '`createPayrollClient` from `payroll-link/server` in a server bundle (zod included)', gzip: gzip(client.outputFiles[0]!.text), budget: BUDGETS.client },
   ];
   for (const figure of figures) {
     if (figure.gzip > figure.budget) problems.push(`${figure.name}: ${kb(figure.gzip)} gzip is over its budget of ${kb(figure.budget)}.`);

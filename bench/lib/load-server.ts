@@ -1,17 +1,20 @@
 /**
  * One server of the load bench in its own process, so the load generator and
- * each server get their own event loop: `sandbox` (rate limit off) or
- * `backend` (the example server, pointed at the sandbox through
- * `BENCH_SANDBOX_URL` and `BENCH_SANDBOX_SECRET`, never argv). Prints one JSON
+ * each server get their own event loop: `sandbox` or `backend` (the example
+ * server, pointed at the sandbox through `BENCH_SANDBOX_URL` and
+ * `BENCH_SANDBOX_SECRET`, never argv). Both take `BENCH_RATE_LIMIT`: the
+ * sandbox's limit per second, and the same pace for the backend's client
+ * (unset: the sandbox's limit off, the client at its mode's). Prints one JSON
  * line `{ url, secret?, webhookUrl? }` when listening and stops when stdin closes.
  */
 import { startSandbox } from '../../sandbox/start-sandbox.js';
 import { startExampleServer } from '../../server-example/server.js';
 
 const which = process.argv[2];
+const perSecond = Number(process.env.BENCH_RATE_LIMIT ?? 0);
 let close: () => Promise<void>;
 if (which === 'sandbox') {
-  const sandbox = await startSandbox({ port: 0, rateLimitPerSecond: 0 });
+  const sandbox = await startSandbox({ port: 0, rateLimitPerSecond: perSecond });
   close = () => sandbox.close();
   process.stdout.write(`${JSON.stringify({ url: sandbox.url, secret: sandbox.secret })}\n`);
 } else if (which === 'backend') {
@@ -23,6 +26,7 @@ if (which === 'sandbox') {
     orgName: 'Bench Payroll',
     solution: 'Deposit Switch',
     features: ['direct_deposit_switch'],
+    ...(perSecond > 0 && { rateLimit: { perSecond } }),
     log: { info: () => {}, warn: () => {}, error: () => {} },
   });
   close = () => backend.close();

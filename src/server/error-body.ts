@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** One entry of `error.error_codes`: clients branch on `error_code`. */
 export const ErrorCodeSchema = z.object({ error_code: z.string().min(1), message: z.string() });

@@ -6,7 +6,7 @@
  * WHERE` the row is neither done nor under an unexpired lease, so exactly one
  * caller gets it, on the database's clock.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { ConfigError } from './config-error.js';
 import type { EventClaimStore } from './webhooks/event-claim-store.js';
 

@@ -1,18 +1,26 @@
 /**
- * `payroll-link/server/redis`: an {@link EventClaimStore} on Redis, through
- * your own node-redis client (`redis` ≥ 4, an optional peer dependency: this
- * module never imports it). Each event id is one key: a claim is the key set
- * with a lease (`PX`), done is the key set to `done` for `doneTtlSeconds`.
- * Each step is one Lua script, so it is atomic on the server.
+ * `payroll-link/server/redis`: an {@link EventClaimStore} and a rate limiter
+ * shared by several processes (`redisRateLimiter`) on Redis, through your own
+ * node-redis client (`redis` ≥ 4, an optional peer dependency: this module
+ * never imports it). Each event id is one key: a claim is the key set with a
+ * lease (`PX`), done is the key set to `done` for `doneTtlSeconds`. Each step
+ * is one Lua script, so it is atomic on the server.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { ConfigError } from './config-error.js';
 import type { ClaimResult, EventClaimStore } from './webhooks/event-claim-store.js';
 
+export {
+  redisRateLimiter,
+  RedisRateLimiterOptionsSchema,
+  REDIS_LIMITER_TIMEOUT_MS,
+  type RedisRateLimiterOptions,
+} from './client/redis-rate-limiter.js';
+
 /**
- * What the store needs of a client: node-redis's `eval(script, { keys, arguments })`.
- * A `createClient()` client or a `createCluster()` cluster fits (every script
- * touches one key).
+ * What the store and the limiter need of a client: node-redis's
+ * `eval(script, { keys, arguments })`. A `createClient()` client or a
+ * `createCluster()` cluster fits (every script touches one key).
  */
 export interface RedisScriptClient {
   eval(script: string, options: { keys: string[]; arguments: string[] }): Promise<unknown>;

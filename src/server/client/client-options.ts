@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { LinkModeSchema } from '../../protocol.js';
 import { ServiceConnectionSchema } from '../link-token/service-connection.js';
 import type { RateLimiter } from './rate-limiter.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { LinkTokenSchema, type LinkToken } from '../../protocol.js';
 import { ConfigError } from '../config-error.js';
 import { redactingLogger } from '../logger.js';

@@ -22,7 +22,8 @@ export interface RateLimiter {
  */
 export const RATE_LIMIT_MARGIN_MS = 100;
 
-const WINDOW_MS = 1000;
+/** The service's sliding window: its limit counts the requests of any one second. */
+export const RATE_LIMIT_WINDOW_MS = 1000;
 
 /** One caller waiting its turn. */
 interface Waiter {
@@ -53,14 +54,14 @@ export function inProcessRateLimiter({ perSecond }: { perSecond: number }, now: 
   const pump = () => {
     timer = undefined;
     const time = now();
-    while (sent.length > 0 && sent[0]! <= time - WINDOW_MS - RATE_LIMIT_MARGIN_MS) sent.shift();
+    while (sent.length > 0 && sent[0]! <= time - RATE_LIMIT_WINDOW_MS - RATE_LIMIT_MARGIN_MS) sent.shift();
     while (queue.length > 0 && sent.length < perSecond) {
       const waiter = queue.shift()!;
       leave(waiter);
       sent.push(time);
       waiter.resolve();
     }
-    if (queue.length > 0) timer = setTimeout(pump, sent[0]! + WINDOW_MS + RATE_LIMIT_MARGIN_MS - time + 1);
+    if (queue.length > 0) timer = setTimeout(pump, sent[0]! + RATE_LIMIT_WINDOW_MS + RATE_LIMIT_MARGIN_MS - time + 1);
   };
 
   return {

@@ -13,7 +13,7 @@
  * lists: an answer of the real service must not fail because our sandbox
  * invented a field, a format or a value.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 const id = () => z.uuid();
 /** A field the sandbox has and the spec does not show: optional, any string. */

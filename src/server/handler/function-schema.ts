@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Whether `value` is an object whose `names` are all functions: the test of a store, a logger, a client. */
 export function hasMethods(value: unknown, names: readonly string[]): boolean {

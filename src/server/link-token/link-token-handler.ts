@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { errorAnswer, invalidParamsResponse, jsonResponse } from '../error-response.js';
 import { functionSchema } from '../handler/function-schema.js';
 import { parseOptions, postHandler, type JsonBody } from '../handler/post-handler.js';

@@ -1,5 +1,5 @@
 /** How to reach the service: the connection options the token handler and the client share. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { functionSchema } from '../handler/function-schema.js';
 import { LoggerSchema } from '../logger.js';
 import { isLoopbackHost } from '../loopback.js';

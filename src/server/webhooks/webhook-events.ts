@@ -7,7 +7,7 @@
  * adds fields over time. A node test parses every event the sandbox sends
  * with these schemas, so the two cannot drift apart unnoticed.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 const id = () => z.uuid();
 const endUserId = () => z.string().min(1).max(255).nullable().optional();

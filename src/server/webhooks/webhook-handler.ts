@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { errorAnswer, invalidParamsResponse, jsonResponse, type ErrorAnswer } from '../error-response.js';
 import type { EventClaimStore } from './event-claim-store.js';
 import { asClaimStore, memoryEventIdStore, STORE_METHODS, type EventIdStore } from './event-id-store.js';
