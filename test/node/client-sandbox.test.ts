@@ -158,6 +158,7 @@ describe('createPayrollClient against the sandbox (rate limit on)', () => {
 
   test('accounts.disconnect', async () => {
     const account = await client.accounts.disconnect(accountId);
+    assert.ok('id' in account, 'the sandbox sends the account back');
     assert.equal(account.connected, false);
   });
 
