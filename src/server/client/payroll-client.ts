@@ -30,7 +30,7 @@ import {
   type VoeReport,
   type VoieReport,
 } from './resource-schemas.js';
-import { createTransport, DEFAULT_BACKOFF, type TransportAnswer } from './transport.js';
+import { createTransport, DEFAULT_BACKOFF, type RetryPolicy, type TransportAnswer } from './transport.js';
 
 /** Where a single resource came from; on every resolved object as the non-enumerable `response`. */
 export interface ResponseMeta {
@@ -125,14 +125,21 @@ const endUserId = z.string().min(1);
  * for await (const paystub of client.accounts.paystubs(accountId)) console.log(paystub.id);
  */
 export function createPayrollClient(options: ClientOptions) {
-  return clientWithBackoff(options, DEFAULT_BACKOFF);
+  return buildClient(options, { backoff: DEFAULT_BACKOFF, longRetryAfter: 'wait' });
 }
 
 /**
- * {@link createPayrollClient} with another backoff between retries: for the
- * token handler, whose documented `retry.baseDelayMs` / `retry.maxDelayMs` set it.
+ * {@link createPayrollClient} for the token handler: the backoff between
+ * retries its documented `retry.baseDelayMs` / `retry.maxDelayMs` set, and a
+ * `Retry-After` over the cap ends the call at once, so that the handler, which
+ * must answer the browser within its `timeouts.totalMs`, passes the wait on
+ * (503 with `Retry-After`) instead of spending its budget waiting.
  */
 export function clientWithBackoff(options: ClientOptions, backoff: { baseMs: number; maxMs: number }) {
+  return buildClient(options, { backoff, longRetryAfter: 'fail' });
+}
+
+function buildClient(options: ClientOptions, policy: RetryPolicy) {
   const parsed = ClientOptionsSchema.safeParse(options);
   if (!parsed.success) throw ConfigError.fromZod('payroll client options', parsed.error);
   const settings = parsed.data;
@@ -156,7 +163,7 @@ export function clientWithBackoff(options: ClientOptions, backoff: { baseMs: num
     limiter,
     timeoutMs: settings.timeoutMs,
     maxRetries: settings.maxRetries,
-    backoff,
+    ...policy,
     onRequest: settings.onRequest,
     onResponse: settings.onResponse,
   });
@@ -358,6 +365,6 @@ export function clientWithBackoff(options: ClientOptions, backoff: { baseMs: num
 const isRateLimiter = (value: object): value is RateLimiter => typeof (value as Partial<RateLimiter>).acquire === 'function';
 
 /** The client {@link createPayrollClient} returns. */
-export type PayrollClient = ReturnType<typeof clientWithBackoff>;
+export type PayrollClient = ReturnType<typeof buildClient>;
 
 export { PayrollApiError };

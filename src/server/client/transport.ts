@@ -32,8 +32,20 @@ const RETRY_READS_ONLY = new Set([500, 504]);
 /** Network failures that mean the request never left: safe to send a POST again. */
 const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'UND_ERR_CONNECT_TIMEOUT']);
 
+/** How retries wait. */
+export interface RetryPolicy {
+  /** The first backoff step and the ceiling of one computed step. */
+  backoff: { baseMs: number; maxMs: number };
+  /**
+   * A `Retry-After` over {@link MAX_RETRY_WAIT_MS}: `wait` the cap and try
+   * again (the client), or `fail` at once with the error, which carries
+   * `retryAfterMs` (the token handler, which has a browser to answer in time).
+   */
+  longRetryAfter: 'wait' | 'fail';
+}
+
 /** What the transport needs of the client's settings. */
-export interface TransportSettings {
+export interface TransportSettings extends RetryPolicy {
   apiSecret: string;
   baseUrl: string;
   version: string;
@@ -42,7 +54,6 @@ export interface TransportSettings {
   limiter: RateLimiter | null;
   timeoutMs: number;
   maxRetries: number;
-  backoff: { baseMs: number; maxMs: number };
   onRequest: ((info: RequestInfo) => unknown) | undefined;
   onResponse: ((info: ResponseInfo) => unknown) | undefined;
 }
@@ -279,7 +290,8 @@ export function createTransport(settings: TransportSettings) {
         continue;
       }
       const { error } = end;
-      if (!end.retry || retries >= maxRetries) throw error;
+      const tooLong = error.retryAfterMs !== null && error.retryAfterMs > MAX_RETRY_WAIT_MS;
+      if (!end.retry || retries >= maxRetries || (tooLong && settings.longRetryAfter === 'fail')) throw error;
       retries++;
       // A longer Retry-After is waited out to the cap, then tried again: the next answer says whether to wait more.
       const asked = error.retryAfterMs === null ? null : Math.min(error.retryAfterMs, MAX_RETRY_WAIT_MS);
