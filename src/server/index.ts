@@ -18,6 +18,7 @@ export {
   type PageParams,
   type PayrollClient,
   type PlatformListParams,
+  type NoContent,
   type ResponseMeta,
   type WaitOptions,
   type WithResponse,

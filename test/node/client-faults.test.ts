@@ -16,6 +16,7 @@ import {
   type PayrollApiError,
   type RateLimiter,
 } from '../../src/server/index.js';
+import { DEFAULT_BACKOFF } from '../../src/server/client/transport.js';
 import type { Sandbox } from '../../sandbox/start-sandbox.js';
 import { startTestSandbox } from './sandbox-test-client.js';
 import { everythingOf, keepingLog, startFakeOutside, type Fault, type FakeOutside } from './client-fake-outside.js';
@@ -94,9 +95,16 @@ describe('createPayrollClient under faults', () => {
   });
 
   test('429 without Retry-After: backs off and succeeds; past maxRetries it is rate_limited with the hint', async () => {
-    const { value, requests } = await withFault(failFirst(2, 429), () => clientFor().platforms.get(platformId));
+    const times: number[] = [];
+    const { value, requests } = await withFault((request, response, seen) => {
+      times.push(Date.now());
+      return failFirst(2, 429)(request, response, seen);
+    }, () => clientFor().platforms.get(platformId));
     assert.equal(value?.id, platformId);
     assert.equal(requests.length, 3);
+    // The first retry's backoff is at least half its step (equal jitter): a lower bound only, the machine may be slow.
+    const minimum = DEFAULT_BACKOFF.baseMs / 2;
+    assert.ok(times[1]! - times[0]! >= minimum - 5, `retried after ${times[1]! - times[0]!} ms, less than the ${minimum} ms backoff`);
     const { error, requests: tried } = await withFault(failFirst(9, 429, { 'retry-after': '0' }), () => clientFor({ maxRetries: 2 }).platforms.get(platformId));
     assert.equal(error?.kind, 'rate_limited');
     assert.equal(error?.retryAfterMs, 0);
@@ -107,6 +115,50 @@ describe('createPayrollClient under faults', () => {
     const { value, requests } = await withFault(failFirst(1, 503), () => clientFor().platforms.get(platformId));
     assert.equal(value?.id, platformId);
     assert.equal(requests.length, 2);
+  });
+
+  for (const status of [502, 504]) {
+    test(`${status} on a read, then success: retried`, async () => {
+      const { value, requests } = await withFault(failFirst(1, status), () => clientFor().platforms.get(platformId));
+      assert.equal(value?.id, platformId);
+      assert.equal(requests.length, 2);
+    });
+  }
+
+  const unreadable: [string, (status: number) => Fault][] = [
+    ['over the cap', (status) => (_q, response) => (response.writeHead(status, { 'content-type': 'text/html' }).end('x'.repeat(2_000_000)), true)],
+    [
+      'cut off',
+      (status) => (_q, response) => (
+        response.writeHead(status, { 'content-type': 'application/json', 'content-length': '1000' }), response.write('{"error":'), setTimeout(() => response.destroy(), 20), true
+      ),
+    ],
+  ];
+  for (const [name, answer] of unreadable) {
+    test(`a 503 whose body is ${name} is still a 503: retried, on a POST too`, async () => {
+      const first = (status: number): Fault => (request, response, seen) => seen === 1 && answer(status)(request, response, seen);
+      const read = await withFault(first(503), () => clientFor().platforms.get(platformId));
+      assert.equal(read.value?.id, platformId);
+      assert.equal(read.requests.length, 2);
+      const post = await withFault(first(503), token);
+      assert.equal(post.value?.mode, 'sandbox');
+      assert.deepEqual(post.requests, ['POST /link_tokens', 'POST /link_tokens']);
+      // Past the retries it is kind server with its status, not invalid_response.
+      const { error } = await withFault(answer(502), () => clientFor({ maxRetries: 0 }).platforms.get(platformId));
+      assert.equal(error?.kind, 'server');
+      assert.equal(error?.status, 502);
+    });
+  }
+
+  test('per-call maxRetries and timeoutMs override the client\'s', async () => {
+    const { error, requests } = await withFault(failFirst(1, 503), () => clientFor({ maxRetries: 3 }).platforms.get(platformId, { maxRetries: 0 }));
+    assert.equal(error?.status, 503);
+    assert.equal(requests.length, 1);
+    const started = Date.now();
+    const hung = await withFault(() => true, () => clientFor({ timeoutMs: 60_000 }).platforms.get(platformId, { timeoutMs: 100, maxRetries: 0 }));
+    assert.equal(hung.error?.kind, 'timeout');
+    // Far below the client's 60 s: the call's own 100 ms bound ended it.
+    assert.ok(Date.now() - started < 10_000, `${Date.now() - started} ms`);
   });
 
   test('500 on linkTokens.create: exactly one POST reaches the service, kind server', async () => {
@@ -175,17 +227,32 @@ describe('createPayrollClient under faults', () => {
     }
   });
 
-  test('a 307 to the same origin is followed', async () => {
+  test('a 307 to the same origin is followed, as the same attempt; hooks are told the path below baseUrl', async () => {
+    const told: unknown[] = [];
     const { value, requests } = await withFault((request, response) => {
       if (!request.url?.startsWith('/moved/')) return false;
       response.writeHead(307, { location: request.url.slice('/moved'.length) }).end();
       return true;
     }, async () => {
-      const client = clientFor({ baseUrl: `${outside.url}/moved` });
+      const client = clientFor({ baseUrl: `${outside.url}/moved`, onRequest: ({ path, attempt }) => told.push([path, attempt]) });
       return client.platforms.get(platformId);
     });
     assert.equal(value?.id, platformId);
     assert.deepEqual(requests, [`GET /moved/v1/platforms/${platformId}`, `GET /v1/platforms/${platformId}`]);
+    // The base path /moved is not part of `path`; the redirect left it, so the second path is whole.
+    assert.deepEqual(told, [[`/v1/platforms/${platformId}`, 1], [`/v1/platforms/${platformId}`, 1]]);
+  });
+
+  test('a redirect loop ends with invalid_response carrying the status and request id', async () => {
+    const requestId = randomUUID();
+    const { error, requests } = await withFault((request, response) => {
+      response.writeHead(307, { location: request.url!, 'x-service-request-id': requestId }).end();
+      return true;
+    }, () => clientFor().platforms.get(platformId));
+    assert.equal(error?.kind, 'invalid_response');
+    assert.equal(error?.status, 307);
+    assert.equal(error?.requestId, requestId);
+    assert.equal(requests.length, 4);
   });
 
   const broken: [string, Fault][] = [
@@ -266,6 +333,111 @@ describe('createPayrollClient under faults', () => {
       () => createPayrollClient({ apiSecret: '', baseUrl: 'ftp://x', version: '1999-01-01' as '2025-07-08', timeoutMs: -1, rateLimit: 3 as unknown as false }),
       (error: Error) => ['apiSecret', 'baseUrl', 'version', 'timeoutMs', 'rateLimit'].every((field) => error.message.includes(field)),
     );
+  });
+
+  test('misspelt options are a ConfigError naming each, not silently dropped', () => {
+    const misspelt = { apiSecret: 's', baseUrl: outside.url, version: '2025-07-08', timeoutMS: 5_000, maxRetry: 0 } as unknown as ClientOptions;
+    assert.throws(
+      () => createPayrollClient(misspelt),
+      (error: Error) => error.name === 'ConfigError' && error.message.includes('timeoutMS') && error.message.includes('maxRetry'),
+    );
+  });
+
+  test('rateLimit.perSecond must be a whole number of requests', () => {
+    assert.throws(() => clientFor({ rateLimit: { perSecond: 2.5 } }), (error: Error) => error.name === 'ConfigError' && error.message.includes('rateLimit'));
+  });
+
+  test('a limiter of the app\'s own that also has perSecond is used, not replaced', async () => {
+    let acquired = 0;
+    const limiter = { perSecond: 1, acquire: async () => void acquired++ };
+    const value = await clientFor({ rateLimit: limiter }).platforms.get(platformId);
+    assert.equal(value.id, platformId);
+    assert.equal(acquired, 1);
+  });
+
+  test('an async hook that rejects is contained and logged, like a throwing one', async () => {
+    const before_ = lines.length;
+    const value = await clientFor({
+      onRequest: async () => {
+        throw new Error('async hook broke');
+      },
+    }).platforms.get(platformId);
+    assert.equal(value.id, platformId);
+    // The hook's promise rejected before the request was even sent: logged by now.
+    assert.equal(lines.slice(before_).filter((line) => line.includes('onRequest hook threw') && line.includes('async hook broke')).length, 1);
+  });
+
+  test('an upstream echoing the secret in Service-Version and x-service-request-id: in no hook, error or response', async () => {
+    const told: unknown[] = [];
+    const echo = (status: number, body: string): Fault => (request, response) => {
+      const echoed = String(request.headers['x-api-secret']);
+      response.writeHead(status, { 'content-type': 'application/json', 'service-version': `v-${echoed}`, 'x-service-request-id': echoed }).end(body);
+      return true;
+    };
+    const client = clientFor({ maxRetries: 0, onResponse: (info) => told.push(info) });
+    const { value } = await withFault(echo(200, JSON.stringify({ data: { id: platformId, name: 'P', type: 'payroll' } })), () => client.platforms.get(platformId));
+    assert.equal(value?.id, platformId);
+    assert.ok(!JSON.stringify(value?.response).includes(sandbox.secret), JSON.stringify(value?.response));
+    assert.equal(value?.response.requestId, null, 'not a request UUID: dropped');
+    const { error } = await withFault(echo(400, errorBody(400, 'BAD', 'BAD')), () => client.platforms.get(platformId));
+    assert.equal(error?.kind, 'invalid_request');
+    assert.ok(!everythingOf(error).includes(sandbox.secret) && !String(error?.version).includes(sandbox.secret), everythingOf(error));
+    assert.equal(told.length, 2);
+    assert.ok(!JSON.stringify(told).includes(sandbox.secret), JSON.stringify(told));
+  });
+
+  test('accounts.disconnect answered 204: resolves with no body and its response', async () => {
+    const { value, error } = await withFault((request, response) => {
+      if (request.method !== 'POST') return false;
+      response.writeHead(204).end();
+      return true;
+    }, () => clientFor().accounts.disconnect(randomUUID()));
+    assert.equal(error, undefined, error?.message);
+    assert.ok(value && !('id' in value));
+    assert.equal(value.response.status, 204);
+    assert.equal(JSON.stringify(value), '{}');
+  });
+
+  const listAnswer = (body: unknown): Fault => (_request, response) => (response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body)), true);
+
+  test('a list answered with meta.count only (List Platforms in the spec) is one page', async () => {
+    const { value, requests } = await withFault(listAnswer({ data: [{ id: platformId, name: 'P', type: 'payroll' }], meta: { count: 1 } }), () =>
+      clientFor().platforms.list().toArray({ limit: 10 }),
+    );
+    assert.deepEqual(value?.map((platform) => platform.id), [platformId]);
+    assert.equal(requests.length, 1);
+  });
+
+  test('cursor before version 2022-03-02 (no cursor pagination then) is refused before sending', async () => {
+    const { error, requests } = await withFault(listAnswer({ data: [], meta: { count: 0 } }), () =>
+      clientFor({ version: '2021-07-28' }).employers.list({ cursor: 'abc' }).toArray({ limit: 10 }),
+    );
+    assert.equal(error?.kind, 'invalid_request');
+    assert.match(error?.message ?? '', /2022-03-02/);
+    assert.deepEqual(requests, []);
+  });
+
+  // The timeout makes the old fault (a loop without end) a failure rather than a hang.
+  test('a next_cursor the service already gave: invalid_response, not a loop', { timeout: 10_000 }, async () => {
+    const { error, requests } = await withFault(listAnswer({ data: [], meta: { count: 0, next_cursor: 'same' } }), () => clientFor().employers.list().toArray({ limit: 10 }));
+    assert.equal(error?.kind, 'invalid_response');
+    assert.equal(requests.length, 2);
+  });
+
+  test('list parameters the spec gives no range or values for are sent as given', async () => {
+    const queries: string[] = [];
+    const longId = 'u'.repeat(300);
+    const { error } = await withFault((request, response) => {
+      queries.push(new URL(request.url!, 'http://x').search);
+      return listAnswer({ data: [], meta: { count: 0, next_cursor: null } })(request, response, 0);
+    }, async () => {
+      await clientFor().accounts.list({ limit: 500, monitoring_status: 'paused_by_service', end_user_id: longId }).toArray({ limit: 1 });
+      await clientFor().jobs.list({ status: 'queued' }).toArray({ limit: 1 });
+      await clientFor().verificationReports.voe(longId).catch(() => undefined);
+    });
+    assert.equal(error, undefined, error?.message);
+    assert.deepEqual(queries.slice(0, 2), [`?limit=500&monitoring_status=paused_by_service&end_user_id=${longId}`, '?status=queued']);
+    assert.equal(queries.length, 3, 'the report of a 300-character end user id was asked for');
   });
 
   test('an upstream echoing the secret in its error body: scrubbed from the error', async () => {

@@ -52,7 +52,7 @@ after(() => sandbox.close());
 /** Every endpoint the client calls, by the client's method name (`jobs.wait` polls `jobs.get`: no endpoint of its own). */
 const ENDPOINTS: Record<string, Endpoint> = {
   'linkTokens.create': { method: 'POST', path: () => '/link_tokens', body: linkTokenBody(), schemas: [LinkTokenSchema as unknown as z.ZodType, LinkTokenSchema as unknown as z.ZodType] },
-  'employers.list': { method: 'GET', path: () => '/v1/employers?limit=100', schemas: [client.EmployerSchema, sandboxSchemas.EmployerSchema], list: true },
+  'employers.list': { method: 'GET', path: () => '/employers?limit=100', schemas: [client.EmployerSchema, sandboxSchemas.EmployerSchema], list: true },
   'platforms.list': { method: 'GET', path: () => '/v1/platforms', schemas: [client.PlatformSchema, sandboxSchemas.PlatformSchema], list: true },
   'platforms.get': { method: 'GET', path: () => `/v1/platforms/${ids.platform}`, schemas: [client.PlatformSchema, sandboxSchemas.PlatformSchema] },
   'accounts.list': { method: 'GET', path: () => '/v1/accounts?limit=100', schemas: [client.AccountSchema, sandboxSchemas.AccountSchema], list: true },

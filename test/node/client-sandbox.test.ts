@@ -99,7 +99,12 @@ describe('createPayrollClient against the sandbox (rate limit on)', () => {
     const resumed = await client.employers.list({ limit: 3, cursor: first.nextCursor! }).toArray({ limit: 3 });
     assert.deepEqual(resumed.map((e) => e.id), seven.slice(3, 6).map((e) => e.id));
 
-    await assert.rejects(list.toArray({} as { limit: number }), RangeError);
+    // Without its cap, toArray rejects like any bad input: a PayrollApiError, nothing fetched.
+    const sent = outside.requests.length;
+    assert.equal((await rejection(list.toArray({} as { limit: number }))).kind, 'invalid_request');
+    assert.equal(outside.requests.length, sent);
+    // The spec writes the path without /v1 (GET /employers), and the sandbox serves that form.
+    assert.ok(outside.requests.slice(before_).every((request) => request === 'GET /employers'), outside.requests.slice(before_).join());
   });
 
   test('platforms.list and platforms.get', async () => {
@@ -148,6 +153,27 @@ describe('createPayrollClient against the sandbox (rate limit on)', () => {
     assert.ok(Date.now() - started < 2_000);
   });
 
+  test("jobs.wait's signal: aborting it ends the wait with the signal's reason, and no poll follows", async () => {
+    const pendingAccount = await newAccount({ username: 'user_pending' });
+    const job = await client.jobs.create(pendingAccount, { name: 'paystubs' });
+    const controller = new AbortController();
+    const polls: number[] = [];
+    // Aborts as soon as the first poll is answered (the job still pending for a minute here).
+    const watching = createPayrollClient({
+      apiSecret: sandbox.secret,
+      baseUrl: outside.url,
+      version: '2025-07-08',
+      rateLimit: limiter,
+      log,
+      onResponse: ({ status }) => {
+        polls.push(status);
+        controller.abort(new Error('user left'));
+      },
+    });
+    await assert.rejects(watching.jobs.wait(job.id, { timeoutMs: 30_000, signal: controller.signal }), /user left/);
+    assert.deepEqual(polls, [200]);
+  });
+
   test('verificationReports: voe and voie by an end user id with a slash and a question mark', async () => {
     const voe = await client.verificationReports.voe(endUserId);
     assert.equal(voe.response.status, 200);
@@ -158,6 +184,7 @@ describe('createPayrollClient against the sandbox (rate limit on)', () => {
 
   test('accounts.disconnect', async () => {
     const account = await client.accounts.disconnect(accountId);
+    assert.ok('id' in account, 'the sandbox sends the account back');
     assert.equal(account.connected, false);
   });
 

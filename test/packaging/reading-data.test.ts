@@ -219,7 +219,7 @@ test('docs/reading-data.md, the backend.md reports webhook and the README quick 
     assert.equal('response' in report, false, 'JSON leaves the client\'s response out');
   }
   // The list was fetched a page at a time: 300 employers, 100 a page.
-  assert.equal(answers.filter((line) => line.startsWith('GET /v1/employers 200 ')).length, 3);
+  assert.equal(answers.filter((line) => line.startsWith('GET /employers 200 ')).length, 3);
   // One client for tokens, reads, jobs and webhooks' reads: the service's limit was never hit.
   assert.deepEqual(answers.filter((line) => / 429 /.test(line)), [], 'no 429 at the sandbox');
 

@@ -6,9 +6,9 @@ import type { RateLimiter } from './rate-limiter.js';
 /** What {@link ClientOptions.onRequest} is told before each attempt: never headers, never the secret. */
 export interface RequestInfo {
   method: string;
-  /** The path below `baseUrl`, query string excluded (it may carry cursors and filters). */
+  /** The path below `baseUrl` (its own path prefix, if any, left out), query string excluded (it may carry cursors and filters). */
   path: string;
-  /** 1 for the first try, 2 for the first retry... */
+  /** 1 for the first try, 2 for the first retry...; following a redirect is not a new attempt. */
   attempt: number;
 }
 
@@ -28,7 +28,9 @@ const hook = <T>() => z.custom<T>(isFunction, { message: 'must be a function' })
 
 /**
  * Options of {@link createPayrollClient}, parsed with zod at creation. The
- * connection fields are the handlers' own, so both check them alike.
+ * connection fields are the handlers' own, so both check them alike. Strict,
+ * unlike the handlers' schema it is built from: a misspelt option
+ * (`timeoutMS`) is a {@link ConfigError} naming it, not a default silently kept.
  */
 export const ClientOptionsSchema = ServiceConnectionSchema.pick({ apiSecret: true, baseUrl: true, version: true, fetch: true, log: true }).extend({
   /** The mode `apiSecret` belongs to: sets the default rate limit (10 per second in sandbox and development, 50 in production; 10 when absent). */
@@ -45,17 +47,17 @@ export const ClientOptionsSchema = ServiceConnectionSchema.pick({ apiSecret: tru
   rateLimit: z
     .union([
       z.literal(false),
-      z.strictObject({ perSecond: z.number().positive().max(10_000) }),
+      z.strictObject({ perSecond: z.int().min(1).max(10_000) }),
       z.custom<RateLimiter>((value) => typeof value === 'object' && value !== null && isFunction((value as RateLimiter).acquire), {
         message: 'must be false, { perSecond }, or a rate limiter with an acquire method',
       }),
     ])
     .optional(),
-  /** Called synchronously before each attempt; a throw is logged and ignored. */
+  /** Called synchronously before each attempt; a throw (or a rejected promise it returns) is logged and ignored. */
   onRequest: hook<(info: RequestInfo) => void>(),
-  /** Called synchronously after each answer; a throw is logged and ignored. */
+  /** Called synchronously after each answer; a throw (or a rejected promise it returns) is logged and ignored. */
   onResponse: hook<(info: ResponseInfo) => void>(),
-});
+}).strict();
 
 /** What {@link createPayrollClient} accepts. */
 export type ClientOptions = z.input<typeof ClientOptionsSchema>;

@@ -7,7 +7,7 @@ import { backoffDelay, wait } from '../../shared/backoff.js';
 import { CallOptionsSchema, ClientOptionsSchema, MODE_RATE_LIMITS, type CallOptions, type ClientOptions } from './client-options.js';
 import { PayrollApiError } from './payroll-api-error.js';
 import { PayrollList, type PayrollPage } from './payroll-list.js';
-import { inProcessRateLimiter } from './rate-limiter.js';
+import { inProcessRateLimiter, type RateLimiter } from './rate-limiter.js';
 import {
   AccountSchema,
   EmployerSchema,
@@ -30,7 +30,7 @@ import {
   type VoeReport,
   type VoieReport,
 } from './resource-schemas.js';
-import { createTransport, DEFAULT_BACKOFF, type TransportAnswer } from './transport.js';
+import { createTransport, DEFAULT_BACKOFF, type RetryPolicy, type TransportAnswer } from './transport.js';
 
 /** Where a single resource came from; on every resolved object as the non-enumerable `response`. */
 export interface ResponseMeta {
@@ -42,22 +42,30 @@ export interface ResponseMeta {
 /** A resource as the service sent it, with its {@link ResponseMeta} (left out of JSON). */
 export type WithResponse<T> = T & { readonly response: ResponseMeta };
 
-const page = z.object({ limit: z.int().min(1).max(100).optional(), cursor: z.string().min(1).optional() });
+/**
+ * An answer without a body (a 204, or an empty 200): an empty object whose
+ * only property is the non-enumerable {@link ResponseMeta} `response`.
+ */
+export type NoContent = { readonly response: ResponseMeta };
+
+// The spec gives no range for `limit` ("Limits": not shown): any page size the service may accept is sent.
+const page = z.object({ limit: z.int().min(1).optional(), cursor: z.string().min(1).optional() });
 /** Parameters of the lists that take only `limit` and `cursor`. */
 export const PageParamsSchema = page.strict();
 /** Parameters of `accounts.list`. */
 export const AccountListParamsSchema = page
   .extend({
     connected: z.boolean().optional(),
-    monitoring_status: z.enum(['active', 'disconnected', 'user_action_required']).optional(),
-    end_user_id: z.string().min(1).max(255).optional(),
+    // Its values are not shown in the spec: the service judges them, not a copy of the sandbox's list.
+    monitoring_status: z.string().min(1).optional(),
+    end_user_id: z.string().min(1).optional(),
   })
   .strict();
 /** Parameters of `platforms.list`. */
 export const PlatformListParamsSchema = page.extend({ type: z.enum(['payroll', 'time_and_attendance']).optional() }).strict();
 /** Parameters of `jobs.list`. */
 export const JobListParamsSchema = page
-  .extend({ account_id: z.uuid().optional(), status: z.enum(['pending', 'success', 'error']).optional(), name: z.string().min(1).optional() })
+  .extend({ account_id: z.uuid().optional(), status: z.string().min(1).optional(), name: z.string().min(1).optional() })
   .strict();
 /** The body of `jobs.create`: the job's `name` and, for a deposit switch, its `allocation`; other fields pass through. */
 export const CreateJobBodySchema = z.looseObject({ name: z.string().min(1) });
@@ -90,15 +98,20 @@ const POLL_FIRST_MS = 250;
 const POLL_MAX_MS = 2_000;
 
 const envelope = <S extends z.core.$ZodType>(schema: S) => z.object({ data: schema });
+// `next_cursor` is absent on a list that is not paginated (List Platforms shows `meta.count` only) and
+// before version 2022-03-02: either way, the only page.
 const listEnvelope = <S extends z.core.$ZodType>(schema: S) =>
-  z.object({ data: z.array(schema), meta: z.object({ count: z.int().min(0), next_cursor: z.string().min(1).nullable() }) });
+  z.object({ data: z.array(schema), meta: z.object({ count: z.int().min(0), next_cursor: z.string().min(1).nullish() }) });
+
+/** The version that brought cursor pagination (spec, "Versioning" 5); versions are dates, so they compare as strings. */
+const CURSORS_SINCE = '2022-03-02';
 
 const uuid = z.uuid();
-const endUserId = z.string().min(1).max(255);
+const endUserId = z.string().min(1);
 
 /**
- * Creates a typed client of the service's API (the `/v1` endpoints and
- * `POST /link_tokens`): the secret and `Service-Version` on every call,
+ * Creates a typed client of the service's API (the `/v1` endpoints,
+ * `GET /employers` and `POST /link_tokens`, each path as the spec writes it): the secret and `Service-Version` on every call,
  * answers checked against the resource schemas, calls paced under the mode's
  * rate limit, retries as the spec says, and one error class,
  * {@link PayrollApiError}. Web-standard: runs wherever `fetch` does.
@@ -112,14 +125,21 @@ const endUserId = z.string().min(1).max(255);
  * for await (const paystub of client.accounts.paystubs(accountId)) console.log(paystub.id);
  */
 export function createPayrollClient(options: ClientOptions) {
-  return clientWithBackoff(options, DEFAULT_BACKOFF);
+  return buildClient(options, { backoff: DEFAULT_BACKOFF, longRetryAfter: 'wait' });
 }
 
 /**
- * {@link createPayrollClient} with another backoff between retries: for the
- * token handler, whose documented `retry.baseDelayMs` / `retry.maxDelayMs` set it.
+ * {@link createPayrollClient} for the token handler: the backoff between
+ * retries its documented `retry.baseDelayMs` / `retry.maxDelayMs` set, and a
+ * `Retry-After` over the cap ends the call at once, so that the handler, which
+ * must answer the browser within its `timeouts.totalMs`, passes the wait on
+ * (503 with `Retry-After`) instead of spending its budget waiting.
  */
 export function clientWithBackoff(options: ClientOptions, backoff: { baseMs: number; maxMs: number }) {
+  return buildClient(options, { backoff, longRetryAfter: 'fail' });
+}
+
+function buildClient(options: ClientOptions, policy: RetryPolicy) {
   const parsed = ClientOptionsSchema.safeParse(options);
   if (!parsed.success) throw ConfigError.fromZod('payroll client options', parsed.error);
   const settings = parsed.data;
@@ -129,10 +149,11 @@ export function clientWithBackoff(options: ClientOptions, backoff: { baseMs: num
     rateLimit === false
       ? null
       : rateLimit === undefined
-        ? inProcessRateLimiter({ perSecond: MODE_RATE_LIMITS[(settings.mode as keyof typeof MODE_RATE_LIMITS | undefined) ?? 'sandbox'] })
-        : 'perSecond' in rateLimit && typeof rateLimit.perSecond === 'number'
-          ? inProcessRateLimiter({ perSecond: rateLimit.perSecond })
-          : (rateLimit as import('./rate-limiter.js').RateLimiter);
+        ? inProcessRateLimiter({ perSecond: MODE_RATE_LIMITS[settings.mode ?? 'sandbox'] })
+        : // A limiter first: one of the app's own may carry a `perSecond` of its own, and must be used, not replaced.
+          isRateLimiter(rateLimit)
+          ? rateLimit
+          : inProcessRateLimiter({ perSecond: rateLimit.perSecond });
   const transport = createTransport({
     apiSecret: settings.apiSecret,
     baseUrl: settings.baseUrl,
@@ -142,7 +163,7 @@ export function clientWithBackoff(options: ClientOptions, backoff: { baseMs: num
     limiter,
     timeoutMs: settings.timeoutMs,
     maxRetries: settings.maxRetries,
-    backoff,
+    ...policy,
     onRequest: settings.onRequest,
     onResponse: settings.onResponse,
   });
@@ -178,13 +199,28 @@ export function clientWithBackoff(options: ClientOptions, backoff: { baseMs: num
     });
   };
 
-  async function one<S extends z.core.$ZodType>(method: 'GET' | 'POST', path: string, schema: S, options: unknown, body?: unknown): Promise<WithResponse<z.output<S>>> {
-    const call = callOptions(options);
-    const answer = await transport.send({ method, path, body, signal: call.signal, timeoutMs: call.timeoutMs, maxRetries: call.maxRetries });
-    const { data } = answerBody(answer, envelope(schema), `${method} ${path}`) as { data: z.output<S> };
+  const withMeta = <T extends object>(value: T, answer: TransportAnswer): WithResponse<T> => {
     const response: ResponseMeta = { requestId: answer.requestId, status: answer.status, version: answer.version };
-    Object.defineProperty(data, 'response', { value: response, enumerable: false });
-    return data as WithResponse<z.output<S>>;
+    return Object.defineProperty(value, 'response', { value: response, enumerable: false }) as WithResponse<T>;
+  };
+
+  const sendChecked = (method: 'GET' | 'POST', path: string, options: unknown, body?: unknown) => {
+    const call = callOptions(options);
+    return transport.send({ method, path, body, signal: call.signal, timeoutMs: call.timeoutMs, maxRetries: call.maxRetries });
+  };
+
+  async function one<S extends z.core.$ZodType>(method: 'GET' | 'POST', path: string, schema: S, options: unknown, body?: unknown): Promise<WithResponse<z.output<S>>> {
+    const answer = await sendChecked(method, path, options, body);
+    const { data } = answerBody(answer, envelope(schema), `${method} ${path}`) as { data: z.output<S> };
+    return withMeta(data as object, answer) as WithResponse<z.output<S>>;
+  }
+
+  /** {@link one} for an endpoint whose answer the spec does not show: no body is {@link NoContent}, a body must fit `schema`. */
+  async function oneOrNothing<S extends z.core.$ZodType>(method: 'POST', path: string, schema: S, options: unknown, body?: unknown): Promise<WithResponse<z.output<S>> | NoContent> {
+    const answer = await sendChecked(method, path, options, body);
+    if (answer.json === undefined) return withMeta({}, answer);
+    const { data } = answerBody(answer, envelope(schema), `${method} ${path}`) as { data: z.output<S> };
+    return withMeta(data as object, answer) as WithResponse<z.output<S>>;
   }
 
   function list<S extends z.core.$ZodType>(
@@ -199,16 +235,19 @@ export function clientWithBackoff(options: ClientOptions, backoff: { baseMs: num
     const fetchPage = async (cursor: string | undefined): Promise<PayrollPage<z.output<S>>> => {
       const path = pathOf();
       const query = check(paramsSchema.optional(), params, 'parameters') ?? {};
+      if (query['cursor'] !== undefined && settings.version < CURSORS_SINCE) {
+        throw badInput(`parameters: cursor needs version ${CURSORS_SINCE} or later (this client sends ${settings.version})`);
+      }
       const call = callOptions(options);
       const search = new URLSearchParams();
       for (const [key, value] of Object.entries({ ...query, cursor: cursor ?? query['cursor'] })) {
         if (value !== undefined) search.set(key, String(value));
       }
       const answer = await transport.send({ method: 'GET', path, query: search, signal: call.signal, timeoutMs: call.timeoutMs, maxRetries: call.maxRetries });
-      const body = answerBody(answer, wrapped, `GET ${path}`) as { data: z.output<S>[]; meta: { next_cursor: string | null } };
-      return { data: body.data, nextCursor: body.meta.next_cursor, requestId: answer.requestId };
+      const body = answerBody(answer, wrapped, `GET ${path}`) as { data: z.output<S>[]; meta: { next_cursor?: string | null } };
+      return { data: body.data, nextCursor: body.meta.next_cursor ?? null, requestId: answer.requestId };
     };
-    return new PayrollList(fetchPage, undefined);
+    return new PayrollList(fetchPage, undefined, transport.fail);
   }
 
   const accountPath = (id: unknown, tail = '') => () => `/v1/accounts/${pathId(id, 'accountId')}${tail}`;
@@ -227,8 +266,8 @@ export function clientWithBackoff(options: ClientOptions, backoff: { baseMs: num
       },
     },
     employers: {
-      /** `GET /v1/employers`. */
-      list: (params?: PageParams, options?: CallOptions): PayrollList<Employer> => list(() => '/v1/employers', EmployerSchema, params, PageParamsSchema, options),
+      /** `GET /employers`: the path as the spec writes it, without `/v1` (as `POST /link_tokens`). */
+      list: (params?: PageParams, options?: CallOptions): PayrollList<Employer> => list(() => '/employers', EmployerSchema, params, PageParamsSchema, options),
     },
     platforms: {
       /** `GET /v1/platforms`. */
@@ -243,8 +282,13 @@ export function clientWithBackoff(options: ClientOptions, backoff: { baseMs: num
         list(() => '/v1/accounts', AccountSchema, params, AccountListParamsSchema, options),
       /** `GET /v1/accounts/{id}`. */
       get: async (id: string, options?: CallOptions): Promise<WithResponse<Account>> => one('GET', accountPath(id)(), AccountSchema, options),
-      /** `POST /v1/accounts/{id}/disconnect`: ends recurring access; the data stays readable. */
-      disconnect: async (id: string, options?: CallOptions): Promise<WithResponse<Account>> => one('POST', accountPath(id, '/disconnect')(), AccountSchema, options, {}),
+      /**
+       * `POST /v1/accounts/{id}/disconnect`: ends recurring access; the data stays readable. The spec does not
+       * show the answer: resolves with the account when the service sends it (the sandbox does), and with
+       * {@link NoContent} when it answers without a body (a 204); `'id' in result` tells which.
+       */
+      disconnect: async (id: string, options?: CallOptions): Promise<WithResponse<Account> | NoContent> =>
+        oneOrNothing('POST', accountPath(id, '/disconnect')(), AccountSchema, options, {}),
       /** `GET /v1/accounts/{id}/employment`. */
       employment: async (id: string, options?: CallOptions): Promise<WithResponse<Employment>> => one('GET', accountPath(id, '/employment')(), EmploymentSchema, options),
       /** `GET /v1/accounts/{id}/income`. */
@@ -274,14 +318,30 @@ export function clientWithBackoff(options: ClientOptions, backoff: { baseMs: num
         const path = `/v1/jobs/${pathId(id, 'id')}`;
         const { timeoutMs = DEFAULT_WAIT_MS, signal } = check(WaitOptionsSchema, options, 'options') ?? {};
         const deadline = Date.now() + timeoutMs;
-        for (let poll = 1; ; poll++) {
-          const job = await one('GET', path, JobSchema, signal ? { signal } : undefined);
-          if ((job as { status?: unknown }).status !== 'pending') return job;
-          const delayMs = backoffDelay(poll, POLL_FIRST_MS, POLL_MAX_MS);
-          if (Date.now() + delayMs >= deadline) {
-            throw transport.fail({ kind: 'timeout', requestId: job.response.requestId, message: `GET ${path}: the job was still pending after ${timeoutMs} ms` });
+        const late = (requestId: string | null) =>
+          transport.fail({ kind: 'timeout', requestId, message: `GET ${path}: the job was still pending after ${timeoutMs} ms` });
+        // One signal for the caller's cancel and the deadline: it ends a wait for the limiter, a poll or a
+        // backoff alike, so the promise settles within timeoutMs however long the limiter holds a poll back.
+        const bound = new AbortController();
+        const onCallerAbort = () => bound.abort(signal!.reason);
+        if (signal?.aborted) onCallerAbort();
+        signal?.addEventListener('abort', onCallerAbort, { once: true });
+        let lastRequestId: string | null = null;
+        const timer = setTimeout(() => bound.abort(late(lastRequestId)), timeoutMs);
+        try {
+          for (let poll = 1; ; poll++) {
+            // A poll never runs past the deadline: its own attempt bound is whichever comes first.
+            const pollMs = Math.max(1, Math.min(settings.timeoutMs, Math.ceil(deadline - Date.now())));
+            const job = await one('GET', path, JobSchema, { signal: bound.signal, timeoutMs: pollMs });
+            lastRequestId = job.response.requestId;
+            if ((job as { status?: unknown }).status !== 'pending') return job;
+            const delayMs = backoffDelay(poll, POLL_FIRST_MS, POLL_MAX_MS);
+            if (Date.now() + delayMs >= deadline) throw late(lastRequestId);
+            await wait(delayMs, bound.signal);
           }
-          await wait(delayMs, signal ?? new AbortController().signal);
+        } finally {
+          clearTimeout(timer);
+          signal?.removeEventListener('abort', onCallerAbort);
         }
       },
     },
@@ -302,7 +362,9 @@ export function clientWithBackoff(options: ClientOptions, backoff: { baseMs: num
   }
 }
 
+const isRateLimiter = (value: object): value is RateLimiter => typeof (value as Partial<RateLimiter>).acquire === 'function';
+
 /** The client {@link createPayrollClient} returns. */
-export type PayrollClient = ReturnType<typeof clientWithBackoff>;
+export type PayrollClient = ReturnType<typeof buildClient>;
 
 export { PayrollApiError };

@@ -18,6 +18,12 @@ import type { RateLimiter } from './rate-limiter.js';
 export const DEFAULT_BACKOFF = { baseMs: 250, maxMs: 4_000 } as const;
 /** Same-origin redirects followed in one call, so a loop ends. */
 const MAX_REDIRECTS = 3;
+/**
+ * What `x-service-request-id` must look like to be passed on (spec: a request
+ * UUID). Anything else is dropped: a header an upstream filled with what it
+ * was sent (the secret, say) must reach no hook, error or `response`.
+ */
+const UUID_SHAPE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Statuses retried for every method: nothing was done (429, 502, 503). */
 const RETRY_ALWAYS = new Set([429, 502, 503]);
@@ -26,8 +32,20 @@ const RETRY_READS_ONLY = new Set([500, 504]);
 /** Network failures that mean the request never left: safe to send a POST again. */
 const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'UND_ERR_CONNECT_TIMEOUT']);
 
+/** How retries wait. */
+export interface RetryPolicy {
+  /** The first backoff step and the ceiling of one computed step. */
+  backoff: { baseMs: number; maxMs: number };
+  /**
+   * A `Retry-After` over {@link MAX_RETRY_WAIT_MS}: `wait` the cap and try
+   * again (the client), or `fail` at once with the error, which carries
+   * `retryAfterMs` (the token handler, which has a browser to answer in time).
+   */
+  longRetryAfter: 'wait' | 'fail';
+}
+
 /** What the transport needs of the client's settings. */
-export interface TransportSettings {
+export interface TransportSettings extends RetryPolicy {
   apiSecret: string;
   baseUrl: string;
   version: string;
@@ -36,9 +54,8 @@ export interface TransportSettings {
   limiter: RateLimiter | null;
   timeoutMs: number;
   maxRetries: number;
-  backoff: { baseMs: number; maxMs: number };
-  onRequest: ((info: RequestInfo) => void) | undefined;
-  onResponse: ((info: ResponseInfo) => void) | undefined;
+  onRequest: ((info: RequestInfo) => unknown) | undefined;
+  onResponse: ((info: ResponseInfo) => unknown) | undefined;
 }
 
 /** One call. */
@@ -61,8 +78,11 @@ export interface TransportAnswer {
   version: string;
 }
 
-/** One attempt's end: an answer to hand back, or an error, retried when `retry`. */
-type AttemptEnd = { answer: TransportAnswer } | { error: PayrollApiError; retry: boolean } | { redirect: string };
+/** One attempt's end: an answer to hand back, an error (retried when `retry`), or a same-origin redirect to follow. */
+type AttemptEnd =
+  | { answer: TransportAnswer }
+  | { error: PayrollApiError; retry: boolean }
+  | { redirect: string; status: number; requestId: string | null; version: string };
 
 /** Builds the send function of one client. */
 export function createTransport(settings: TransportSettings) {
@@ -78,12 +98,28 @@ export function createTransport(settings: TransportSettings) {
       version: fields.version ?? settings.version,
     });
 
-  const runHook = <T>(name: string, hook: ((info: T) => void) | undefined, info: T) => {
+  // The service's headers may echo what they were sent: neither goes on unchecked.
+  const requestIdOf = (response: Response) => {
+    const value = response.headers.get('x-service-request-id');
+    return value !== null && UUID_SHAPE.test(value) && !value.includes(settings.apiSecret) ? value : null;
+  };
+  const versionOf = (response: Response) => scrub(response.headers.get('service-version') ?? settings.version);
+  const basePath = new URL(settings.baseUrl).pathname.replace(/\/+$/, '');
+  /** The path a hook is told: below `baseUrl`, as documented; a redirect out of the base path gives the whole path. */
+  const hookPath = (url: string) => {
+    const { pathname } = new URL(url);
+    return basePath !== '' && pathname.startsWith(`${basePath}/`) ? pathname.slice(basePath.length) : pathname;
+  };
+
+  const runHook = <T>(name: string, hook: ((info: T) => unknown) | undefined, info: T) => {
     if (!hook) return;
+    const contain = (error: unknown) => log.warn(`payroll client: the ${name} hook threw; ignored (${describeError(error)})`);
     try {
-      hook(info);
+      const result = hook(info);
+      // An async hook's rejection would otherwise be an unhandled rejection, which ends a Node process.
+      if (typeof (result as PromiseLike<unknown> | undefined)?.then === 'function') (result as PromiseLike<unknown>).then(undefined, contain);
     } catch (error) {
-      log.warn(`payroll client: the ${name} hook threw; ignored (${describeError(error)})`);
+      contain(error);
     }
   };
 
@@ -111,8 +147,8 @@ export function createTransport(settings: TransportSettings) {
       timedOut = true;
       controller.abort(new DOMException('attempt timeout', 'TimeoutError'));
     }, timeoutMs);
-    const pathname = new URL(url).pathname;
-    runHook('onRequest', settings.onRequest, { method: call.method, path: pathname, attempt: n });
+    const path = hookPath(url);
+    runHook('onRequest', settings.onRequest, { method: call.method, path, attempt: n });
     const started = Date.now();
     let status: number | null = null;
     let requestId: string | null = null;
@@ -135,16 +171,16 @@ export function createTransport(settings: TransportSettings) {
         controller.signal,
       );
       status = response.status;
-      requestId = response.headers.get('x-service-request-id');
-      const version = response.headers.get('service-version') ?? settings.version;
-      runHook('onResponse', settings.onResponse, { method: call.method, path: pathname, status, requestId, attempt: n, ms: Date.now() - started });
+      requestId = requestIdOf(response);
+      const version = versionOf(response);
+      runHook('onResponse', settings.onResponse, { method: call.method, path, status, requestId, attempt: n, ms: Date.now() - started });
       const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'));
 
       if (status >= 300 && status < 400) {
         await response.body?.cancel().catch(() => {});
         const location = response.headers.get('location');
         const target = location === null ? null : URL.canParse(location, url) ? new URL(location, url) : null;
-        if ((status === 307 || status === 308) && target && target.origin === new URL(settings.baseUrl).origin) return { redirect: target.href };
+        if ((status === 307 || status === 308) && target && target.origin === new URL(settings.baseUrl).origin) return { redirect: target.href, status, requestId, version };
         return {
           retry: false,
           error: fail({
@@ -157,18 +193,20 @@ export function createTransport(settings: TransportSettings) {
         };
       }
 
+      const ok = status >= 200 && status < 300;
       const bytes = status === 204 ? new Uint8Array() : await untilAborted(readCapped(response, MAX_SERVICE_ANSWER_BYTES), controller.signal);
-      if (bytes === 'unreadable') throw new Error('the answer was cut off');
-      if (bytes === 'too-large') {
-        await response.body?.cancel().catch(() => {});
+      if (bytes === 'too-large') await response.body?.cancel().catch(() => {});
+      if (ok && bytes === 'unreadable') throw new Error('the answer was cut off');
+      if (ok && bytes === 'too-large') {
         return {
           retry: false,
           error: fail({ kind: 'invalid_response', status, requestId, version, message: `${label}: HTTP ${status}, answer larger than ${MAX_SERVICE_ANSWER_BYTES} bytes; not read` }),
         };
       }
-      const text = new TextDecoder().decode(bytes);
+      // An error answer is classed by its status: a 503 whose body broke off is still a 503, to retry as one.
+      const text = typeof bytes === 'string' ? '' : new TextDecoder().decode(bytes);
 
-      if (status >= 200 && status < 300) {
+      if (ok) {
         if (status === 204 || text === '') return { answer: { json: undefined, status, requestId, version } };
         try {
           return { answer: { json: JSON.parse(text), status, requestId, version } };
@@ -187,7 +225,11 @@ export function createTransport(settings: TransportSettings) {
       const detail = body?.success ? body.data.error : null;
       const codes = detail ? toErrorCodes(detail.error_codes) : [];
       const retry = RETRY_ALWAYS.has(status) || (isRead && RETRY_READS_ONLY.has(status));
-      const summary = detail ? `${detail.type} ${codes.map((entry) => `${entry.errorCode}: ${entry.message}`).join('; ')}` : 'no error body';
+      const summary = detail
+        ? `${detail.type} ${codes.map((entry) => `${entry.errorCode}: ${entry.message}`).join('; ')}`
+        : typeof bytes === 'string'
+          ? `error body ${bytes === 'too-large' ? `over ${MAX_SERVICE_ANSWER_BYTES} bytes` : 'cut off'}, not read`
+          : 'no error body';
       return {
         retry,
         error: fail({
@@ -234,20 +276,25 @@ export function createTransport(settings: TransportSettings) {
     const query = call.query && [...call.query].length > 0 ? `?${call.query}` : '';
     let url = `${settings.baseUrl}${call.path}${query}`;
     let redirects = 0;
-    for (let n = 1, retries = 0; ; n++) {
+    // `retries` numbers the attempts the hooks are told of; following a redirect is the same attempt going on.
+    for (let retries = 0; ; ) {
       await acquire(call.signal, label);
-      const end = await attempt(call, url, label, n, timeoutMs);
+      const end = await attempt(call, url, label, retries + 1, timeoutMs);
       if ('answer' in end) return end.answer;
       if ('redirect' in end) {
-        if (++redirects > MAX_REDIRECTS) throw fail({ kind: 'invalid_response', message: `${label}: more than ${MAX_REDIRECTS} redirects` });
+        if (++redirects > MAX_REDIRECTS) {
+          const { status, requestId, version } = end;
+          throw fail({ kind: 'invalid_response', status, requestId, version, message: `${label}: more than ${MAX_REDIRECTS} redirects` });
+        }
         url = end.redirect;
         continue;
       }
       const { error } = end;
-      const asked = error.retryAfterMs;
-      // A server asking for longer than we would wait is taken as a final answer, not a spinner.
-      if (!end.retry || retries >= maxRetries || (asked !== null && asked > MAX_RETRY_WAIT_MS)) throw error;
+      const tooLong = error.retryAfterMs !== null && error.retryAfterMs > MAX_RETRY_WAIT_MS;
+      if (!end.retry || retries >= maxRetries || (tooLong && settings.longRetryAfter === 'fail')) throw error;
       retries++;
+      // A longer Retry-After is waited out to the cap, then tried again: the next answer says whether to wait more.
+      const asked = error.retryAfterMs === null ? null : Math.min(error.retryAfterMs, MAX_RETRY_WAIT_MS);
       const delayMs = asked ?? backoffDelay(retries, settings.backoff.baseMs, settings.backoff.maxMs);
       log.warn(`payroll client ${label}: ${error.status === null ? error.kind : `HTTP ${error.status}`}; retry ${retries} of ${maxRetries} in ${Math.round(delayMs)} ms`, {
         requestId: error.requestId,
