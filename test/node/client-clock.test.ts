@@ -26,7 +26,7 @@ const json = (status: number, body: unknown, headers: Record<string, string> = {
 /** A fake service: answers each request with `answer(n)` (n from 1), and counts them. */
 function fakeFetch(answer: (n: number) => Response | Promise<Response>) {
   let calls = 0;
-  const fetch = ((_input: RequestInfo | URL, _init?: RequestInit) => Promise.resolve(answer(++calls))) as typeof globalThis.fetch;
+  const fetch = (() => Promise.resolve(answer(++calls))) as typeof globalThis.fetch;
   return { fetch, calls: () => calls };
 }
 

@@ -358,6 +358,7 @@ describe('createPayrollClient under faults', () => {
   test('an async hook that rejects is contained and logged, like a throwing one', async () => {
     const before_ = lines.length;
     const value = await clientFor({
+      // eslint-disable-next-line @typescript-eslint/no-misused-promises -- a promise-returning hook, on purpose: what an app may pass
       onRequest: async () => {
         throw new Error('async hook broke');
       },
