@@ -59,7 +59,11 @@ export const ServiceConnectionSchema = z.object({
       totalMs: z.int().min(1).max(120_000).default(10_000),
     })
     .prefault({}),
-  /** At most 3 tries: the spec asks clients to back off, not to hammer an overloaded service. */
+  /**
+   * At most 3 tries: the spec asks clients to back off, not to hammer an overloaded service.
+   * With the token handler's `client` option, `maxAttempts` still bounds its call, while the waits
+   * between tries are that client's backoff (`baseDelayMs` and `maxDelayMs` then go unused).
+   */
   retry: z
     .object({
       maxAttempts: z.int().min(1).max(3).default(3),
