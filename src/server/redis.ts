@@ -9,6 +9,7 @@
 import * as z from 'zod';
 import { ConfigError } from './config-error.js';
 import type { ClaimResult, EventClaimStore } from './webhooks/event-claim-store.js';
+import type { RedisScriptClient } from './client/redis-script-client.js';
 
 export {
   redisRateLimiter,
@@ -17,14 +18,7 @@ export {
   type RedisRateLimiterOptions,
 } from './client/redis-rate-limiter.js';
 
-/**
- * What the store and the limiter need of a client: node-redis's
- * `eval(script, { keys, arguments })`. A `createClient()` client or a
- * `createCluster()` cluster fits (every script touches one key).
- */
-export interface RedisScriptClient {
-  eval(script: string, options: { keys: string[]; arguments: string[] }): Promise<unknown>;
-}
+export type { RedisScriptClient } from './client/redis-script-client.js';
 
 /** Options of {@link redisEventStore}. */
 export const RedisEventStoreOptionsSchema = z.object({

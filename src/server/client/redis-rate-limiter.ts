@@ -5,7 +5,7 @@
  */
 import * as z from 'zod';
 import { ConfigError } from '../config-error.js';
-import type { RedisScriptClient } from '../redis.js';
+import type { RedisScriptClient } from './redis-script-client.js';
 import { wait } from '../../shared/backoff.js';
 import { RATE_LIMIT_MARGIN_MS, RATE_LIMIT_WINDOW_MS, type RateLimiter } from './rate-limiter.js';
 import { untilAborted } from './until-aborted.js';
