@@ -21,6 +21,7 @@ export default defineConfig(
     'docs/.vitepress/dist/',
     'docs/.vitepress/cache/',
     // Apps that the packaging tests install and build with their own dependencies (outside tsconfig.json too).
+    'test/packaging/angular/',
     'test/packaging/apps/',
     'test/packaging/frameworks/',
     'test/packaging/servers/',

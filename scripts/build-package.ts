@@ -3,7 +3,8 @@
 //    the Node adapter (src/server/node.ts) in a second pass, the only one with Node's types; the Redis and PostgreSQL
 //    stores (src/server/redis.ts, postgres.ts: payroll-link/server/redis and /postgres) in the first, since they take
 //    the integrator's client by its shape and import neither `redis` nor `pg`; then the framework entries at the
-//    published names (dist/react.js, ...), which forward to dist/frameworks/ (see FRAMEWORK_ENTRIES);
+//    published names (dist/react.js, ...), which forward to dist/frameworks/ (see FRAMEWORK_ENTRIES); then
+//    dist/element/session-code.js made one module, so that every bundler keeps it a lazy chunk (see bundleSessionCode);
 // 2. dist/payroll-link.bundled.js, for a plain <script>: the element and a lazy openLink(), minified, Lit in production
 //    mode; and dist/payroll-link.session.js next to it, the session's code it loads on intent (see src/element/session-code.ts);
 // 3. dist/custom-elements.json, by @custom-elements-manifest/analyzer (see custom-elements-manifest.config.mjs);
@@ -11,6 +12,7 @@
 // dist/demo belongs to the demo's build and is left alone.
 import { execFileSync } from 'node:child_process';
 import { mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { dirname, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type BuildOptions, type Plugin } from 'esbuild';
 import { buildSandbox } from './build-sandbox.js';
@@ -68,6 +70,55 @@ async function writeFrameworkEntries(): Promise<void> {
   }
 }
 
+/**
+ * Rewrites tsc's dist/element/session-code.js, the module the element imports on intent, as one module holding the
+ * session's code (the core, the wire contract's schemas), with imports left for the modules the element loads
+ * first anyway and for packages (zod, lit). Why: esbuild's code splitting, which Angular's application builder
+ * uses, puts a module in a chunk the page loads first as soon as the page's entry reaches it through any import,
+ * used or not (it follows import statements, not the names used), and `payroll-link`'s index re-exports the core.
+ * With one file per module, every module of the session was reached from the page's entry: the session's code was
+ * part of the first load and its lazy chunk a stub. Bundled, the session's modules are copies nothing else
+ * imports; dist/core/ keeps its own for `payroll-link/core`. The modules left as imports are derived from the
+ * element's static imports, so that a page has one copy of each (the words, `LinkFailure`, whose class is checked
+ * with `instanceof`).
+ */
+async function bundleSessionCode(): Promise<void> {
+  const sessionCode = `${dist}element/session-code.js`;
+  const elementGraph = await build({
+    entryPoints: [`${dist}element/payroll-link.js`],
+    bundle: true,
+    write: false,
+    metafile: true,
+    packages: 'external',
+    absWorkingDir: dist,
+    logLevel: 'warning',
+    plugins: [{ name: 'stop-at-import()', setup: (b) => b.onResolve({ filter: /.*/ }, (args) => (args.kind === 'dynamic-import' ? { external: true } : undefined)) }],
+  });
+  const loadedFirst = new Set(Object.keys(elementGraph.metafile.inputs).map((input) => `${dist}${input}`));
+  await build({
+    entryPoints: [sessionCode],
+    outfile: sessionCode,
+    allowOverwrite: true,
+    banner: { js: "// The session's code, loaded on intent, as one module: see bundleSessionCode in payroll-link's scripts/build-package.ts." },
+    bundle: true,
+    format: 'esm',
+    packages: 'external',
+    sourcemap: true,
+    logLevel: 'warning',
+    plugins: [
+      {
+        name: 'element-modules-stay-imports',
+        setup(b) {
+          b.onResolve({ filter: /^\./ }, (args) => {
+            const file = resolve(dirname(args.importer), args.path);
+            return loadedFirst.has(file) ? { path: relative(`${dist}element`, file).replace(/^(?!\.)/, './'), external: true } : undefined;
+          });
+        },
+      },
+    ],
+  });
+}
+
 /** Removes what an earlier build:package wrote, so a deleted source never ships as a stale file. */
 async function clean(): Promise<void> {
   await mkdir(dist, { recursive: true });
@@ -85,6 +136,7 @@ export async function buildPackage(): Promise<void> {
   run('tsc', ['-p', 'tsconfig.build.json']);
   run('tsc', ['-p', 'tsconfig.build-node.json']);
   await writeFrameworkEntries();
+  await bundleSessionCode();
   await build({
     ...bundledOptions,
     entryPoints: [`${root}src/element/bundled.ts`],

@@ -71,8 +71,8 @@ interface Bundle {
 /**
  * Bundles `contents` (imports of `dist/`) as a Vite app does (minified, tree-shaken, production conditions,
  * code splitting): the entry and the chunks it imports statically are what a page loads first; the chunks
- * reached only through `import()`, later. Vite, not esbuild: esbuild's code splitting keeps every module that
- * `payroll-link`'s index re-exports in a chunk loaded first, used or not, and most apps build with Vite.
+ * reached only through `import()`, later. Vite, because most apps build with it; esbuild's code splitting (Angular's
+ * builder) is held to the same split by test/packaging/angular.test.ts (see bundleSessionCode in build-package.ts).
  */
 async function bundle(contents: string): Promise<Bundle> {
   const app = '\0size-check-app';

@@ -75,3 +75,16 @@ export const READING_DATA_SNIPPETS: [page: string, section: string, block: numbe
   ['docs/backend.md', 'Verification reports: `verification_reports.refreshed`', 0, 'webhooks.ts'],
   ['README.md', 'Quick start: read the data', 0, 'readme-read-data.ts'],
 ];
+
+/**
+ * docs/angular.md's snippets, each the first block of its language under its section: [section, language, file in
+ * angular/app]. angular.test.ts builds them with the Angular CLI; docs-snippets.test.ts leaves them to it.
+ */
+export const ANGULAR_SNIPPETS: [section: string, language: string, file: string][] = [
+  ['The token route in development: `proxy.conf.json`', 'json', 'proxy.conf.json'],
+  ['The element', 'ts', 'src/docs/connect-payroll.component.ts'],
+  ['Your own button: `openLink()`', 'ts', 'src/docs/connect-button.component.ts'],
+  ['Inline', 'ts', 'src/docs/connect-inline.component.ts'],
+  ['Signals', 'ts', 'src/docs/payroll-step.component.ts'],
+  ['What `strictTemplates` checks, and what it does not', 'ts', 'src/docs/connect-step.ts'],
+];

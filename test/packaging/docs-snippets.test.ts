@@ -12,7 +12,7 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { codeBlocks, READING_DATA_SNIPPETS, shippedMarkdown, type CodeBlock } from './docs-snippet.js';
+import { ANGULAR_SNIPPETS, codeBlocks, READING_DATA_SNIPPETS, shippedMarkdown, type CodeBlock } from './docs-snippet.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 /** Inside servers/, so that Express, Fastify and Hono (and their types) resolve as in an app. */
@@ -53,7 +53,9 @@ const CHECKED: [page: string, section: string, block: number, file: string][] = 
 
 /** Snippets checked elsewhere, by the toolchain they are written for (.vue and .svelte blocks are not ts: apps.test.ts and svelte.test.ts). */
 const ELSEWHERE: [page: string, section: string, block: number, why: string][] = [
-  ['docs/angular.md', 'Angular', 0, 'built by the Angular CLI with strict templates in frameworks.test.ts'],
+  ...ANGULAR_SNIPPETS.filter(([, language]) => language === 'ts').map(
+    ([section, , file]): [string, string, number, string] => ['docs/angular.md', section, 0, `${file}: built by the Angular 22 CLI with strict templates in angular.test.ts`],
+  ),
   ['docs/nextjs.md', 'Next.js (App Router)', 0, 'built by next build in frameworks.test.ts'],
   ['docs/nextjs.md', 'Keep the webhook secret out of `next dev`\'s log', 0, "next.config.mjs: next build reads it, and must not call it invalid, in server-in-browser.test.ts"],
   ['docs/testing.md', 'Test your integration', 0, 'app.js: run as written by node --test in sandbox-package.test.ts'],

@@ -16,10 +16,12 @@ export const installedPackageDir = fileURLToPath(new URL('./node_modules/payroll
  * imports of react and lit resolve to the same copies as the apps' own (one React on the page).
  */
 export const frameworksPackageDir = fileURLToPath(new URL('./frameworks/node_modules/payroll-link', import.meta.url));
+/** Where the Angular app finds it: beside its own Angular 22 toolchain (angular/), which runs on Node 22. */
+export const angularPackageDir = fileURLToPath(new URL('./angular/node_modules/payroll-link', import.meta.url));
 /** Where the Svelte app finds it: beside its own Svelte, which the package's `svelte/elements` augmentation must meet. */
 export const sveltePackageDir = fileURLToPath(new URL('./svelte/node_modules/payroll-link', import.meta.url));
 
-/** Packs the repository's package and extracts it into both folders above. Returns the tarball's file name. */
+/** Packs the repository's package and extracts it into the folders above. Returns the tarball's file name. */
 export async function installPackedPackage(): Promise<string> {
   const packDir = await mkdtemp(join(tmpdir(), 'payroll-link-pack-'));
   try {
@@ -30,7 +32,7 @@ export async function installPackedPackage(): Promise<string> {
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     const [{ filename }] = JSON.parse(output) as Array<{ filename: string }>;
-    for (const dir of [installedPackageDir, frameworksPackageDir, sveltePackageDir]) {
+    for (const dir of [installedPackageDir, frameworksPackageDir, angularPackageDir, sveltePackageDir]) {
       await rm(dir, { recursive: true, force: true });
       await mkdir(dir, { recursive: true });
       execFileSync('tar', ['-xzf', join(packDir, filename), '-C', dir, '--strip-components=1']);
@@ -43,5 +45,5 @@ export async function installPackedPackage(): Promise<string> {
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const filename = await installPackedPackage();
-  console.log(`install-packed: ${filename} extracted into test/packaging/node_modules, frameworks/node_modules and svelte/node_modules`);
+  console.log(`install-packed: ${filename} extracted into test/packaging/node_modules, frameworks/, angular/ and svelte/node_modules`);
 }

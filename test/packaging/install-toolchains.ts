@@ -1,6 +1,6 @@
 // Installs the packaging tests' own toolchains from their lockfiles, once each: `npm ci` runs again
 // only when a package-lock.json has changed since its last install. frameworks/ holds the Angular
-// and Next.js toolchains, servers/ the backend frameworks (Express 4 and 5, Fastify, Hono), svelte/
+// and Next.js toolchains, angular/ Angular 22 with Node 22, servers/ the backend frameworks (Express 4 and 5, Fastify, Hono), svelte/
 // Svelte 5. Run before install-packed.ts, which extracts payroll-link into frameworks/ and svelte/.
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 /** Each toolchain's folder, and what it holds (for the log line). */
 const TOOLCHAINS: [folder: string, what: string][] = [
   ['frameworks', 'Angular and Next.js toolchains; the first run takes a minute'],
+  ['angular', 'Angular 22 and the Node 22 it runs on (npm\'s `node` package)'],
   ['servers', 'Express 4 and 5, Fastify, Hono'],
   ['svelte', 'Svelte 5, its Vite plugin and svelte-check'],
 ];

@@ -1,4 +1,4 @@
-// What the Angular and Next.js apps report to test/packaging/frameworks.test.ts. Their components
+// What the Angular and Next.js apps report to test/packaging/angular.test.ts and frameworks.test.ts. Their components
 // are the docs' snippets as written, so the apps cannot record from inside them: they listen
 // on `document` instead (the element's events bubble and are composed), and give the snippets the
 // `save()` they call.
