@@ -114,8 +114,9 @@ export class LinkPrefetch implements ReactiveController {
     // Without hover, the tap is intent and click at once (its `pointerdown` comes with `touchstart`): the token
     // and the frame would wait for the code after it. The code mints nothing, so it loads once the element is
     // first seen, when the page is idle (not on a desktop page: there a hover loads it). The tap's press then
-    // starts the token and the frame together.
-    if (matchMedia('(hover: none)').matches) {
+    // starts the token and the frame together. Only where both features exist (jsdom, happy-dom and old WebViews
+    // may lack either): without them the press loads the code, as before the element was seen.
+    if (self.IntersectionObserver && self.matchMedia?.('(hover: none)').matches) {
       const observer = (this.#preloadWhenSeen = new IntersectionObserver(([entry]) => {
         if (!entry!.isIntersecting) return;
         observer.disconnect();
