@@ -77,9 +77,9 @@ export interface Prefetched {
  * `take()` hands both to the session that opens, once. A token is never handed over when it went stale while
  * waiting or was fetched for another source (see {@link sameTokenSource}). A token prefetch that failed stands
  * for {@link TOKEN_FAILURE_MEMORY_MS}: no sign of intent fetches again, and a click meanwhile gets that failure and
- * reports it, without calling the failing endpoint again (the fetch said it once on the console). The frame goes when the Link URL or whom the token is for
- * changes, when `prefetch` goes off or the element is disabled, with the element, and after
- * {@link FRAME_IDLE_MS} without intent.
+ * reports it, without calling the failing endpoint again (the fetch said it once on the console). The frame goes
+ * when the Link URL or whom the token is for changes, when `prefetch` goes off or the element is disabled, with
+ * the element, and after {@link FRAME_IDLE_MS} without intent.
  */
 export class LinkPrefetch implements ReactiveController {
   readonly #host: LinkPrefetchHost;
@@ -115,8 +115,8 @@ export class LinkPrefetch implements ReactiveController {
     // Without hover, the tap is intent and click at once (its `pointerdown` comes with `touchstart`): the token
     // and the frame would wait for the code after it. The code mints nothing, so it loads once the element is
     // first seen, when the page is idle (not on a desktop page: there a hover loads it). The tap's press then
-    // starts the token and the frame together. Only where both features exist (jsdom, happy-dom and old WebViews
-    // may lack either): without them the press loads the code, as before the element was seen.
+    // starts the token and the frame together. Only where both features exist (jsdom has neither): without them
+    // the press loads the code, as before the element was seen.
     if (self.IntersectionObserver && self.matchMedia?.('(hover: none)').matches) {
       const observer = (this.#preloadWhenSeen = new IntersectionObserver(([entry]) => {
         if (!entry!.isIntersecting) return;
