@@ -39,8 +39,10 @@ const BUDGETS = {
   elementBeforeIntent: 10_850,
   // +100 B after the review of #26 and #27: the inline box's loading text in each colour mode, and no empty room
   // left once a session its user closed has gone (26,111 B reached).
-  elementInAll: 26_200,
-  core: 15_950,
+  // #38 parts 1 and 4, +200 B in all (+150 B in the core): the checks for missing browser features (jsdom), and
+  // token failures one can see: the endpoint named in the error, a console line, a failed fetch ahead remembered.
+  elementInAll: 26_400,
+  core: 16_100,
   // The bundled file won back 149 B (#28: its styles minified, Lit's licence notices beside it), so its budget
   // is what was reached after #26 and #27 (9,814 B) and about 1 %, well inside their bounds (10,231 B).
   bundledBeforeIntent: 9_920,

@@ -1,6 +1,7 @@
 import { LinkTokenEnvelopeSchema, LinkTokenSchema, type LinkToken } from '../protocol.js';
 import { MAX_RETRY_WAIT_MS, backoffDelay, parseRetryAfter, wait } from '../shared/backoff.js';
 import { LinkFailure, linkError } from './link-error.js';
+import { TOKEN_FAILURE_MEMORY_MS } from './same-token-source.js';
 
 /** What a token source may hand over: a full Link token, or just the opaque token string. */
 export type TokenInput = LinkToken | string;
@@ -83,10 +84,26 @@ export function toSessionToken(input: unknown): SessionToken {
 }
 
 /**
+ * Where the token comes from, as its errors name it: `token-url` resolved against the page, without user name,
+ * password, query or fragment (they may carry a secret), or `fetchToken`.
+ */
+function endpointOf({ tokenUrl, fetchToken }: TokenSource): string {
+  if (fetchToken) return 'fetchToken';
+  try {
+    // Without a page's `location` (a server), the catch below names it.
+    const { origin, pathname } = new URL(tokenUrl!, location.href);
+    return origin + pathname;
+  } catch {
+    return 'token-url';
+  }
+}
+
+/**
  * Gets a fresh Link token from the integrator's backend, with a per-try timeout
  * and retries (exponential backoff with jitter, honouring `Retry-After`) for
  * network errors, 429 and 5xx. Everything else, a timeout included, fails at once. Failures are
- * thrown as {@link LinkFailure} carrying a typed `LinkError`.
+ * thrown as {@link LinkFailure} carrying a typed `LinkError` whose message names the endpoint, and said once on
+ * the console; an abort is thrown as its reason, silently.
  */
 export async function fetchLinkToken(
   source: TokenSource,
@@ -94,22 +111,34 @@ export async function fetchLinkToken(
   tuning: TokenFetchTuning = {},
 ): Promise<SessionToken> {
   const { timeoutMs, maxAttempts, backoffBaseMs } = { ...DEFAULTS, ...tuning };
-  if (!source.fetchToken && !source.tokenUrl) {
-    throw new LinkFailure(linkError('clientError', 'NO_TOKEN_SOURCE', 'Set token-url (tokenUrl) or fetchToken.'));
-  }
-  for (let attempt = 1; ; attempt++) {
-    signal.throwIfAborted();
-    const outcome = await tryOnce(source, signal, timeoutMs);
-    if (outcome.ok) {
-      if (isExpired(outcome.token)) {
-        throw new LinkFailure(linkError('invalidLinkToken', 'TOKEN_EXPIRED', 'The token endpoint answered with an expired token.'));
-      }
-      return outcome.token;
+  try {
+    if (!source.fetchToken && !source.tokenUrl) {
+      throw new LinkFailure(linkError('clientError', 'NO_TOKEN_SOURCE', 'Set token-url (tokenUrl) or fetchToken.'));
     }
-    const { failure, retryAfterMs } = outcome;
-    const delay = retryAfterMs ?? backoffDelay(attempt, backoffBaseMs);
-    if (!outcome.retryable || attempt >= maxAttempts || delay > MAX_RETRY_WAIT_MS) throw failure;
-    await wait(delay, signal);
+    for (let attempt = 1; ; attempt++) {
+      signal.throwIfAborted();
+      const outcome = await tryOnce(source, signal, timeoutMs);
+      if (outcome.ok) {
+        if (isExpired(outcome.token)) {
+          throw new LinkFailure(linkError('invalidLinkToken', 'TOKEN_EXPIRED', 'The token endpoint answered with an expired token.'));
+        }
+        return outcome.token;
+      }
+      const { failure, retryAfterMs } = outcome;
+      const delay = retryAfterMs ?? backoffDelay(attempt, backoffBaseMs);
+      if (!outcome.retryable || attempt >= maxAttempts || delay > MAX_RETRY_WAIT_MS) throw failure;
+      await wait(delay, signal);
+    }
+  } catch (error) {
+    if (error instanceof LinkFailure) {
+      const failed = error.linkError;
+      // Each message about the endpoint names it, here once for all ("The token endpoint https://... answered").
+      failed.message = failed.message.replace('endpoint', `endpoint ${endpointOf(source)}`);
+      // Noted for acquireToken (a failure handed back stands while recent), and said once where developers look first.
+      error.at = Date.now();
+      console.error(`payroll-link: ${failed.message} ${failed.code}: see docs/errors.md.`);
+    }
+    throw error;
   }
 }
 
@@ -185,7 +214,9 @@ export const canFetch = (source: TokenSource) => Boolean(source.fetchToken || so
 /**
  * The token a session starts with: `given` (the `token` option, or the token fetched ahead) while fresh, else a
  * new one from the source. A given token that failed or expired is replaced silently when there is a source for
- * a new one, and `cancelGiven` stops the work still behind it; not when the session has ended meanwhile (`signal`).
+ * a new one, and `cancelGiven` stops the work still behind it; not when the session has ended meanwhile (`signal`),
+ * nor when it is a token fetch that failed less than {@link TOKEN_FAILURE_MEMORY_MS} ago: that failure is the
+ * session's, and the failing endpoint is not called again at once.
  */
 export async function acquireToken(
   source: TokenSource,
@@ -202,7 +233,7 @@ export async function acquireToken(
     } catch (error) {
       // Given up on: a fetch ahead still retrying must stop, not run beside the session's own.
       cancelGiven?.();
-      if (!canFetch(source) || signal.aborted) throw error;
+      if (!canFetch(source) || signal.aborted || Date.now() - ((error as LinkFailure | undefined)?.at ?? 0) < TOKEN_FAILURE_MEMORY_MS) throw error;
     }
   }
   return fetchLinkToken(source, signal, tuning);

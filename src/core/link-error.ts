@@ -45,6 +45,8 @@ export { linkError } from '../shared/link-error.js';
  * session turns it into `onError` + `onExit`. Never escapes to the integrator.
  */
 export class LinkFailure extends Error {
+  /** When a token fetch ended with it (see `fetchLinkToken`): unset for any other failure. */
+  declare at?: number;
   constructor(readonly linkError: LinkError) {
     super(linkError.message);
     this.name = 'LinkFailure';

@@ -5,14 +5,12 @@ import type { LinkCallbacks, PreparedLink, ReadyDetail } from '../core/link-opti
 import type { Display } from '../protocol.js';
 import { emit } from './events.js';
 import { sameRecord } from '../shared/same-record.js';
-import { sameTokenSource, tokenSourceOf } from '../core/same-token-source.js';
+import { TOKEN_FAILURE_MEMORY_MS, sameTokenSource, tokenSourceOf } from '../core/same-token-source.js';
 import { lazyPrepareLink, loadSessionCode, preloadSessionCode } from './load-session.js';
 import { languageOf, widgetStrings, type WidgetStrings } from '../core/strings.js';
 
 /** A frame prefetched and never opened is torn down this long after the last sign of intent: it holds a page (often a process). */
 export const FRAME_IDLE_MS = 120_000;
-/** After a token prefetch failed, a sign of intent does not try again before this: the click still fetches at once. */
-const RETRY_COOLDOWN_MS = 10_000;
 
 /** A token prefetched, handed to one session. */
 export interface TakenToken {
@@ -33,6 +31,8 @@ interface PrefetchedToken {
   ready?: FetchedToken;
   source: TokenSource;
   abort: AbortController;
+  /** Its fetch failed (at `#tokenFailedAt`): kept for the click to report, for {@link TOKEN_FAILURE_MEMORY_MS}. */
+  failed?: true;
 }
 
 /**
@@ -75,10 +75,11 @@ export interface Prefetched {
  * modal closed, its Link page loading, no token in it); with `prefetch="load"` on connect too. It reacts to the
  * element's properties at each update, so the element steers nothing by hand. At most one token and one frame:
  * `take()` hands both to the session that opens, once. A token is never handed over when it went stale while
- * waiting or was fetched for another source (see {@link sameTokenSource}); a token prefetch that failed is not
- * reported (the click fetches again and reports). The frame goes when the Link URL or whom the token is for
- * changes, when `prefetch` goes off or the element is disabled, with the element, and after
- * {@link FRAME_IDLE_MS} without intent.
+ * waiting or was fetched for another source (see {@link sameTokenSource}). A token prefetch that failed stands
+ * for {@link TOKEN_FAILURE_MEMORY_MS}: no sign of intent fetches again, and a click meanwhile gets that failure and
+ * reports it, without calling the failing endpoint again (the fetch said it once on the console). The frame goes
+ * when the Link URL or whom the token is for changes, when `prefetch` goes off or the element is disabled, with
+ * the element, and after {@link FRAME_IDLE_MS} without intent.
  */
 export class LinkPrefetch implements ReactiveController {
   readonly #host: LinkPrefetchHost;
@@ -114,8 +115,9 @@ export class LinkPrefetch implements ReactiveController {
     // Without hover, the tap is intent and click at once (its `pointerdown` comes with `touchstart`): the token
     // and the frame would wait for the code after it. The code mints nothing, so it loads once the element is
     // first seen, when the page is idle (not on a desktop page: there a hover loads it). The tap's press then
-    // starts the token and the frame together.
-    if (matchMedia('(hover: none)').matches) {
+    // starts the token and the frame together. Only where both features exist (jsdom has neither): without them
+    // the press loads the code, as before the element was seen.
+    if (self.IntersectionObserver && self.matchMedia?.('(hover: none)').matches) {
       const observer = (this.#preloadWhenSeen = new IntersectionObserver(([entry]) => {
         if (!entry!.isIntersecting) return;
         observer.disconnect();
@@ -186,7 +188,7 @@ export class LinkPrefetch implements ReactiveController {
   /** Starts fetching a token unless a usable one is on hand or on its way. */
   #prefetchToken(): void {
     this.#dropUnusableToken();
-    if (this.#token || Date.now() - this.#tokenFailedAt < RETRY_COOLDOWN_MS) return;
+    if (this.#token || Date.now() - this.#tokenFailedAt < TOKEN_FAILURE_MEMORY_MS) return;
     const abort = new AbortController();
     const source = this.source();
     // The fetch is the session code's: it loads first (at once when the sign of intent that got here loaded it).
@@ -195,9 +197,10 @@ export class LinkPrefetch implements ReactiveController {
     fetched.then(
       (ready) => (token.ready = ready),
       () => {
-        if (this.#token !== token) return;
+        // Stopped (dropped, or its session ended) is no failure of the endpoint.
+        if (abort.signal.aborted) return;
         this.#tokenFailedAt = Date.now();
-        this.#discardToken();
+        token.failed = true;
       },
     );
   }
@@ -219,10 +222,14 @@ export class LinkPrefetch implements ReactiveController {
     this.#token = null;
   }
 
-  /** Drops the token on hand (or its fetch) when it went stale or was fetched for another source than the current one. */
+  /**
+   * Drops the token on hand (or its fetch) when it went stale, was fetched for another source than the current
+   * one, or failed longer ago than {@link TOKEN_FAILURE_MEMORY_MS}.
+   */
   #dropUnusableToken(): void {
     const token = this.#token;
-    if (token && (!sameTokenSource(token.source, this.source()) || token.ready?.isStale(token.ready.token))) this.#discardToken();
+    const forgotten = token?.failed && Date.now() - this.#tokenFailedAt >= TOKEN_FAILURE_MEMORY_MS;
+    if (token && (forgotten || !sameTokenSource(token.source, this.source()) || token.ready?.isStale(token.ready.token))) this.#discardToken();
   }
 
   /** With `prefetch="load"`, what is due without a sign of intent: on connect, and when what decides it changed. */

@@ -133,7 +133,7 @@ export class PayrollLink extends LitElement {
    * page's flow inside this element (an onboarding step), with no button, backdrop, scroll lock or focus trap.
    * An inline element starts its session by itself once it comes within about one viewport of being visible (a
    * page with inline elements far below the fold mints no token), on connect with `prefetch="load"`, or on
-   * `show()`. Its height follows the Link page's content within `--payroll-link-inline-min-height` and
+   * `show()` (only these two where nothing says it is seen: jsdom, which has no IntersectionObserver). Its height follows the Link page's content within `--payroll-link-inline-min-height` and
    * `--payroll-link-inline-max-height`, and is `--payroll-link-inline-height` until the Link page's first report.
    * A session that ends on the Link page's final screen (completed, or an error) leaves the frame there until the
    * element is removed or `show()` starts a new session; one its user closes leaves nothing, and the element
@@ -237,7 +237,10 @@ export class PayrollLink extends LitElement {
     if (this.#startWhenSeen || this.#startedInline || this.display !== 'inline' || this.disabled) return;
     // After this update, not inside it: starting sets our properties again.
     if (this.prefetch === 'load') return void this.updateComplete.then(() => this.#start(false));
-    (this.#startWhenSeen = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && void this.#start(false), { rootMargin: '100% 0px' })).observe(this);
+    // Without IntersectionObserver (jsdom; no browser that can show the flow lacks it), nothing says when the
+    // element is seen: it waits for show(), so an app's unit test that renders it mints no token.
+    if (self.IntersectionObserver)
+      (this.#startWhenSeen = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && void this.#start(false), { rootMargin: '100% 0px' })).observe(this);
   }
 
   /**

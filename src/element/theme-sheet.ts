@@ -14,8 +14,9 @@ export function themeSheet(element: Element): CSSStyleSheet | undefined {
   sheet.replaceSync(':host {}');
   const theme = (sheet.cssRules[0] as CSSStyleRule).style;
   const computed = getComputedStyle(element);
-  // A computed style lists the custom properties set on the element, in Chromium and Firefox alike.
-  for (const name of computed) {
+  // A computed style lists the custom properties set on the element, in Chromium and Firefox alike. Read as a
+  // list, not iterated: happy-dom's is not iterable.
+  for (const name of Array.from(computed)) {
     if (name.startsWith('--payroll-link-')) theme.setProperty(name, computed.getPropertyValue(name));
   }
   return sheet;

@@ -60,6 +60,7 @@ const ELSEWHERE: [page: string, section: string, block: number, why: string][] =
   ['docs/nextjs.md', 'Keep the webhook secret out of `next dev`\'s log', 0, "next.config.mjs: next build reads it, and must not call it invalid, in server-in-browser.test.ts"],
   ['docs/testing.md', 'Test your integration', 0, 'app.js: run as written by node --test in sandbox-package.test.ts'],
   ['docs/testing.md', 'Test your integration', 1, 'payroll.test.js: run as written by node --test in sandbox-package.test.ts'],
+  ['docs/testing.md', 'Testing your components', 0, 'run as written by Vitest (jsdom, happy-dom) and Jest (jsdom) in unit-tests.test.ts'],
   ['docs/link-events.md', 'A ready signal: `link-ready` and `onReady`', 0, 'type-checked under strict TypeScript in test/node/link-events-doc.test.ts'],
   ['docs/link-events.md', 'A ready signal: `link-ready` and `onReady`', 1, 'type-checked under strict TypeScript in test/node/link-events-doc.test.ts'],
   ['docs/windows-and-closing.md', 'External windows: logins that refuse to be framed', 0, 'type-checked under strict TypeScript in test/node/link-events-doc.test.ts'],

@@ -20,8 +20,10 @@ export const frameworksPackageDir = fileURLToPath(new URL('./frameworks/node_mod
 export const angularPackageDir = fileURLToPath(new URL('./angular/node_modules/payroll-link', import.meta.url));
 /** Where the Svelte app finds it: beside its own Svelte, which the package's `svelte/elements` augmentation must meet. */
 export const sveltePackageDir = fileURLToPath(new URL('./svelte/node_modules/payroll-link', import.meta.url));
+/** Where the unit-test apps (Vitest, Jest) find it: beside their runners, as an app's own tests would. */
+export const unitTestsPackageDir = fileURLToPath(new URL('./unit-tests/node_modules/payroll-link', import.meta.url));
 
-/** Packs the repository's package and extracts it into the folders above. Returns the tarball's file name. */
+/** Packs the repository's package and extracts it into each folder above. Returns the tarball's file name. */
 export async function installPackedPackage(): Promise<string> {
   const packDir = await mkdtemp(join(tmpdir(), 'payroll-link-pack-'));
   try {
@@ -32,7 +34,7 @@ export async function installPackedPackage(): Promise<string> {
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     const [{ filename }] = JSON.parse(output) as Array<{ filename: string }>;
-    for (const dir of [installedPackageDir, frameworksPackageDir, angularPackageDir, sveltePackageDir]) {
+    for (const dir of [installedPackageDir, frameworksPackageDir, angularPackageDir, sveltePackageDir, unitTestsPackageDir]) {
       await rm(dir, { recursive: true, force: true });
       await mkdir(dir, { recursive: true });
       execFileSync('tar', ['-xzf', join(packDir, filename), '-C', dir, '--strip-components=1']);
@@ -45,5 +47,5 @@ export async function installPackedPackage(): Promise<string> {
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const filename = await installPackedPackage();
-  console.log(`install-packed: ${filename} extracted into test/packaging/node_modules, frameworks/, angular/ and svelte/node_modules`);
+  console.log(`install-packed: ${filename} extracted into test/packaging/node_modules, frameworks/, angular/, svelte/ and unit-tests/node_modules`);
 }

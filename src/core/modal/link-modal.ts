@@ -170,10 +170,11 @@ export function createLinkModal(options: LinkModalOptions): LinkModal {
         // Hiding the dialog or an ancestor (`display: none`, `content-visibility: hidden`) ends its intersection
         // with the viewport: the moment to check. (`visibility: hidden` cannot hide it: the browser's own styles
         // make a modal dialog `visibility: visible`.) A dialog the browser closed is the `close` listener's.
-        watcher = new IntersectionObserver(() => {
+        // Where there is no IntersectionObserver (a test's DOM), nothing watches: the modal still opens.
+        watcher = self.IntersectionObserver && new IntersectionObserver(() => {
           if (dialog.open && !isRendered(dialog)) options.onHidden();
         });
-        watcher.observe(dialog);
+        watcher?.observe(dialog);
       });
     },
     get frame() {

@@ -20,8 +20,9 @@ export function lockScroll(doc: Document = document): () => void {
     const gutter = hasClassicScrollbar(doc) ? ' scrollbar-gutter: stable;' : '';
     sheet.replaceSync(`html { overflow: hidden !important;${gutter} }`);
     lock = { count: 0, sheet, x: view.scrollX, y: view.scrollY };
-    locks.set(doc, lock);
+    // Adopted before it is counted: a document that cannot adopt (jsdom) throws here and keeps no lock.
     doc.adoptedStyleSheets = [...doc.adoptedStyleSheets, sheet];
+    locks.set(doc, lock);
   }
   lock.count++;
   let released = false;

@@ -1,0 +1,7 @@
+// Vitest as Angular's `ng test` runs it: jsdom (`--environment happy-dom` runs the same file in happy-dom), the
+// globals describe/it/expect.
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: { environment: 'jsdom', globals: true, include: ['spec/**/*.test.js'] },
+});
