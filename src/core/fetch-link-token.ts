@@ -1,7 +1,7 @@
 import { LinkTokenEnvelopeSchema, LinkTokenSchema, type LinkToken } from '../protocol.js';
 import { MAX_RETRY_WAIT_MS, backoffDelay, parseRetryAfter, wait } from '../shared/backoff.js';
 import { LinkFailure, linkError } from './link-error.js';
-import { TOKEN_FAILURE_MEMORY_MS } from './same-token-source.js';
+import { TOKEN_FAILURE_MEMORY_MS } from './token-failure-memory.js';
 
 /** What a token source may hand over: a full Link token, or just the opaque token string. */
 export type TokenInput = LinkToken | string;

@@ -8,14 +8,6 @@ import type { TokenSource } from './fetch-link-token.js';
 const TOKEN_SOURCE: { [K in keyof Required<TokenSource>]: 1 } = { tokenUrl: 1, endUserId: 1, accountId: 1, fetchToken: 1 };
 
 /**
- * How long a token fetch that failed (after its retries) stands for its source: a sign of intent does not fetch
- * again meanwhile, and a session handed that failed fetch (a token fetched ahead) reports it instead of calling
- * the failing endpoint again at once (a hover and a click made six calls to an endpoint answering 500). Here, not
- * beside the fetch: the element reads it before intent, and this module is in its first load already.
- */
-export const TOKEN_FAILURE_MEMORY_MS = 10_000;
-
-/**
  * The one rule for "is this the same token source?": whether a token fetched for source `a` may serve source `b`.
  * Used wherever a token fetched ahead meets the session that would take it: the element (`LinkPrefetch`) and
  * `prepareLink().open()`.

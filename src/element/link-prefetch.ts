@@ -5,7 +5,8 @@ import type { LinkCallbacks, PreparedLink, ReadyDetail } from '../core/link-opti
 import type { Display } from '../protocol.js';
 import { emit } from './events.js';
 import { sameRecord } from '../shared/same-record.js';
-import { TOKEN_FAILURE_MEMORY_MS, sameTokenSource, tokenSourceOf } from '../core/same-token-source.js';
+import { TOKEN_FAILURE_MEMORY_MS } from '../core/token-failure-memory.js';
+import { sameTokenSource, tokenSourceOf } from '../core/same-token-source.js';
 import { lazyPrepareLink, loadSessionCode, preloadSessionCode } from './load-session.js';
 import { languageOf, widgetStrings, type WidgetStrings } from '../core/strings.js';
 
