@@ -38,8 +38,10 @@ const BUDGETS = {
   elementBeforeIntent: 10_850,
   // +100 B after the review of #26 and #27: the inline box's loading text in each colour mode, and no empty room
   // left once a session its user closed has gone (26,111 B reached).
-  elementInAll: 26_200,
-  core: 15_950,
+  // #37 (an inline flow takes no focus it was not given: `takeFocus` in the init, read from the user's activation)
+  // may grow what a session loads in all up to 26,400 B: about +110 B in the session's code, and in the core.
+  elementInAll: 26_400,
+  core: 16_100,
   // The bundled file won back 149 B (#28: its styles minified, Lit's licence notices beside it), so its budget
   // is what was reached after #26 and #27 (9,814 B) and about 1 %, well inside their bounds (10,231 B).
   bundledBeforeIntent: 9_920,
