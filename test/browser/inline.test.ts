@@ -1,5 +1,5 @@
 import { expect, fixture, html, oneEvent } from '@open-wc/testing';
-import { sendKeys } from '@web/test-runner-commands';
+import { resetMouse, sendKeys, sendMouse } from '@web/test-runner-commands';
 import '../../src/index.js';
 import { openLink, prepareLink, type LinkError, type PayrollLink } from '../../src/index.js';
 import { UUID, afterRendering, deepQueryAll, fakeLinkUrl, fakeTokenUrl, recordEvents } from './helpers.js';
@@ -106,7 +106,9 @@ describe('inline (display="inline")', () => {
     const sheet = new CSSStyleSheet();
     sheet.replaceSync('#inline-limits { --payroll-link-inline-height: 500px; --payroll-link-inline-min-height: 300px; --payroll-link-inline-max-height: 700px; }');
     document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
-    document.body.append(container);
+    const above = document.createElement('p');
+    above.textContent = 'The page above the flow.';
+    document.body.append(above, container);
     const run = async (heights: unknown[]) => {
       const token = fakeTokenUrl();
       let dropped = 0;
@@ -124,6 +126,17 @@ describe('inline (display="inline")', () => {
       expect(heightOf(box), 'the declared height until the first report').to.equal(500);
       // The Link page's port is ordered: its login comes after its height reports.
       await login;
+      await afterRendering();
+      expect(heightOf(box), 'and until its user is in the frame: the first screen moves nothing').to.equal(500);
+      // The user clicks into the frame from this page (a click on the text above first: this window has focus): the
+      // window loses focus to the frame, and the box follows the reports from then on.
+      const above = container.previousElementSibling!.getBoundingClientRect();
+      await sendMouse({ type: 'click', position: [Math.round(above.x + 5), Math.round(above.y + above.height / 2)] });
+      const frame = box.shadowRoot!.querySelector('iframe')!.getBoundingClientRect();
+      const intoFrame = oneEvent(window, 'blur');
+      await sendMouse({ type: 'click', position: [Math.round(frame.x + 5), Math.round(frame.y + frame.height - 5)] });
+      await intoFrame;
+      await afterRendering();
       const height = heightOf(box);
       link.close();
       await link.closed;
@@ -137,6 +150,8 @@ describe('inline (display="inline")', () => {
       // Bad reports are dropped (as `schema`), never applied: the good one last wins.
       expect(await run([-1, 0, '650', null, '=NaN', '=Infinity', 1e9, 400])).to.deep.equal({ height: 400, dropped: 7 });
     } finally {
+      await resetMouse();
+      above.remove();
       container.remove();
       document.adoptedStyleSheets = document.adoptedStyleSheets.filter((s) => s !== sheet);
     }

@@ -1,4 +1,5 @@
 import { createFrame, createLoading, replaceWithFreshFrame, type LinkPresentation } from '../modal/link-modal.js';
+import { deepActiveElement } from '../modal/focus-return.js';
 import { inlineCss } from './inline.styles.js';
 
 /** Options of {@link createLinkInline}. */
@@ -36,6 +37,19 @@ export function createLinkInline(options: LinkInlineOptions): LinkPresentation {
   root.append(createLoading(options.loadingText), frame);
   options.container.append(host);
   let removed = false;
+  // The Link page's height, applied once its user is in the frame: until then the box keeps the room it took from
+  // the page's first paint, so the flow's first screen moves nothing on the page (no layout shift while nobody
+  // acts; a first screen shorter or taller than that room shows within it, scrolling if taller). Checked at each
+  // report and as the window loses focus, which it does to this frame when its user clicks or tabs into it.
+  let reported = 0;
+  let held = true;
+  const size = () => {
+    held &&= deepActiveElement() !== frame;
+    return removed || held || !reported || sized.replaceSync(`:host{height:${Math.ceil(reported)}px;}`);
+  };
+  // Firefox moves the page's activeElement to the frame after the window's blur: look once that is done.
+  const onBlur = () => setTimeout(size);
+  addEventListener('blur', onBlur);
   return {
     get frame() {
       return frame;
@@ -48,9 +62,10 @@ export function createLinkInline(options: LinkInlineOptions): LinkPresentation {
     markReady: () => host.setAttribute('data-ready', ''),
     replaceFrame: () => (frame = replaceWithFreshFrame(frame, options, host)),
     // A number the contract checked (positive, finite, bounded); the CSS limits apply on top of it.
-    fit: (height) => removed || sized.replaceSync(`:host{height:${Math.ceil(height)}px;}`),
+    fit: (height) => ((reported = height), size()),
     remove(keepFinalScreen) {
       removed = true;
+      removeEventListener('blur', onBlur);
       if (!keepFinalScreen) host.remove();
     },
   };
