@@ -29,7 +29,7 @@ const nextFrames = async (win: Window) => {
 
 describe('inline, server-rendered: no room lost or moved', () => {
   it('content below the element stays where it first painted, through the script, the session start and the first height report', async () => {
-    const linkUrl = `${await fakeLinkUrl('login-then-wait')}&heights=${encodeURIComponent(JSON.stringify([FIRST_SCREEN]))}`;
+    const linkUrl = `${await fakeLinkUrl('login-then-wait')}&heights=${encodeURIComponent(JSON.stringify([FIRST_SCREEN]))}&heights-on-click`;
     const page = document.createElement('iframe');
     page.width = '800';
     page.height = '900';
@@ -72,15 +72,17 @@ describe('inline, server-rendered: no room lost or moved', () => {
       expect(seen.filter(({ top }) => top !== firstPaint), 'the content below never moved').to.deep.equal([]);
       expect(seen.filter(({ room }) => Math.round(room) !== DECLARED), 'the room never shrank nor grew').to.deep.equal([]);
 
-      // Once its user is in the frame (a click in it: this page had focus, the frame takes it), the box follows the
-      // Link page's height.
+      // Once its user acts in the frame (a click in it: this page had focus, the frame takes it; the Link page reports
+      // again, as on a new screen), the box follows the Link page's height.
       const frame = (el as PayrollLink).shadowRoot!.querySelector('[data-payroll-link-inline]')!.shadowRoot!.querySelector('iframe')!;
       await click(page, doc.querySelector('h1')!);
-      const intoFrame = oneEvent(win, 'blur');
+      const reported = new Promise<void>((resolve) =>
+        el.addEventListener('link-event', (event) => (event as CustomEvent<{ name: string }>).detail.name === 'screen_transition' && resolve()),
+      );
       await click(page, frame);
-      await intoFrame;
+      await reported;
       await nextFrames(win);
-      expect(Math.round(el.getBoundingClientRect().height), 'in the frame, the box fits the first screen').to.equal(FIRST_SCREEN);
+      expect(Math.round(el.getBoundingClientRect().height), 'the user in the frame, the box fits the Link page').to.equal(FIRST_SCREEN);
     } finally {
       await resetMouse();
       page.remove();

@@ -37,19 +37,12 @@ export function createLinkInline(options: LinkInlineOptions): LinkPresentation {
   root.append(createLoading(options.loadingText), frame);
   options.container.append(host);
   let removed = false;
-  // The Link page's height, applied once its user is in the frame: until then the box keeps the room it took from
-  // the page's first paint, so the flow's first screen moves nothing on the page (no layout shift while nobody
-  // acts; a first screen shorter or taller than that room shows within it, scrolling if taller). Checked at each
-  // report and as the window loses focus, which it does to this frame when its user clicks or tabs into it.
-  let reported = 0;
+  // The Link page's heights apply once its user is in the frame (it has focus as a report comes: the user clicked
+  // or tabbed into it, and its screen changed). Until then the box keeps the room it took from the page's first
+  // paint, so the session's start and the Link page's first screen move nothing (a first screen shorter than that
+  // room shows within it, a taller one scrolls inside). Not as focus comes in: a click inside a cross-origin frame
+  // is no recent input for the page's layout-shift entries (Chromium 156), so that resize would be one more shift.
   let held = true;
-  const size = () => {
-    held &&= deepActiveElement() !== frame;
-    return removed || held || !reported || sized.replaceSync(`:host{height:${Math.ceil(reported)}px;}`);
-  };
-  // Firefox moves the page's activeElement to the frame after the window's blur: look once that is done.
-  const onBlur = () => setTimeout(size);
-  addEventListener('blur', onBlur);
   return {
     get frame() {
       return frame;
@@ -62,10 +55,9 @@ export function createLinkInline(options: LinkInlineOptions): LinkPresentation {
     markReady: () => host.setAttribute('data-ready', ''),
     replaceFrame: () => (frame = replaceWithFreshFrame(frame, options, host)),
     // A number the contract checked (positive, finite, bounded); the CSS limits apply on top of it.
-    fit: (height) => ((reported = height), size()),
+    fit: (height) => removed || (held &&= deepActiveElement() !== frame) || sized.replaceSync(`:host{height:${Math.ceil(height)}px;}`),
     remove(keepFinalScreen) {
       removed = true;
-      removeEventListener('blur', onBlur);
       if (!keepFinalScreen) host.remove();
     },
   };

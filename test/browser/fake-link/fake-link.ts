@@ -80,7 +80,11 @@ function run(port: MessagePort, token: string, hostCloseControl: boolean, langua
     parent.postMessage({ type: 'fake-link:focus-rule-applied', takeFocus, focused: document.hasFocus() }, '*');
   }
   // Unchecked on purpose: the widget's own check is under test.
-  for (const height of heights) port.postMessage({ type: 'payroll-link:height', version: PROTOCOL_VERSION, height });
+  const report = () => heights.forEach((height) => port.postMessage({ type: 'payroll-link:height', version: PROTOCOL_VERSION, height }));
+  report();
+  // `heights-on-click`: again on each click inside the page (its user acts in the frame, as on a new screen), then a
+  // `screen_transition` event over the same ordered port: once the host hears it, the reports have arrived.
+  if (params.has('heights-on-click')) document.addEventListener('click', () => (report(), send(port, event('screen_transition', { screenName: 'clicked' }))));
   port.onmessage = ({ data }) => {
     const result = OpenUrlResultMessageSchema.safeParse(data);
     if (result.success) return parent.postMessage({ type: 'fake-link:open-url-result', outcome: result.data.outcome, url: result.data.url }, '*');
