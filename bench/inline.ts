@@ -1,13 +1,13 @@
 /**
- * Bench 11, inline (issue #26). Two figures, in Chromium (the `layout-shift` entries are Chromium's), against
- * the tests' fake Link page and a fake token endpoint (both outside the widget):
+ * Bench 11, inline (issues #26 and #37). Three figures, in Chromium (the `layout-shift` entries are Chromium's),
+ * the first two against the tests' fake Link page and a fake token endpoint (both outside the widget):
  * 1. tokens minted per 100 fresh page views of a page with five `<payroll-link display="inline">` far below the
  *    fold (each 3 viewports under the last, a 1280x800 viewport), without scrolling (0 expected), and per 100
  *    views scrolled to the first of them (1 expected: it, not the others);
  * 2. layout shift (the sum of `layout-shift` values without recent input: CLS over the page's short life) from
  *    load through an inline session's start, for an element in view in an onboarding step with content under
  *    it: when the Link page reports no height, the declared height; and when it reports 160 px less (the
- *    integrator's declared height was off);
+ *    integrator's declared height was off: held, the box keeps its room until the user is in the frame);
  * 3. server-rendered (issue #37): CLS from first paint to a second after the Link page's first screen, for a page
  *    whose markup and `payroll-link/styles.css` paint first and whose element script comes 500 ms late, with the
  *    real sandbox's own Link page and token (its example backend), at 390x844 and 1280x800. Target: at most 0.01.
@@ -30,7 +30,8 @@ const DECLARED = 640;
 const REPORTS = [
   { name: 'no report', heights: [] as number[], height: DECLARED },
   { name: 'report = declared (640 px)', heights: [DECLARED], height: DECLARED },
-  { name: 'report 160 px under (480 px)', heights: [480], height: 480 },
+  // Held: the box keeps its declared room until a report comes while the user is in the frame (#37).
+  { name: 'report 160 px under (480 px)', heights: [480], height: DECLARED },
 ];
 
 const SSR_SESSIONS = Number(process.env.BENCH_SSR_SESSIONS ?? 10);
@@ -175,9 +176,9 @@ printTable(`Server-rendered (script ${SCRIPT_LATE_MS} ms late, sandbox's Link pa
 const ssrWorst = Math.max(...Object.values(ssr).flat());
 const ssrMet = ssrWorst <= 0.01;
 const noTokens = tokens.below === 0 && errors.length === 0;
-const noShift = Math.max(...shifts[REPORTS[0]!.name]!, ...shifts[REPORTS[1]!.name]!) === 0;
+const noShift = Math.max(...Object.values(shifts).flat()) === 0;
 printTarget('five inline elements below the fold mint nothing without a scroll', noTokens, `${per100(tokens.below)} per 100 views, ${errors.length} page errors`);
-printTarget('no layout shift when the session starts (declared height until the first report)', noShift, JSON.stringify(cls));
+printTarget('no layout shift when the session starts (declared height until the user is in the frame)', noShift, JSON.stringify(cls));
 printTarget('server-rendered: CLS at most 0.01 from first paint to the first screen + 1 s', ssrMet, JSON.stringify(ssrCls));
 const file = await writeResult('inline', {
   views: VIEWS,
@@ -189,7 +190,7 @@ const file = await writeResult('inline', {
   pageErrors: errors,
   targets: [
     { name: 'inline below the fold: 0 tokens per 100 page views', value: per100(tokens.below), met: noTokens },
-    { name: 'inline: CLS 0 when the session starts', value: Math.max(...shifts[REPORTS[0]!.name]!, ...shifts[REPORTS[1]!.name]!), met: noShift },
+    { name: 'inline: CLS 0 when the session starts', value: Math.max(...Object.values(shifts).flat()), met: noShift },
     { name: 'inline, server-rendered: CLS at most 0.01 to the first screen + 1 s', value: ssrWorst, met: ssrMet },
   ],
 });
