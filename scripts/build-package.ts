@@ -7,6 +7,7 @@
 //    dist/element/session-code.js made one module, so that every bundler keeps it a lazy chunk (see bundleSessionCode);
 // 2. dist/payroll-link.bundled.js, for a plain <script>: the element and a lazy openLink(), minified, Lit in production
 //    mode; and dist/payroll-link.session.js next to it, the session's code it loads on intent (see src/element/session-code.ts);
+//    dist/styles.css (payroll-link/styles.css), minified from src/element/styles.css;
 // 3. dist/custom-elements.json, by @custom-elements-manifest/analyzer (see custom-elements-manifest.config.mjs);
 // 4. dist/sandbox/: the sandbox, its bin and its Link page (scripts/build-sandbox.ts).
 // dist/demo belongs to the demo's build and is left alone.
@@ -145,6 +146,8 @@ export async function buildPackage(): Promise<void> {
     logLevel: 'warning',
   });
   await build({ ...bundledOptions, entryPoints: [`${root}src/element/session-code.ts`], outfile: `${dist}${SESSION_FILE}`, logLevel: 'warning' });
+  // payroll-link/styles.css, for server-rendered pages: the room an inline element holds before its script runs.
+  await build({ entryPoints: [`${root}src/element/styles.css`], outfile: `${dist}styles.css`, minify: true, logLevel: 'warning' });
   run('cem', ['analyze', '--quiet']);
   await buildSandbox();
 }

@@ -41,6 +41,8 @@ const BUDGETS = {
   // left once a session its user closed has gone (26,111 B reached).
   // #38 parts 1 and 4, +200 B in all (+150 B in the core): the checks for missing browser features (jsdom), and
   // token failures one can see: the endpoint named in the error, a console line, a failed fetch ahead remembered.
+  // #37 (an inline flow takes no focus it was not given: `takeFocus` in the init, read from the user's activation)
+  // may grow what a session loads in all up to 26,400 B: about +110 B in the session's code, and in the core.
   elementInAll: 26_400,
   core: 16_100,
   // The bundled file won back 149 B (#28: its styles minified, Lit's licence notices beside it), so its budget
@@ -166,13 +168,15 @@ async function measure(): Promise<{ figures: Figure[]; problems: string[] }> {
   const locales = kept.map(([path]) => path).filter((path) => /node_modules\/zod\/.*\/locales\/(?!en\.js)/.test(path));
   if (locales.length > 0) problems.push(`(e) the client bundles zod's locales (${locales.length} files): import * as z from 'zod', not { z }.`);
 
+  // payroll-link/styles.css: a server-rendered page loads it with the rest (#37), so "in all" counts it.
+  const styles = await readFile(`${root}dist/styles.css`, 'utf8');
   const sum = (codes: string[]) => codes.reduce((total, code) => total + gzip(code), 0);
   const figures: Figure[] = [
     { name: '(a) element, before intent', what: "`import 'payroll-link'` (element, Lit)", gzip: sum(element.first), budget: BUDGETS.elementBeforeIntent },
-    { name: '(a) element, in all', what: 'with the session chunk it loads on intent (core, zod/mini)', gzip: sum([...element.first, ...element.later]), budget: BUDGETS.elementInAll },
+    { name: '(a) element, in all', what: 'with the session chunk it loads on intent (core, zod/mini) and `styles.css`', gzip: sum([...element.first, ...element.later, styles]), budget: BUDGETS.elementInAll },
     { name: '(b) core', what: "`import { openLink } from 'payroll-link/core'` (no Lit)", gzip: sum(core.first), budget: BUDGETS.core },
     { name: '(c) bundled, before intent', what: '`dist/payroll-link.bundled.js` (element, Lit)', gzip: gzip(bundled), budget: BUDGETS.bundledBeforeIntent },
-    { name: '(c) bundled, in all', what: `with \`dist/${SESSION_FILE}\` (core, zod/mini)`, gzip: gzip(bundled) + gzip(session), budget: BUDGETS.bundledInAll },
+    { name: '(c) bundled, in all', what: `with \`dist/${SESSION_FILE}\` (core, zod/mini) and \`dist/styles.css\``, gzip: gzip(bundled) + gzip(session) + gzip(styles), budget: BUDGETS.bundledInAll },
     { name: '(d) server/node', what: '`payroll-link/server/node` in a server bundle (no zod)', gzip: gzip(node.outputFiles[0]!.text), budget: BUDGETS.serverNode },
     { name: '(e) client', what: '`createPayrollClient` from `payroll-link/server` in a server bundle (zod included)', gzip: gzip(client.outputFiles[0]!.text), budget: BUDGETS.client },
   ];

@@ -223,6 +223,14 @@ export const InitMessageSchema = z.object({
   display: z.optional(DisplaySchema),
   /** The colour mode the Link page draws in (`auto`: the user's `prefers-color-scheme`). Absent: light, as before. */
   colorScheme: z.optional(ColorSchemeSchema),
+  /**
+   * Whether the user opened the flow, and so gave it focus. A requirement on any Link page: it moves focus into
+   * itself (its first screen's heading) only when this is true (absent: true, as before this field), and later
+   * only when the frame already has focus (`document.hasFocus()`): a flow that started by itself (an inline
+   * element seen on scroll, `prefetch="load"`, `show()` from a script) must never take focus from the page's
+   * user, who may be typing elsewhere. The widget sends true for the modal (it takes focus as it opens).
+   */
+  takeFocus: z.optional(z.boolean()),
 });
 
 /** Tallest content a Link page may report, in CSS pixels: more is broken or hostile, and is dropped. */

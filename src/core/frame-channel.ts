@@ -48,8 +48,9 @@ export interface FrameChannel {
   /**
    * Hands the token (the page's language, if known, and the colour mode) to the frame with a fresh MessagePort for
    * everything after. `inline`: the frame sits in the page's flow, with no close control of the page's over it.
+   * `takeFocus`: the user opened the flow, so the Link page may move focus into it (see InitMessageSchema).
    */
-  sendToken(token: string, language?: string, colorScheme?: ColorScheme, inline?: boolean): void;
+  sendToken(token: string, language?: string, colorScheme?: ColorScheme, inline?: boolean, takeFocus?: boolean): void;
   /** Sends a message to the Link page over the session's port (nothing before the token was handed over). */
   send(message: OpenUrlResultMessage | CloseRequestMessage): void;
   /** Stops listening and closes the port. */
@@ -101,7 +102,7 @@ export function connectFrame(options: FrameChannelOptions): FrameChannel {
   window.addEventListener('message', onWindowMessage);
 
   return {
-    sendToken(token, language, colorScheme, inline) {
+    sendToken(token, language, colorScheme, inline, takeFocus) {
       const target = frame.contentWindow;
       if (!target) return;
       closePort();
@@ -114,7 +115,7 @@ export function connectFrame(options: FrameChannelOptions): FrameChannel {
       const told = language !== undefined && InitMessageSchema.shape.language.safeParse(language).success ? { language } : {};
       // Inline, the Link page keeps its own close control and sizes to its content (see HeightMessageSchema).
       const shown: Partial<InitMessage> = inline ? { hostCloseControl: false, display: 'inline' } : { hostCloseControl: true };
-      const init: InitMessage = { type: 'payroll-link:init', version: PROTOCOL_VERSION, token, ...shown, colorScheme, ...told };
+      const init: InitMessage = { type: 'payroll-link:init', version: PROTOCOL_VERSION, token, ...shown, colorScheme, takeFocus, ...told };
       // Targeted at the exact Link origin: if the frame has navigated elsewhere, the browser drops it.
       target.postMessage(init, linkOrigin, [channel.port2]);
     },

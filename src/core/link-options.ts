@@ -80,6 +80,14 @@ export interface OpenLinkOptions extends TokenSource, LinkCallbacks {
   containerParent?: Element;
   /** Where focus returns when the session ends. Default: the element focused when the session started. */
   returnFocusTo?: HTMLElement | null;
+  /**
+   * Whether the user opened the flow, and so gives it focus: the Link page moves focus to its first screen only
+   * then (later screens, only while focus is in the frame already). The modal always takes focus as it opens;
+   * this is for `display: 'inline'`, whose default is whether the user is opening it now: a click or key press
+   * just now (`navigator.userActivation.isActive`), with no text field outside the flow holding focus. Pass
+   * false for a flow your page starts by itself. Read at `open()`.
+   */
+  takeFocus?: boolean;
   /** Accessible name of the modal and the frame. Default: `strings.title`, in the page's language. */
   title?: string;
   /**

@@ -8,6 +8,7 @@ import type { LinkHandle, OpenLinkOptions, OpenPreparedOptions, PrepareLinkOptio
 import { openWindow, trustedLinkUrl } from './trusted-urls.js';
 import type { LinkPresentation } from './modal/link-modal.js';
 import { createPresentation } from './modal/link-presentation.js';
+import { userGaveFocus } from './inline/user-gave-focus.js';
 import { sameTokenSource } from './same-token-source.js';
 import { transition, type OpenState, type SessionEvent, type SessionState, type WaitingState } from './session-moves.js';
 
@@ -98,6 +99,8 @@ export class LinkSession {
     // token must never start this session, so a changed source means a fresh fetch.
     if (late && !sameTokenSource(options, { ...options, ...late })) this.#prefetchedToken = undefined;
     Object.assign(options, late);
+    // Read now, while the user's click or key press that opened it (if any) is still the page's activation.
+    options.takeFocus = options.display !== 'inline' || (options.takeFocus ?? userGaveFocus());
     const session = this;
     this.#handle = {
       close: () => this.#end('close', 'closed_by_host'),
@@ -202,7 +205,7 @@ export class LinkSession {
   /** The frame is ready and the token on hand: the token goes over, the Link page shows. */
   #handOver({ token, renewed }: OpenState): void {
     const options = this.#options;
-    this.#channel?.sendToken(token.token, this.#language || undefined, this.#colorScheme, options.display === 'inline');
+    this.#channel?.sendToken(token.token, this.#language || undefined, this.#colorScheme, options.display === 'inline', options.takeFocus);
     this.#view?.markReady();
     // A renewed token opens the same session: the integrator heard onOpen already.
     if (!renewed) this.#call(options.onOpen, { linkTokenId: token.id });

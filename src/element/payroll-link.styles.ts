@@ -4,7 +4,8 @@ import { css } from 'lit';
  * Styles of `<payroll-link>`: the trigger button and its states (the modal is the core's, in `<body>`). Inline,
  * the empty box takes the room the flow will take (its declared height), so the flow's arrival moves nothing, even
  * while the session's code loads; not once a session has ended (`data-ended`): one its user closed leaves nothing,
- * and no empty room.
+ * and no empty room. Before the element is defined, the stylesheet payroll-link/styles.css (src/element/styles.css)
+ * holds the same room.
  * No comments inside the CSS: the text ships as written, before intent.
  */
 export const payrollLinkStyles = css`

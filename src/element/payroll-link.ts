@@ -236,11 +236,12 @@ export class PayrollLink extends LitElement {
   protected override updated(): void {
     if (this.#startWhenSeen || this.#startedInline || this.display !== 'inline' || this.disabled) return;
     // After this update, not inside it: starting sets our properties again.
-    if (this.prefetch === 'load') return void this.updateComplete.then(() => this.#start(false));
+    // Started by itself, not by its user: the Link page takes no focus (its user may be typing elsewhere).
+    if (this.prefetch === 'load') return void this.updateComplete.then(() => this.#start(false, false));
     // Without IntersectionObserver (jsdom; no browser that can show the flow lacks it), nothing says when the
     // element is seen: it waits for show(), so an app's unit test that renders it mints no token.
     if (self.IntersectionObserver)
-      (this.#startWhenSeen = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && void this.#start(false), { rootMargin: '100% 0px' })).observe(this);
+      (this.#startWhenSeen = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && void this.#start(false, false), { rootMargin: '100% 0px' })).observe(this);
   }
 
   /**
@@ -249,7 +250,9 @@ export class PayrollLink extends LitElement {
    * a session runs returns the same session: one token fetch, one frame. Works
    * on a hidden element too (your own button): the modal opens in `<body>`.
    * Inline, it starts the session at once, whether or not the element was seen;
-   * once a session has ended, a new one takes the place of its final screen.
+   * once a session has ended, a new one takes the place of its final screen. Inline, the flow takes focus only
+   * when the user is opening it now (called from a click or key press, no text field holding focus): called by
+   * a script on its own, it leaves focus where it is, as a flow started on scroll does.
    */
   show(): Promise<void> {
     return this.#start(false);
@@ -269,8 +272,12 @@ export class PayrollLink extends LitElement {
     this.#session?.requestClose();
   }
 
-  /** Starts a session, or returns the running one. `fromButton`: focus goes back to our button afterwards. */
-  #start(fromButton: boolean): Promise<void> {
+  /**
+   * Starts a session, or returns the running one. `fromButton`: focus goes back to our button afterwards.
+   * `takeFocus`: whether its user opened it, so that the Link page may take focus (inline; the modal always does):
+   * false when it starts by itself, unknown for `show()` (the session asks the page then: see `userGaveFocus`).
+   */
+  #start(fromButton: boolean, takeFocus?: boolean): Promise<void> {
     if (this.#session) return this.#session.ready;
     // A detached element opens nothing (removal is what ends its sessions); a disabled one must not open.
     if (this.disabled || !this.isConnected) {
@@ -286,7 +293,7 @@ export class PayrollLink extends LitElement {
       box.replaceChildren();
     } else if (this.display === 'inline') {
       // Not rendered as inline yet (`open` in the markup, `display` just set): once it is.
-      return this.updateComplete.then(() => this.#start(fromButton));
+      return this.updateComplete.then(() => this.#start(fromButton, takeFocus));
     }
     // The theme, the modal's place and the focus target first: once `open` is set and the token taken, only the session runs, which
     // never throws (what fails ends the session through onError and onExit), so nothing can leave us spinning.
@@ -316,6 +323,7 @@ export class PayrollLink extends LitElement {
       theme,
       colorScheme: this.colorScheme,
       returnFocusTo,
+      takeFocus,
       onOpenUrl: this.onOpenUrl,
       onOpen: (detail) => {
         this._status = 'idle';
@@ -350,7 +358,7 @@ export class PayrollLink extends LitElement {
   }
 
   #onClick = () => {
-    void this.#start(true);
+    void this.#start(true, true);
   };
 
   protected override render() {

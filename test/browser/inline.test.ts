@@ -1,5 +1,5 @@
 import { expect, fixture, html, oneEvent } from '@open-wc/testing';
-import { sendKeys } from '@web/test-runner-commands';
+import { resetMouse, sendKeys, sendMouse } from '@web/test-runner-commands';
 import '../../src/index.js';
 import { openLink, prepareLink, type LinkError, type PayrollLink } from '../../src/index.js';
 import { UUID, afterRendering, deepQueryAll, fakeLinkUrl, fakeTokenUrl, recordEvents } from './helpers.js';
@@ -106,24 +106,40 @@ describe('inline (display="inline")', () => {
     const sheet = new CSSStyleSheet();
     sheet.replaceSync('#inline-limits { --payroll-link-inline-height: 500px; --payroll-link-inline-min-height: 300px; --payroll-link-inline-max-height: 700px; }');
     document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
-    document.body.append(container);
+    const above = document.createElement('p');
+    above.textContent = 'The page above the flow.';
+    document.body.append(above, container);
     const run = async (heights: unknown[]) => {
       const token = fakeTokenUrl();
       let dropped = 0;
       let loggedIn!: () => void;
       const login = new Promise<void>((resolve) => (loggedIn = resolve));
+      let reportedAgain!: () => void;
+      const reported = new Promise<void>((resolve) => (reportedAgain = resolve));
       const link = openLink({
         display: 'inline',
         container,
         tokenUrl: token.url,
-        linkUrl: `${await fakeLinkUrl('login-then-wait')}&heights=${encodeURIComponent(JSON.stringify(heights))}`,
+        linkUrl: `${await fakeLinkUrl('login-then-wait')}&heights=${encodeURIComponent(JSON.stringify(heights))}&heights-on-click`,
         onDroppedMessage: () => dropped++,
         onLogin: () => loggedIn(),
+        // After the reports a click in the frame sends again, over the same ordered port.
+        onEvent: (event) => event.name === 'screen_transition' && reportedAgain(),
       });
       const box = boxIn(container)!;
       expect(heightOf(box), 'the declared height until the first report').to.equal(500);
       // The Link page's port is ordered: its login comes after its height reports.
       await login;
+      await afterRendering();
+      expect(heightOf(box), 'and until its user is in the frame: the first screen moves nothing').to.equal(500);
+      // The user clicks into the frame from this page (a click on the text above first: this window has focus), and
+      // the Link page reports again (as on a new screen): from then on the box follows the reports.
+      const above = container.previousElementSibling!.getBoundingClientRect();
+      await sendMouse({ type: 'click', position: [Math.round(above.x + 5), Math.round(above.y + above.height / 2)] });
+      const frame = box.shadowRoot!.querySelector('iframe')!.getBoundingClientRect();
+      await sendMouse({ type: 'click', position: [Math.round(frame.x + 5), Math.round(frame.y + frame.height - 5)] });
+      await reported;
+      await afterRendering();
       const height = heightOf(box);
       link.close();
       await link.closed;
@@ -134,9 +150,12 @@ describe('inline (display="inline")', () => {
       expect(await run([450])).to.deep.equal({ height: 450, dropped: 0 });
       expect(await run([100])).to.deep.equal({ height: 300, dropped: 0 });
       expect(await run([5000])).to.deep.equal({ height: 700, dropped: 0 });
-      // Bad reports are dropped (as `schema`), never applied: the good one last wins.
-      expect(await run([-1, 0, '650', null, '=NaN', '=Infinity', 1e9, 400])).to.deep.equal({ height: 400, dropped: 7 });
+      // Bad reports are dropped (as `schema`), never applied: the good one last wins. Sent twice (at once, and after
+      // the click), each bad one is dropped twice.
+      expect(await run([-1, 0, '650', null, '=NaN', '=Infinity', 1e9, 400])).to.deep.equal({ height: 400, dropped: 14 });
     } finally {
+      await resetMouse();
+      above.remove();
       container.remove();
       document.adoptedStyleSheets = document.adoptedStyleSheets.filter((s) => s !== sheet);
     }

@@ -22,7 +22,7 @@ import { pageStrings, setPageLanguage } from './link-strings.js';
  * The hosted Link page: a header with a close control, and the current screen
  * of the {@link LinkFlow}, which owns the state, the API calls and the Link
  * events. Each screen is keyed by name, so a new screen is a new element and
- * moves focus to its own heading.
+ * moves focus to its own heading, when the flow may take focus (link-focus.ts).
  *
  * @summary The sandbox's hosted Link flow.
  * @tag link-app

@@ -21,6 +21,7 @@ import {
   type ReadyMessage,
 } from '../../../src/protocol.js';
 import { linkError } from '../../../src/shared/link-error.js';
+import { giveFocus } from './link-focus.js';
 import { setPageLanguage } from './link-strings.js';
 
 /** What the widget may tell the flow over the port, after the init. */
@@ -137,6 +138,8 @@ export class LinkPageChannel {
   readonly #onWindowMessage = (event: MessageEvent): void => {
     // Only an init from the embedding window counts; any other message is not for this channel.
     if (this.#initialised || event.source !== window.parent || !isInit(event.data)) return;
+    // Read before the schema: an init this page refuses still says whether its screen (the error) may take focus.
+    giveFocus(event.data.takeFocus !== false);
     const parsed = InitMessageSchema.safeParse(event.data);
     const port = event.ports[0] ?? null;
     this.#initialised = true;

@@ -1,7 +1,7 @@
 /**
  * The inline box's styles, as plain text (it ships as written, in the session's code). Height: the declared
- * `--payroll-link-inline-height` until the Link page's first report, then the report (a sheet of the box's own:
- * `fit` in link-inline.ts), always within `--payroll-link-inline-min-height` and `--payroll-link-inline-max-height`. Built
+ * `--payroll-link-inline-height` until the user is in the frame, then the Link page's report (a sheet of the box's
+ * own: `fit` in link-inline.ts), always within `--payroll-link-inline-min-height` and `--payroll-link-inline-max-height`. Built
  * ahead (`prepareLink`), the box keeps its room, hidden (not focusable, not in the accessibility tree): showing
  * it moves nothing on the page. The loading text's default colour follows the session's colour mode
  * (`data-color-scheme`, as the modal's): slate-600 for a light page, slate-300 for a dark one, each at least

@@ -1,4 +1,5 @@
 import { createFrame, createLoading, replaceWithFreshFrame, type LinkPresentation } from '../modal/link-modal.js';
+import { deepActiveElement } from '../modal/focus-return.js';
 import { inlineCss } from './inline.styles.js';
 
 /** Options of {@link createLinkInline}. */
@@ -36,6 +37,12 @@ export function createLinkInline(options: LinkInlineOptions): LinkPresentation {
   root.append(createLoading(options.loadingText), frame);
   options.container.append(host);
   let removed = false;
+  // The Link page's heights apply once its user is in the frame (it has focus as a report comes: the user clicked
+  // or tabbed into it, and its screen changed). Until then the box keeps the room it took from the page's first
+  // paint, so the session's start and the Link page's first screen move nothing (a first screen shorter than that
+  // room shows within it, a taller one scrolls inside). Not as focus comes in: a click inside a cross-origin frame
+  // is no recent input for the page's layout-shift entries (Chromium 156), so that resize would be one more shift.
+  let held = true;
   return {
     get frame() {
       return frame;
@@ -48,7 +55,7 @@ export function createLinkInline(options: LinkInlineOptions): LinkPresentation {
     markReady: () => host.setAttribute('data-ready', ''),
     replaceFrame: () => (frame = replaceWithFreshFrame(frame, options, host)),
     // A number the contract checked (positive, finite, bounded); the CSS limits apply on top of it.
-    fit: (height) => removed || sized.replaceSync(`:host{height:${Math.ceil(height)}px;}`),
+    fit: (height) => removed || (held &&= deepActiveElement() !== frame) || sized.replaceSync(`:host{height:${Math.ceil(height)}px;}`),
     remove(keepFinalScreen) {
       removed = true;
       if (!keepFinalScreen) host.remove();

@@ -28,6 +28,13 @@ const heights: unknown[] = (JSON.parse(params.get('heights') ?? '[]') as unknown
   // JSON has no NaN or infinities: "=NaN", "=Infinity", "=-Infinity" stand for them.
   typeof height === 'string' && height.startsWith('=') ? Number(height.slice(1)) : height,
 );
+/**
+ * `focus`: follow the protocol's focus rule as a real Link page must (see `takeFocus` in src/protocol.ts): on the
+ * init, move focus to the page's control when `takeFocus` is not false. Opt-in: the other tests' fake takes none.
+ */
+const takesFocus = params.has('focus');
+// With `focus`, the host window hears when focus comes into this frame (Tab from the page): a test waits for it.
+if (takesFocus) window.addEventListener('focus', () => parent.postMessage({ type: 'fake-link:focused' }, '*'));
 /** `report-init`: tell the host window each time a token arrives, and answer its pings (see below). */
 const reportInit = params.has('report-init');
 const accountId = '3f0c2a3e-5d6b-4c8d-9e0f-1a2b3c4d5e6f';
@@ -52,7 +59,7 @@ function send(port: MessagePort, message: EventMessage) {
 const event = <N extends EventMessage['name']>(name: N, payload: Extract<EventMessage, { name: N }>['payload']) =>
   ({ type: 'payroll-link:event', name, payload }) as EventMessage;
 
-function run(port: MessagePort, token: string, hostCloseControl: boolean, language: string | null, colorScheme: string | null) {
+function run(port: MessagePort, token: string, hostCloseControl: boolean, language: string | null, colorScheme: string | null, takeFocus: boolean | null) {
   const linkTokenId = token.startsWith('tok.') ? token.slice(4).split('.')[0] : '00000000-0000-4000-8000-000000000000';
   const login = event('login', { accountId, platformId, linkTokenId });
   const success = event('success', {
@@ -66,9 +73,18 @@ function run(port: MessagePort, token: string, hostCloseControl: boolean, langua
   const exit = (reason: 'completed' | 'user_closed' | 'error', error: Extract<EventMessage, { name: 'error' }>['payload'] | null = null) =>
     event('exit', { reason, error, accountId });
   // The fake reports what it received, so tests can check the token arrived by message and not in the URL.
-  send(port, event('open', { linkTokenId, token, href: location.href, referrer: document.referrer, hostCloseControl, language, colorScheme }));
+  send(port, event('open', { linkTokenId, token, href: location.href, referrer: document.referrer, hostCloseControl, language, colorScheme, takeFocus }));
+  if (takesFocus) {
+    if (takeFocus !== false) document.querySelector('button')!.focus();
+    // Told on the window (the widget drops it as off-contract): a test waits for this step, not for time.
+    parent.postMessage({ type: 'fake-link:focus-rule-applied', takeFocus, focused: document.hasFocus() }, '*');
+  }
   // Unchecked on purpose: the widget's own check is under test.
-  for (const height of heights) port.postMessage({ type: 'payroll-link:height', version: PROTOCOL_VERSION, height });
+  const report = () => heights.forEach((height) => port.postMessage({ type: 'payroll-link:height', version: PROTOCOL_VERSION, height }));
+  report();
+  // `heights-on-click`: again on each click inside the page (its user acts in the frame, as on a new screen), then a
+  // `screen_transition` event over the same ordered port: once the host hears it, the reports have arrived.
+  if (params.has('heights-on-click')) document.addEventListener('click', () => (report(), send(port, event('screen_transition', { screenName: 'clicked' }))));
   port.onmessage = ({ data }) => {
     const result = OpenUrlResultMessageSchema.safeParse(data);
     if (result.success) return parent.postMessage({ type: 'fake-link:open-url-result', outcome: result.data.outcome, url: result.data.url }, '*');
@@ -191,7 +207,7 @@ if (scenario === 'forger') {
     // Told on the window, not the port: a test sees a token sent to a frame whose session would ignore its
     // events (a frame built ahead, before the click). The widget drops this message as off-contract.
     if (reportInit) parent.postMessage({ type: 'fake-link:init-received' }, '*');
-    run(message.ports[0], init.data.token, init.data.hostCloseControl === true, init.data.language ?? null, init.data.colorScheme ?? null);
+    run(message.ports[0], init.data.token, init.data.hostCloseControl === true, init.data.language ?? null, init.data.colorScheme ?? null, init.data.takeFocus ?? null);
   });
   parent.postMessage({ type: 'payroll-link:ready', version: PROTOCOL_VERSION }, '*');
 }
