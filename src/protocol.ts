@@ -18,7 +18,14 @@ const MAX_KEYS = 50;
 
 const text = () => z.string().check(z.maxLength(MAX_TEXT));
 const nonEmptyText = () => z.string().check(z.minLength(1), z.maxLength(MAX_TEXT));
-const uuid = () => z.uuid();
+/**
+ * A UUID: the very regex zod's `z.uuid()` checks with (test/node/protocol-uuid.test.ts keeps it so), written out
+ * because zod's string-format machinery costs the browser's session code about 200 B gzip.
+ */
+const uuid = () =>
+  z.string().check(
+    z.regex(/^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$/, 'Invalid UUID'),
+  );
 /**
  * An ISO 8601 date-time with a `Z` or `±hh:mm` offset: the very regex zod's `z.iso.datetime({ offset: true })`
  * builds (test/node/protocol-datetime.test.ts keeps it so), written out because zod's builder and ISO
@@ -32,19 +39,30 @@ const isoDateTime = () =>
     ),
   );
 
-/** At most {@link MAX_KEYS} own keys; anything that is not an object is left to the record schema to refuse. */
-const fewKeys = (value: unknown) => typeof value !== 'object' || value === null || Object.keys(value).length <= MAX_KEYS;
+/** A value a free-form payload may hold as it is: null, a boolean, a finite number, or a string of at most {@link MAX_TEXT} characters. */
+const isPrimitive = (value: unknown) =>
+  value === null || typeof value === 'boolean' || Number.isFinite(value) || (typeof value === 'string' && value.length <= MAX_TEXT);
 
 /**
- * A small free-form object of primitives: the payload of Link events with no fixed shape.
- * The key count is checked before any entry: an object with 100,000 keys is refused at
- * once instead of after validating every entry (about 200 ms of the host's main thread).
+ * Whether `value` is a small flat object: a plain object (as `z.record` takes: its prototype `Object.prototype`
+ * or none) of at most {@link MAX_KEYS} keys of at most 64 characters, each value a primitive ({@link isPrimitive}).
+ * The key count is checked before any entry: an object with 100,000 keys is refused at once instead of after
+ * validating every entry (about 200 ms of the host's main thread).
  */
-const flatRecord = () =>
-  z.pipe(
-    z.custom<unknown>(fewKeys, 'too many keys'),
-    z.record(z.string().check(z.maxLength(64)), z.union([text(), z.number(), z.boolean(), z.null()])),
-  );
+function isFlatRecord(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  const prototype: unknown = Object.getPrototypeOf(value);
+  if (prototype !== Object.prototype && prototype !== null) return false;
+  const keys = Object.keys(value);
+  return keys.length <= MAX_KEYS && keys.every((key) => key.length <= 64 && isPrimitive((value as Record<string, unknown>)[key]));
+}
+
+/**
+ * A small free-form object of primitives: the payload of Link events with no fixed shape. One check, not
+ * `z.pipe` into `z.record` of a union: the same rule, and the session's code carries no record, pipe or null
+ * schema of zod's (about 0.9 KB gzip).
+ */
+const flatRecord = () => z.custom<Record<string, string | number | boolean | null>>(isFlatRecord, 'not a flat object of at most 50 primitives');
 
 // ---------------------------------------------------------------------------
 // Link token: what `POST /link_tokens` returns and the integrator's backend
@@ -323,9 +341,8 @@ const MAX_PAYLOAD_DEPTH = 3;
 function isSmallPayload(payload: unknown): boolean {
   let budget = MAX_PAYLOAD_VALUES;
   const fits = (value: unknown, depth: number): boolean => {
-    if (value === null || typeof value === 'boolean' || Number.isFinite(value)) return true;
-    if (typeof value === 'string') return value.length <= MAX_TEXT;
-    if (typeof value !== 'object' || depth === MAX_PAYLOAD_DEPTH) return false;
+    if (isPrimitive(value)) return true;
+    if (typeof value !== 'object' || value === null || depth === MAX_PAYLOAD_DEPTH) return false;
     const array = Array.isArray(value);
     // What a message's structured clone makes of a Date, a Map or a Blob keeps its prototype: not JSON, refused.
     if (!array && Object.getPrototypeOf(value) !== Object.prototype) return false;

@@ -42,9 +42,9 @@ export const WIDGET_STRINGS: Readonly<Record<WidgetLanguage, Readonly<WidgetStri
 
 /** The language tag in force for `node`: its nearest `lang`, crossing shadow roots; '' when none says. */
 export function languageOf(node: Node): string {
-  for (let current: Node | null = node; current; ) {
+  // The same walk as enclosingModal's (a shadow root's parent is its host), written alike: gzip finds it twice.
+  for (let current: Node | null = node; current; current = current instanceof ShadowRoot ? current.host : current.parentNode) {
     if (current instanceof Element && current.hasAttribute('lang')) return current.getAttribute('lang')!.trim();
-    current = current.parentNode ?? (current instanceof ShadowRoot ? current.host : null);
   }
   return '';
 }

@@ -163,8 +163,8 @@ export class LinkPrefetch implements ReactiveController {
     if (!host.linkUrl) return;
     const place = this.#place();
     if (this.#frame && !sameRecord(this.#frame.place, place)) this.#discardFrame();
-    const link = this.#frame?.link ?? lazyPrepareLink({ ...place, fetchTokenAhead: false, onReady: (detail) => ready(host, detail) });
-    if (this.#frame) clearTimeout(this.#frame.idle);
+    // The frame on hand (for this place) is kept, with a new idle timer.
+    const link = this.#detachFrame()?.link ?? lazyPrepareLink({ ...place, fetchTokenAhead: false, onReady: (detail) => ready(host, detail) });
     this.#frame = { link, place, idle: setTimeout(() => this.#discardFrame(), FRAME_IDLE_MS) };
   }
 
@@ -175,14 +175,8 @@ export class LinkPrefetch implements ReactiveController {
   take(inlineBox?: ParentNode): Prefetched {
     const place = this.#place();
     if (inlineBox) return { token: undefined, link: lazyPrepareLink({ ...place, display: 'inline', container: inlineBox, fetchTokenAhead: false }) };
-    const frame = this.#frame && sameRecord(this.#frame.place, place) ? this.#frame : null;
-    if (frame) {
-      clearTimeout(frame.idle);
-      this.#frame = null;
-    } else {
-      // One prefetched for another place is torn down instead.
-      this.#discardFrame();
-    }
+    // One prefetched for another place is torn down instead.
+    const frame = this.#frame && sameRecord(this.#frame.place, place) ? this.#detachFrame() : this.#discardFrame();
     return { token: this.#takeToken(), link: frame?.link ?? lazyPrepareLink({ ...place, fetchTokenAhead: false }) };
   }
 
@@ -244,12 +238,16 @@ export class LinkPrefetch implements ReactiveController {
     this.prefetch();
   };
 
-  #discardFrame(): void {
+  /** Takes the frame built ahead (if any) off the controller's hands, its idle timer stopped. */
+  #detachFrame() {
     const frame = this.#frame;
-    if (!frame) return;
     this.#frame = null;
-    clearTimeout(frame.idle);
-    frame.link.dispose();
+    if (frame) clearTimeout(frame.idle);
+    return frame;
+  }
+
+  #discardFrame(): undefined {
+    this.#detachFrame()?.link.dispose();
   }
 
   /** Where and how the flow is built now: the Link page, the modal it goes in, and the words of the page's language. */

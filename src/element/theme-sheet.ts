@@ -11,7 +11,7 @@ export function themeSheet(element: Element): CSSStyleSheet | undefined {
   // that (MODAL_UNAVAILABLE) through the session's error path. Nothing to carry over, then.
   if (!('replaceSync' in CSSStyleSheet.prototype)) return undefined;
   const sheet = new CSSStyleSheet();
-  sheet.replaceSync(':host {}');
+  sheet.replaceSync(':host{}');
   const theme = (sheet.cssRules[0] as CSSStyleRule).style;
   const computed = getComputedStyle(element);
   // A computed style lists the custom properties set on the element, in Chromium and Firefox alike. Read as a
