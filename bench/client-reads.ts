@@ -10,13 +10,13 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { loadavg } from 'node:os';
-import { createInterface } from 'node:readline';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createPayrollClient } from 'payroll-link/server';
 import { startFakeOutside } from '../test/node/client-fake-outside.js';
 import { runPacedReaders, type PacedReadersRun } from '../test/e2e/paced-readers.js';
 import { startRedis } from '../test/private-servers.js';
 import { fromRoot } from './lib/bundle.js';
+import { firstLine } from './lib/first-line.js';
 import { printTable, printTarget, writeResult } from './lib/report.js';
 import { round } from './lib/stats.js';
 
@@ -39,11 +39,8 @@ const sandboxProcess = spawn(process.execPath, ['--import', 'tsx', fromRoot('ben
   stdio: ['pipe', 'pipe', 'inherit'],
 });
 children.push(sandboxProcess);
-const [line] = await Promise.race([
-  createInterface({ input: sandboxProcess.stdout! })[Symbol.asyncIterator]().next().then((r) => [r.value as string]),
-  new Promise<never>((_, reject) => sandboxProcess.once('exit', (code) => reject(new Error(`the sandbox exited with ${code}`)))),
-]);
-const sandbox = JSON.parse(line!) as { url: string; secret: string };
+const line = await firstLine(sandboxProcess, 'the sandbox');
+const sandbox = JSON.parse(line) as { url: string; secret: string };
 const outside = await startFakeOutside(sandbox.url);
 const redis = await startRedis();
 const load = { before: loadavg()[0]!, after: 0 };

@@ -12,9 +12,9 @@
  * three minutes and measure the pacing, not the route.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createInterface } from 'node:readline';
 import autocannon, { type Result } from 'autocannon';
 import { fromRoot } from './lib/bundle.js';
+import { firstLine } from './lib/first-line.js';
 import { printTable, printTarget, writeResult } from './lib/report.js';
 import { round } from './lib/stats.js';
 
@@ -39,11 +39,8 @@ async function startServer<T>(which: string, env: Record<string, string> = {}): 
     stdio: ['pipe', 'pipe', 'inherit'],
   });
   children.push(child);
-  const [line] = await Promise.race([
-    createInterface({ input: child.stdout! })[Symbol.asyncIterator]().next().then((r) => [r.value as string]),
-    new Promise<never>((_, reject) => child.once('exit', (code) => reject(new Error(`${which} exited with ${code}`)))),
-  ]);
-  return JSON.parse(line!) as T;
+  const line = await firstLine(child, which);
+  return JSON.parse(line) as T;
 }
 
 const sandbox = await startServer<{ url: string; secret: string }>('sandbox', { BENCH_RATE_LIMIT: String(RATE_LIMIT) });

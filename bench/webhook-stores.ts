@@ -12,10 +12,10 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { loadavg } from 'node:os';
-import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
 import { startPostgres, startRedis, type PrivateServer } from '../test/private-servers.js';
 import { fromRoot } from './lib/bundle.js';
+import { firstLine } from './lib/first-line.js';
 import { printTable, printTarget, writeResult } from './lib/report.js';
 import { percentile, round } from './lib/stats.js';
 
@@ -51,11 +51,8 @@ async function startReceiver(env: Record<string, string>): Promise<string> {
     stdio: ['pipe', 'pipe', 'inherit'],
   });
   children.push(child);
-  const [line] = await Promise.race([
-    createInterface({ input: child.stdout! })[Symbol.asyncIterator]().next().then((r) => [r.value as string]),
-    new Promise<never>((_, reject) => child.once('exit', (code) => reject(new Error(`the receiver exited with ${code}`)))),
-  ]);
-  return (JSON.parse(line!) as { url: string }).url;
+  const line = await firstLine(child, 'the receiver');
+  return (JSON.parse(line) as { url: string }).url;
 }
 
 const delivery = () =>
