@@ -79,8 +79,11 @@ describe('inline, server-rendered: no room lost or moved', () => {
       const reported = new Promise<void>((resolve) =>
         el.addEventListener('link-event', (event) => (event as CustomEvent<{ name: string }>).detail.name === 'screen_transition' && resolve()),
       );
+      // Focus and the report cross from the Link frame's process separately: wait for both (the page's blur is
+      // focus going into the frame), in whichever order they come.
+      const intoFrame = oneEvent(win, 'blur');
       await click(page, frame);
-      await reported;
+      await Promise.all([reported, intoFrame]);
       await nextFrames(win);
       expect(Math.round(el.getBoundingClientRect().height), 'the user in the frame, the box fits the Link page').to.equal(FIRST_SCREEN);
     } finally {

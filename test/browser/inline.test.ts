@@ -100,6 +100,43 @@ describe('inline (display="inline")', () => {
     }
   });
 
+  it('a report held before the user was in the frame applies once focus reaches the frame', async () => {
+    // Focus a click gives the frame may reach this page after the report that click led to (the frame runs in a
+    // process of its own): the box must not wait for one more report. Here the report comes first for sure (at
+    // login, before any focus), and focus arrives after, by Tab.
+    const container = document.createElement('div');
+    container.style.setProperty('--payroll-link-inline-height', '500px');
+    const before = document.createElement('button');
+    before.textContent = 'before';
+    document.body.append(before, container);
+    let loggedIn!: () => void;
+    const login = new Promise<void>((resolve) => (loggedIn = resolve));
+    const link = openLink({
+      display: 'inline',
+      container,
+      tokenUrl: fakeTokenUrl().url,
+      linkUrl: `${await fakeLinkUrl('login-then-wait')}&heights=${encodeURIComponent(JSON.stringify([450]))}`,
+      onLogin: () => loggedIn(),
+    });
+    try {
+      await login;
+      await afterRendering();
+      const box = boxIn(container)!;
+      expect(heightOf(box), 'held: the user is not in the frame').to.equal(500);
+      before.focus();
+      const intoFrame = oneEvent(window, 'blur');
+      await sendKeys({ press: 'Tab' });
+      await intoFrame;
+      await afterRendering();
+      expect(heightOf(box), 'focus in the frame: the held report applies').to.equal(450);
+    } finally {
+      link.close();
+      await link.closed;
+      before.remove();
+      container.remove();
+    }
+  });
+
   it('sizes the box by the Link page\'s height reports within the CSS limits, dropping bad reports', async () => {
     const container = document.createElement('div');
     container.id = 'inline-limits';
@@ -137,8 +174,11 @@ describe('inline (display="inline")', () => {
       const above = container.previousElementSibling!.getBoundingClientRect();
       await sendMouse({ type: 'click', position: [Math.round(above.x + 5), Math.round(above.y + above.height / 2)] });
       const frame = box.shadowRoot!.querySelector('iframe')!.getBoundingClientRect();
+      // Focus and the report cross from the frame's process separately: wait for both (this window's blur is focus
+      // going into the frame), in whichever order they come.
+      const intoFrame = oneEvent(window, 'blur');
       await sendMouse({ type: 'click', position: [Math.round(frame.x + 5), Math.round(frame.y + frame.height - 5)] });
-      await reported;
+      await Promise.all([reported, intoFrame]);
       await afterRendering();
       const height = heightOf(box);
       link.close();

@@ -43,6 +43,14 @@ export function createLinkInline(options: LinkInlineOptions): LinkPresentation {
   // room shows within it, a taller one scrolls inside). Not as focus comes in: a click inside a cross-origin frame
   // is no recent input for the page's layout-shift entries (Chromium 156), so that resize would be one more shift.
   let held = true;
+  // The latest report held back: Chromium runs a cross-origin frame in a process of its own, and the focus a click
+  // gives the frame may reach this page after the report that click led to. That report applies as focus arrives
+  // (this window's blur: an iframe fires no focus event of its own; Firefox names the frame active only after the
+  // blur, hence the task's wait), so the box never waits for one more report.
+  let pending = 0;
+  const fitTo = (height: number) => sized.replaceSync(`:host{height:${Math.ceil(height)}px;}`);
+  const focusArrived = () => setTimeout(() => pending && deepActiveElement() === frame && ((held = false), fitTo(pending), (pending = 0)));
+  addEventListener('blur', focusArrived);
   return {
     get frame() {
       return frame;
@@ -55,9 +63,15 @@ export function createLinkInline(options: LinkInlineOptions): LinkPresentation {
     markReady: () => host.setAttribute('data-ready', ''),
     replaceFrame: () => (frame = replaceWithFreshFrame(frame, options, host)),
     // A number the contract checked (positive, finite, bounded); the CSS limits apply on top of it.
-    fit: (height) => removed || (held &&= deepActiveElement() !== frame) || sized.replaceSync(`:host{height:${Math.ceil(height)}px;}`),
+    fit(height) {
+      if (removed) return;
+      held &&= deepActiveElement() !== frame;
+      if (held) pending = height;
+      else fitTo(height);
+    },
     remove(keepFinalScreen) {
       removed = true;
+      removeEventListener('blur', focusArrived);
       if (!keepFinalScreen) host.remove();
     },
   };
