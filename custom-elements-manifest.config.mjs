@@ -33,7 +33,12 @@ function constProperties() {
   return {
     name: 'payroll-link:const-properties',
     collectPhase({ ts, node }) {
-      if (ts.isPropertyDeclaration(node) && node.name.getText() === 'properties' && node.initializer && ts.isAsExpression(node.initializer)) {
+      if (
+        ts.isPropertyDeclaration(node) &&
+        node.name.getText() === 'properties' &&
+        node.initializer &&
+        ts.isAsExpression(node.initializer)
+      ) {
         node.initializer = node.initializer.expression;
       }
     },

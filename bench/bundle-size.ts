@@ -105,14 +105,23 @@ const peers = [];
 for (const entry of ENTRIES) {
   const version = installedVersion(entry.pkg);
   if (version === null) {
-    peers.push({ ...entry, version: null, raw: null, gzip: null, note: 'not installed: npm install fails (its peer range stops at React 18; this repo uses React 19)' });
+    peers.push({
+      ...entry,
+      version: null,
+      raw: null,
+      gzip: null,
+      note: 'not installed: npm install fails (its peer range stops at React 18; this repo uses React 19)',
+    });
     continue;
   }
   const size = await measure(entry.code);
   peers.push({ ...entry, version, ...size, note: '' });
 }
 
-printTable('Our size check (npm run size), gzip', ours.map((o) => ({ figure: o.name, what: o.what, 'gzip kB': o.gzipKB, 'budget kB': o.budgetKB })));
+printTable(
+  'Our size check (npm run size), gzip',
+  ours.map((o) => ({ figure: o.name, what: o.what, 'gzip kB': o.gzipKB, 'budget kB': o.budgetKB })),
+);
 printTable(
   'Loaders bundled the same way (minified ESM, React external), gzip',
   peers.map((p) => ({
@@ -123,7 +132,11 @@ printTable(
     'loads at run time (unmeasured)': p.note || p.remote,
   })),
 );
-printTarget('size check passes its budgets', sizeCheckOk, sizeCheckOk ? `${ours.length} figures within budget` : 'see the size check output');
+printTarget(
+  'size check passes its budgets',
+  sizeCheckOk,
+  sizeCheckOk ? `${ours.length} figures within budget` : 'see the size check output',
+);
 const file = await writeResult('bundle-size', {
   method: 'esbuild stdin bundle, minify, format esm, target es2022, legalComments none, gzip level 9; React external for loaders',
   sizeCheck: { command: 'npm run build:package && npx tsx scripts/check-sizes.ts', passed: sizeCheckOk, figures: ours },

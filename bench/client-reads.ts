@@ -64,9 +64,19 @@ try {
     const before = outside.sandbox429s();
     rows.push({ label, processes, run: await run(), sandbox429s: outside.sandbox429s() - before });
   };
-  await measure('1 process, in-process limiter (the default)', 1, () => runPacedReaders({ ...common, processes: 1, readsEach: READS, limiter: 'default' }));
+  await measure('1 process, in-process limiter (the default)', 1, () =>
+    runPacedReaders({ ...common, processes: 1, readsEach: READS, limiter: 'default' }),
+  );
   await measure(`${PROCESSES} processes, redisRateLimiter`, PROCESSES, () =>
-    runPacedReaders({ ...common, processes: PROCESSES, readsEach: READS / PROCESSES, limiter: 'redis', redisSocket: redis.socketPath, perSecond: LIMIT, keyPrefix: 'bench:' }),
+    runPacedReaders({
+      ...common,
+      processes: PROCESSES,
+      readsEach: READS / PROCESSES,
+      limiter: 'redis',
+      redisSocket: redis.socketPath,
+      perSecond: LIMIT,
+      keyPrefix: 'bench:',
+    }),
   );
 } finally {
   clearTimeout(watchdog);
@@ -82,19 +92,33 @@ const figures = rows.map(({ label, processes, run, sandbox429s }) => {
   const seconds = run.elapsedMs / 1000;
   // The first second's burst (the limit, sent at once) comes free; what follows is the pace the limiter keeps.
   const sustained = (ok - LIMIT) / seconds;
-  return { label, processes, reads: READS, ok, failures: failures.length, sandbox429s, seconds: round(seconds, 2), perSecond: round(ok / seconds, 2), sustained: round(sustained, 2), share: round(sustained / LIMIT, 3) };
+  return {
+    label,
+    processes,
+    reads: READS,
+    ok,
+    failures: failures.length,
+    sandbox429s,
+    seconds: round(seconds, 2),
+    perSecond: round(ok / seconds, 2),
+    sustained: round(sustained, 2),
+    share: round(sustained / LIMIT, 3),
+  };
 });
 
-printTable(`Client reads against the sandbox's limit of ${LIMIT}/s (${READS} reads per row, all at once; load ${round(load.before, 1)} → ${round(load.after, 1)})`, figures.map((f) => ({
-  row: f.label,
-  ok: f.ok,
-  failed: f.failures,
-  '429 at sandbox': f.sandbox429s,
-  s: f.seconds,
-  'reads/s': f.perSecond,
-  'sustained/s': f.sustained,
-  'of limit': `${Math.round(f.share * 100)} %`,
-})));
+printTable(
+  `Client reads against the sandbox's limit of ${LIMIT}/s (${READS} reads per row, all at once; load ${round(load.before, 1)} → ${round(load.after, 1)})`,
+  figures.map((f) => ({
+    row: f.label,
+    ok: f.ok,
+    failed: f.failures,
+    '429 at sandbox': f.sandbox429s,
+    s: f.seconds,
+    'reads/s': f.perSecond,
+    'sustained/s': f.sustained,
+    'of limit': `${Math.round(f.share * 100)} %`,
+  })),
+);
 const targets = figures.map((f) => {
   const met = f.share >= TARGET_SHARE && f.failures === 0 && f.sandbox429s === 0 && f.ok === READS;
   const name = `${f.label}: sustained ≥ ${TARGET_SHARE * 100} % of ${LIMIT}/s, 0 failures, 0 answers of 429`;

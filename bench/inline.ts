@@ -172,12 +172,19 @@ const ssrCls = VIEWPORTS.map((v) => ({
   'CLS median': round(summarize(ssr[v.name]!).median, 4),
   'CLS max': round(Math.max(...ssr[v.name]!), 4),
 }));
-printTable(`Server-rendered (script ${SCRIPT_LATE_MS} ms late, sandbox's Link page): CLS from first paint to the first screen + 1 s, ${SSR_SESSIONS} pages each`, ssrCls);
+printTable(
+  `Server-rendered (script ${SCRIPT_LATE_MS} ms late, sandbox's Link page): CLS from first paint to the first screen + 1 s, ${SSR_SESSIONS} pages each`,
+  ssrCls,
+);
 const ssrWorst = Math.max(...Object.values(ssr).flat());
 const ssrMet = ssrWorst <= 0.01;
 const noTokens = tokens.below === 0 && errors.length === 0;
 const noShift = Math.max(...Object.values(shifts).flat()) === 0;
-printTarget('five inline elements below the fold mint nothing without a scroll', noTokens, `${per100(tokens.below)} per 100 views, ${errors.length} page errors`);
+printTarget(
+  'five inline elements below the fold mint nothing without a scroll',
+  noTokens,
+  `${per100(tokens.below)} per 100 views, ${errors.length} page errors`,
+);
 printTarget('no layout shift when the session starts (declared height until the user is in the frame)', noShift, JSON.stringify(cls));
 printTarget('server-rendered: CLS at most 0.01 from first paint to the first screen + 1 s', ssrMet, JSON.stringify(ssrCls));
 const file = await writeResult('inline', {

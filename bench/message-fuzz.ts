@@ -16,7 +16,14 @@ import type { FuzzOutcome, FuzzPlans } from './pages/fuzz-page.js';
 const SEED = Number(process.env.BENCH_SEED ?? 20_250_708);
 /** 10,000 messages per session; the split is in the README. */
 const PLANS: FuzzPlans = {
-  session: { portNearValid: 3000, portRandom: 1500, portOversized: 200, windowNearValidReady: 500, windowValidEvents: 500, windowRandom: 500 },
+  session: {
+    portNearValid: 3000,
+    portRandom: 1500,
+    portOversized: 200,
+    windowNearValidReady: 500,
+    windowValidEvents: 500,
+    windowRandom: 500,
+  },
   sameOrigin: { windowValidReady: 600, windowValidEvents: 1200, windowOversized: 50 },
   foreign: { windowValidReady: 600, windowValidEvents: 1200, windowRandom: 100, windowOversized: 50 },
 };
@@ -69,7 +76,8 @@ const checks = outcomes.map((o) => ({
   noCallbacks: o.duringFuzz.length === 0,
   noErrors: o.errors.length === 0,
   allDropped: o.droppedCount === null || o.droppedCount === o.sent.total,
-  completedAfter: o.exitReason === 'completed' && JSON.stringify(o.afterFuzz.filter((n) => n.startsWith('on'))) === JSON.stringify(EXPECTED_AFTER),
+  completedAfter:
+    o.exitReason === 'completed' && JSON.stringify(o.afterFuzz.filter((n) => n.startsWith('on'))) === JSON.stringify(EXPECTED_AFTER),
   noFramesLeft: o.framesLeft === 0,
 }));
 const targets = [

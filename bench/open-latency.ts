@@ -53,7 +53,10 @@ async function session(context: BrowserContext, pageUrl: string, linkUrl: string
     }
     await button.click();
     await page.waitForFunction(() => window.latency.readyAt !== null);
-    const result = await page.evaluate((): LatencyResult & { timeOrigin: number } => ({ ...window.latency, timeOrigin: performance.timeOrigin }));
+    const result = await page.evaluate((): LatencyResult & { timeOrigin: number } => ({
+      ...window.latency,
+      timeOrigin: performance.timeOrigin,
+    }));
     const linkFrame = page.frames().find((f) => f.url().startsWith(linkUrl));
     // Both timeOrigins are on the machine's clock, so the frame's navigation start can be placed after the click.
     const frameOrigin = linkFrame ? await linkFrame.evaluate(() => performance.timeOrigin) : Number.NaN;
@@ -65,14 +68,20 @@ async function session(context: BrowserContext, pageUrl: string, linkUrl: string
 }
 
 const stack = await startServiceStack({ rateLimitPerSecond: 0 });
-const pages = await startPageServer({ entry: 'bench/pages/latency-page.ts', title: 'Open latency', extra: createApiProxy(stack.backendUrl) });
+const pages = await startPageServer({
+  entry: 'bench/pages/latency-page.ts',
+  title: 'Open latency',
+  extra: createApiProxy(stack.backendUrl),
+});
 const browser = await launchChromium();
 let samples: Record<Variant, Sample[]>;
 try {
   // One browser context, as one user's browser: a fresh page per session.
   const context = await browser.newContext();
   context.setDefaultTimeout(15_000);
-  samples = await interleave(VARIANTS, { warmup: WARMUP, rounds: SESSIONS }, (variant) => session(context, pages.url, stack.linkUrl, variant));
+  samples = await interleave(VARIANTS, { warmup: WARMUP, rounds: SESSIONS }, (variant) =>
+    session(context, pages.url, stack.linkUrl, variant),
+  );
 } finally {
   await browser.close();
   await pages.close();
@@ -108,23 +117,41 @@ const p95Ratio = total('load').p95 / bare.p95;
 const met = ratio <= TARGET_RATIO;
 const hoverRatio = total('hover').median / bare.median;
 const hoverMet = hoverRatio <= HOVER_TARGET_RATIO;
-printTarget(`prefetch, after hover: median ≤ ${HOVER_TARGET_RATIO}× bare`, hoverMet, `${round(hoverRatio, 2)}× (p95 ${round(total('hover').p95 / bare.p95, 2)}×)`);
+printTarget(
+  `prefetch, after hover: median ≤ ${HOVER_TARGET_RATIO}× bare`,
+  hoverMet,
+  `${round(hoverRatio, 2)}× (p95 ${round(total('hover').p95 / bare.p95, 2)}×)`,
+);
 printTarget(`prefetch="load" median ≤ ${TARGET_RATIO}× bare`, met, `${round(ratio, 2)}× (p95 ${round(p95Ratio, 2)}×)`);
-const rounded = (s: ReturnType<typeof summarize>) => ({ n: s.n, median: round(s.median), p95: round(s.p95), min: round(s.min), max: round(s.max), mean: round(s.mean) });
+const rounded = (s: ReturnType<typeof summarize>) => ({
+  n: s.n,
+  median: round(s.median),
+  p95: round(s.p95),
+  min: round(s.min),
+  max: round(s.max),
+  mean: round(s.mean),
+});
 const file = await writeResult('open-latency', {
   sessions: SESSIONS,
   warmupRounds: WARMUP,
   unit: 'ms',
   summary: Object.fromEntries(
-    VARIANTS.map((v) => [v, {
+    VARIANTS.map((v) => [
+      v,
+      {
         clickToOpen: rounded(total(v)),
         clickToFrameNavigationStart: rounded(navStart(v)),
         clickToFrameReady: rounded(frame(v)),
         frameReadyToOpen: { ...rounded(widget(v)), median: round(widget(v).median, 2) },
-      }]),
+      },
+    ]),
   ),
-  samples: Object.fromEntries(VARIANTS.map((v) => [v, samples[v].map((s) => ({ total: round(s.total), frame: round(s.frame), navStart: round(s.navStart) }))])),
-  ratios: Object.fromEntries(VARIANTS.map((v) => [v, { median: round(total(v).median / bare.median, 3), p95: round(total(v).p95 / bare.p95, 3) }])),
+  samples: Object.fromEntries(
+    VARIANTS.map((v) => [v, samples[v].map((s) => ({ total: round(s.total), frame: round(s.frame), navStart: round(s.navStart) }))]),
+  ),
+  ratios: Object.fromEntries(
+    VARIANTS.map((v) => [v, { median: round(total(v).median / bare.median, 3), p95: round(total(v).p95 / bare.p95, 3) }]),
+  ),
   targets: [
     { name: `prefetch, after hover: median ≤ ${HOVER_TARGET_RATIO}× bare iframe`, value: round(hoverRatio, 3), met: hoverMet },
     { name: `prefetch="load" median ≤ ${TARGET_RATIO}× bare iframe`, value: round(ratio, 3), met },

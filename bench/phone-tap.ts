@@ -81,14 +81,20 @@ async function session(context: BrowserContext, pageUrl: string, linkUrl: string
 }
 
 const stack = await startServiceStack({ rateLimitPerSecond: 0 });
-const pages = await startPageServer({ entry: 'bench/pages/latency-page.ts', title: 'Open latency on a phone', extra: createApiProxy(stack.backendUrl) });
+const pages = await startPageServer({
+  entry: 'bench/pages/latency-page.ts',
+  title: 'Open latency on a phone',
+  extra: createApiProxy(stack.backendUrl),
+});
 const browser = await launchChromium();
 let samples: Record<Variant, Sample[]>;
 try {
   // One touch context, as one phone's browser: a fresh page per session.
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
   context.setDefaultTimeout(15_000);
-  samples = await interleave(VARIANTS, { warmup: WARMUP, rounds: SESSIONS }, (variant) => session(context, pages.url, stack.linkUrl, variant));
+  samples = await interleave(VARIANTS, { warmup: WARMUP, rounds: SESSIONS }, (variant) =>
+    session(context, pages.url, stack.linkUrl, variant),
+  );
 } finally {
   await browser.close();
   await pages.close();
@@ -105,7 +111,11 @@ const p90 = (values: number[]) => {
 const totalP90 = (v: Variant) => p90(samples[v].map((s) => s.total));
 const most = (v: Variant, key: 'codeBeforeTap' | 'tokensBeforeTap') => Math.max(0, ...samples[v].map((s) => s[key]));
 const bare = total('bare');
-const labels: Record<Variant, string> = { bare: 'bare <iframe> (baseline)', prefetch: '<payroll-link prefetch>', plain: '<payroll-link> (no prefetch)' };
+const labels: Record<Variant, string> = {
+  bare: 'bare <iframe> (baseline)',
+  prefetch: '<payroll-link prefetch>',
+  plain: '<payroll-link> (no prefetch)',
+};
 const rows = VARIANTS.map((variant) => ({
   variant: labels[variant],
   n: total(variant).n,
@@ -118,19 +128,52 @@ const rows = VARIANTS.map((variant) => ({
   'code loads before tap': most(variant, 'codeBeforeTap'),
   'tokens before tap': most(variant, 'tokensBeforeTap'),
 }));
-printTable(`Open latency on a phone: tap (${DWELL_MS} ms) → Link open, 390x844 touch (${SESSIONS} sessions each, real sandbox Link page)`, rows);
+printTable(
+  `Open latency on a phone: tap (${DWELL_MS} ms) → Link open, 390x844 touch (${SESSIONS} sessions each, real sandbox Link page)`,
+  rows,
+);
 const ratio = total('prefetch').median / bare.median;
 const met = ratio <= TARGET_RATIO && most('prefetch', 'tokensBeforeTap') === 0;
-printTarget(`prefetch, tap on a phone: median ≤ ${TARGET_RATIO}× bare, no token before the tap`, met, `${round(ratio, 2)}× (p90 ${round(totalP90('prefetch') / totalP90('bare'), 2)}×)`);
-const rounded = (v: Variant) => ({ n: total(v).n, median: round(total(v).median), p90: round(totalP90(v)), min: round(total(v).min), max: round(total(v).max) });
+printTarget(
+  `prefetch, tap on a phone: median ≤ ${TARGET_RATIO}× bare, no token before the tap`,
+  met,
+  `${round(ratio, 2)}× (p90 ${round(totalP90('prefetch') / totalP90('bare'), 2)}×)`,
+);
+const rounded = (v: Variant) => ({
+  n: total(v).n,
+  median: round(total(v).median),
+  p90: round(totalP90(v)),
+  min: round(total(v).min),
+  max: round(total(v).max),
+});
 const file = await writeResult('phone-tap', {
   sessions: SESSIONS,
   warmupRounds: WARMUP,
   dwellMs: DWELL_MS,
   unit: 'ms',
-  summary: Object.fromEntries(VARIANTS.map((v) => [v, { clickToOpen: rounded(v), touchstartToOpen: round(fromTouch(v).median), clickToFrameReady: round(frame(v).median) }])),
-  samples: Object.fromEntries(VARIANTS.map((v) => [v, samples[v].map((s) => ({ total: round(s.total), fromTouch: round(s.fromTouch), frame: round(s.frame), codeBeforeTap: s.codeBeforeTap, tokensBeforeTap: s.tokensBeforeTap }))])),
-  ratios: Object.fromEntries(VARIANTS.map((v) => [v, { median: round(total(v).median / bare.median, 3), p90: round(totalP90(v) / totalP90('bare'), 3) }])),
-  targets: [{ name: `prefetch, tap on a phone: median ≤ ${TARGET_RATIO}× bare iframe, no token before the tap`, value: round(ratio, 3), met }],
+  summary: Object.fromEntries(
+    VARIANTS.map((v) => [
+      v,
+      { clickToOpen: rounded(v), touchstartToOpen: round(fromTouch(v).median), clickToFrameReady: round(frame(v).median) },
+    ]),
+  ),
+  samples: Object.fromEntries(
+    VARIANTS.map((v) => [
+      v,
+      samples[v].map((s) => ({
+        total: round(s.total),
+        fromTouch: round(s.fromTouch),
+        frame: round(s.frame),
+        codeBeforeTap: s.codeBeforeTap,
+        tokensBeforeTap: s.tokensBeforeTap,
+      })),
+    ]),
+  ),
+  ratios: Object.fromEntries(
+    VARIANTS.map((v) => [v, { median: round(total(v).median / bare.median, 3), p90: round(totalP90(v) / totalP90('bare'), 3) }]),
+  ),
+  targets: [
+    { name: `prefetch, tap on a phone: median ≤ ${TARGET_RATIO}× bare iframe, no token before the tap`, value: round(ratio, 3), met },
+  ],
 });
 console.log(`wrote ${file}`);

@@ -11,7 +11,20 @@ import { fromRoot } from './lib/bundle.js';
 import { printTable } from './lib/report.js';
 import { round } from './lib/stats.js';
 
-const BENCHES = ['bundle-size', 'token-load', 'webhook-stores', 'open-latency', 'phone-tap', 'token-cost', 'inline', 'soak', 'message-fuzz', 'token-faults', 'strict-csp', 'client-reads'] as const;
+const BENCHES = [
+  'bundle-size',
+  'token-load',
+  'webhook-stores',
+  'open-latency',
+  'phone-tap',
+  'token-cost',
+  'inline',
+  'soak',
+  'message-fuzz',
+  'token-faults',
+  'strict-csp',
+  'client-reads',
+] as const;
 /** A bench that runs longer than this is stopped: the whole run has to fit in ten minutes. */
 const BENCH_LIMIT_MS = 240_000;
 
@@ -29,7 +42,9 @@ for (const name of BENCHES.filter((b) => only.length === 0 || only.includes(b)))
     summary.push({ bench: name, seconds, target: `CRASHED (${run.signal ?? `exit ${run.status}`})`, met: false });
     continue;
   }
-  const result = JSON.parse(await readFile(fromRoot(`bench/results/${name}.json`), 'utf8')) as { targets?: Array<{ name: string; met: boolean }> };
+  const result = JSON.parse(await readFile(fromRoot(`bench/results/${name}.json`), 'utf8')) as {
+    targets?: Array<{ name: string; met: boolean }>;
+  };
   for (const target of result.targets ?? []) summary.push({ bench: name, seconds, target: target.name, met: target.met });
 }
 printTable(`Summary (${round((Date.now() - started) / 1000)} s in all)`, summary);

@@ -47,10 +47,11 @@ try {
     for (let done = 0; done < CYCLES; done += BATCH) {
       const count = Math.min(BATCH, CYCLES - done);
       // Cycle numbers go on from the warm-up, so every batch covers every way a session ends.
-      await page.evaluate(
-        ([k, from, n]) => (k === 'element' ? window.soak.elementCycles(from, n) : window.soak.openLinkCycles(from, n)),
-        [kind, WARMUP + done, count] as const,
-      );
+      await page.evaluate(([k, from, n]) => (k === 'element' ? window.soak.elementCycles(from, n) : window.soak.openLinkCycles(from, n)), [
+        kind,
+        WARMUP + done,
+        count,
+      ] as const);
       const { heapUsed } = await snapshot(cdp);
       series.push({ cycles: (kind === 'element' ? 0 : CYCLES) + done + count, heapUsed });
       process.stdout.write(`  ${kind} ${done + count}/${CYCLES}\n`);
@@ -67,7 +68,9 @@ try {
 
 const heapGrowth = after.heapUsed - before.heapUsed;
 const listenerDiff = (a: Record<string, number>, b: Record<string, number>) =>
-  Object.fromEntries([...new Set([...Object.keys(a), ...Object.keys(b)])].map((t) => [t, (b[t] ?? 0) - (a[t] ?? 0)]).filter(([, d]) => d !== 0));
+  Object.fromEntries(
+    [...new Set([...Object.keys(a), ...Object.keys(b)])].map((t) => [t, (b[t] ?? 0) - (a[t] ?? 0)]).filter(([, d]) => d !== 0),
+  );
 const rows = [
   { measure: 'iframes in the DOM (shadow roots too)', before: censusBefore.frames, after: censusAfter.frames },
   { measure: '<dialog>s in the DOM', before: censusBefore.dialogs, after: censusAfter.dialogs },
@@ -81,13 +84,20 @@ const rows = [
   { measure: 'documents (renderer)', before: before.documents, after: after.documents },
   { measure: 'JS heap after GC (KB)', before: round(before.heapUsed / 1024), after: round(after.heapUsed / 1024) },
 ];
-printTable(`Soak: ${CYCLES} cycles of <payroll-link> + ${CYCLES} of openLink() in one page (${round((Date.now() - started) / 1000)} s)`, rows);
+printTable(
+  `Soak: ${CYCLES} cycles of <payroll-link> + ${CYCLES} of openLink() in one page (${round((Date.now() - started) / 1000)} s)`,
+  rows,
+);
 const leftovers = censusAfter.frames + censusAfter.dialogs + censusAfter.modalHosts + attachedFrames;
 const listenerGrowth =
   total(after.windowListeners) - total(before.windowListeners) + total(after.documentListeners) - total(before.documentListeners);
 const targets = [
   { name: 'zero frames and dialogs left', value: leftovers, met: leftovers === 0 && !censusAfter.elementOpen },
-  { name: 'no growth in listener counts (window, document deep, renderer)', value: listenerGrowth, met: listenerGrowth <= 0 && after.jsEventListeners <= before.jsEventListeners },
+  {
+    name: 'no growth in listener counts (window, document deep, renderer)',
+    value: listenerGrowth,
+    met: listenerGrowth <= 0 && after.jsEventListeners <= before.jsEventListeners,
+  },
   { name: 'JS heap growth after GC < 1 MB', value: heapGrowth, met: heapGrowth < HEAP_TARGET_BYTES },
   { name: 'no uncaught errors', value: errors.length, met: errors.length === 0 },
 ];
@@ -96,7 +106,10 @@ const file = await writeResult('soak', {
   cycles: { element: CYCLES, openLink: CYCLES, warmupEach: WARMUP },
   census: { before: censusBefore, after: censusAfter, attachedFramesAfter: attachedFrames },
   snapshots: { before, after },
-  listenerChanges: { window: listenerDiff(before.windowListeners, after.windowListeners), document: listenerDiff(before.documentListeners, after.documentListeners) },
+  listenerChanges: {
+    window: listenerDiff(before.windowListeners, after.windowListeners),
+    document: listenerDiff(before.documentListeners, after.documentListeners),
+  },
   heapGrowthBytes: heapGrowth,
   heapSeries: series,
   errors,

@@ -46,7 +46,9 @@ const browser = await launchChromium();
 try {
   const context = await browser.newContext({ viewport: { width: 1100, height: 900 } });
   context.setDefaultTimeout(15_000);
-  await context.exposeBinding('__reportCspViolation', ({ frame }, v: Omit<Violation, 'frame'>) => violations.push({ frame: frame.url(), ...v }));
+  await context.exposeBinding('__reportCspViolation', ({ frame }, v: Omit<Violation, 'frame'>) =>
+    violations.push({ frame: frame.url(), ...v }),
+  );
   // In every frame, the Link frame included, before any of its own scripts run.
   await context.addInitScript(() => {
     (window as unknown as { __cspListening: boolean }).__cspListening = true;
@@ -64,7 +66,11 @@ try {
   if (response?.headers()['content-security-policy'] !== CSP) throw new Error('the demo was not served with the CSP under test');
   await page.locator('payroll-link#element-demo').getByRole('button', { name: 'Connect payroll' }).waitFor();
 
-  sessions.push(await userGood(page, 'element', () => page.locator('payroll-link#element-demo').getByRole('button', { name: 'Connect payroll' }).click()));
+  sessions.push(
+    await userGood(page, 'element', () =>
+      page.locator('payroll-link#element-demo').getByRole('button', { name: 'Connect payroll' }).click(),
+    ),
+  );
   sessions.push(await userGood(page, 'openLink', () => page.locator('#imperative-demo').click()));
 } finally {
   await browser.close();
@@ -95,7 +101,13 @@ async function userGood(page: Page, driver: string, open: () => Promise<void>) {
   const exitName = driver === 'element' ? 'link-exit' : 'openLink closed';
   const exited = page.locator(`#timeline > li[data-name="${exitName}"]`).first().waitFor();
   // "Done" ends the session, which removes the frame under the click: the exit in the timeline is what counts.
-  await Promise.race([frame.getByRole('button', { name: 'Done' }).click({ timeout: 5_000 }).catch(() => {}), exited]);
+  await Promise.race([
+    frame
+      .getByRole('button', { name: 'Done' })
+      .click({ timeout: 5_000 })
+      .catch(() => {}),
+    exited,
+  ]);
   await exited;
   const entries = (await timeline(page)).slice(before.length);
   const exit = entries.find((e) => e.name === exitName);
@@ -116,12 +128,20 @@ async function linkFrame(page: Page): Promise<Frame> {
 
 async function timeline(page: Page): Promise<Array<{ name: string; detail: Record<string, unknown> }>> {
   const entries = await page.locator('#timeline > li').evaluateAll((items) =>
-    items.map((item) => ({ name: (item as HTMLElement).dataset.name ?? '', detail: JSON.parse((item as HTMLElement).dataset.detail ?? 'null') })),
+    items.map((item) => ({
+      name: (item as HTMLElement).dataset.name ?? '',
+      detail: JSON.parse((item as HTMLElement).dataset.detail ?? 'null'),
+    })),
   );
   return entries.reverse();
 }
 
-const rows = sessions.map((s) => ({ driver: s.driver, 'events and callbacks': s.events.join(' → '), exit: s.exit, 'listening in frame': s.listeningInFrame }));
+const rows = sessions.map((s) => ({
+  driver: s.driver,
+  'events and callbacks': s.events.join(' → '),
+  exit: s.exit,
+  'listening in frame': s.listeningInFrame,
+}));
 printTable(`Strict CSP: ${CSP}`, rows);
 printTable('Violations', [
   { where: 'demo page', 'securitypolicyviolation events': violations.filter((v) => !v.frame.startsWith(stack.linkUrl)).length },
@@ -137,6 +157,7 @@ const targets = [
   },
   { name: 'no uncaught errors', met: pageErrors.length === 0 },
 ];
-for (const t of targets) printTarget(t.name, t.met, t.met ? 'yes' : JSON.stringify({ violations, consoleCsp, pageErrors, sessions }).slice(0, 2000));
+for (const t of targets)
+  printTarget(t.name, t.met, t.met ? 'yes' : JSON.stringify({ violations, consoleCsp, pageErrors, sessions }).slice(0, 2000));
 const file = await writeResult('strict-csp', { csp: CSP, sessions, violations, consoleCsp, pageErrors, targets });
 console.log(`wrote ${file}`);

@@ -62,7 +62,11 @@ try {
 }
 
 const per100 = (n: number) => Math.round((n * 100) / VIEWS);
-const labels: Record<Mode, string> = { intent: '<payroll-link prefetch>', load: '<payroll-link prefetch="load">', off: '<payroll-link> (no prefetch)' };
+const labels: Record<Mode, string> = {
+  intent: '<payroll-link prefetch>',
+  load: '<payroll-link prefetch="load">',
+  off: '<payroll-link> (no prefetch)',
+};
 const rows = MODES.map((mode) => ({
   variant: labels[mode],
   'per 100 page views, no interaction': per100(counts[mode].view),
@@ -71,7 +75,11 @@ const rows = MODES.map((mode) => ({
 }));
 printTable(`Tokens minted (token requests sent), ${VIEWS} fresh page views of each kind`, rows);
 const met = counts.intent.view === 0 && errors.length === 0;
-printTarget('prefetch mints no token on a page view without interaction', met, `${per100(counts.intent.view)} per 100 views, ${errors.length} page errors`);
+printTarget(
+  'prefetch mints no token on a page view without interaction',
+  met,
+  `${per100(counts.intent.view)} per 100 views, ${errors.length} page errors`,
+);
 const file = await writeResult('token-cost', {
   views: VIEWS,
   counts,

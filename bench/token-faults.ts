@@ -85,7 +85,8 @@ try {
 function judge(fault: Fault, { outcome: o }: { outcome: FaultOutcome }) {
   const exits = o.events.filter((e) => e === 'link-exit').length;
   if (o.outcome === 'open') {
-    const defined = o.state.dialogs === 1 && o.state.frames === 1 && o.state.buttonBusy === 'false' && o.closedAfterOpen === 'closed_by_host';
+    const defined =
+      o.state.dialogs === 1 && o.state.frames === 1 && o.state.buttonBusy === 'false' && o.closedAfterOpen === 'closed_by_host';
     return { defined, asExpected: fault.expect === 'open', seen: 'Link frame open' };
   }
   if (o.outcome === 'exit' && o.exit) {
@@ -120,7 +121,10 @@ const rows = FAULTS.map((fault) => {
     expected: verdict.asExpected,
   };
 });
-printTable(`Token backend faults (${round((Date.now() - started) / 1000)} s; default tuning: 15 s per try, 3 tries, backoff 400 ms base)`, rows);
+printTable(
+  `Token backend faults (${round((Date.now() - started) / 1000)} s; default tuning: 15 s per try, 3 tries, backoff 400 ms base)`,
+  rows,
+);
 const allDefined = rows.every((r) => r['defined state']);
 const allExpected = rows.every((r) => r.expected);
 printTarget('every row ends in a defined state', allDefined, `${rows.filter((r) => r['defined state']).length}/${rows.length}`);

@@ -66,11 +66,23 @@ const targets = {
 } as const;
 
 const run = (target: (typeof targets)[keyof typeof targets], amount: number) =>
-  autocannon({ url: target.url, method: 'POST', headers: { ...target.headers }, body: target.body, connections: CONNECTIONS, amount, timeout: 10 });
+  autocannon({
+    url: target.url,
+    method: 'POST',
+    headers: { ...target.headers },
+    body: target.body,
+    connections: CONNECTIONS,
+    amount,
+    timeout: 10,
+  });
 
 /** An `account.added` delivery; `eventId` fixed for redeliveries, new per request otherwise. */
 const delivery = (eventId: string = crypto.randomUUID()) =>
-  JSON.stringify({ event: 'account.added', event_id: eventId, payload: { account_id: crypto.randomUUID(), platform_name: 'Bench Payroll' } });
+  JSON.stringify({
+    event: 'account.added',
+    event_id: eventId,
+    payload: { account_id: crypto.randomUUID(), platform_name: 'Bench Payroll' },
+  });
 const redelivered = crypto.randomUUID();
 const deliver = (amount: number, eventId?: string) =>
   autocannon({
@@ -78,7 +90,13 @@ const deliver = (amount: number, eventId?: string) =>
     connections: CONNECTIONS,
     amount,
     timeout: 10,
-    requests: [{ method: 'POST', headers: { 'content-type': 'application/json' }, setupRequest: (request) => ({ ...request, body: delivery(eventId) }) }],
+    requests: [
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        setupRequest: (request) => ({ ...request, body: delivery(eventId) }),
+      },
+    ],
   });
 
 const results: Record<string, Result> = {};
@@ -104,23 +122,56 @@ const figures = Object.fromEntries(
   KEYS.map((key) => {
     const r = results[key]!;
     const seconds = (r.finish.getTime() - r.start.getTime()) / 1000;
-    return [key, { requests: r.requests.total, ok: r['2xx'], non2xx: r.non2xx, errors: r.errors, timeouts: r.timeouts, seconds, reqPerSec: r['2xx'] / seconds, p50: r.latency.p50, p99: r.latency.p99, max: r.latency.max }];
+    return [
+      key,
+      {
+        requests: r.requests.total,
+        ok: r['2xx'],
+        non2xx: r.non2xx,
+        errors: r.errors,
+        timeouts: r.timeouts,
+        seconds,
+        reqPerSec: r['2xx'] / seconds,
+        p50: r.latency.p50,
+        p99: r.latency.p99,
+        max: r.latency.max,
+      },
+    ];
   }),
-) as Record<(typeof KEYS)[number], { requests: number; ok: number; non2xx: number; errors: number; timeouts: number; seconds: number; reqPerSec: number; p50: number; p99: number; max: number }>;
+) as Record<
+  (typeof KEYS)[number],
+  {
+    requests: number;
+    ok: number;
+    non2xx: number;
+    errors: number;
+    timeouts: number;
+    seconds: number;
+    reqPerSec: number;
+    p50: number;
+    p99: number;
+    max: number;
+  }
+>;
 
-printTable(`Backend load: ${REQUESTS} POSTs each, ${CONNECTIONS} connections, loopback`, KEYS.map((key) => ({
-  target: LABELS[key],
-  '2xx': figures[key].ok,
-  'non-2xx': figures[key].non2xx,
-  errors: figures[key].errors,
-  'req/s': round(figures[key].reqPerSec, 0),
-  'p50 ms': figures[key].p50,
-  'p99 ms': figures[key].p99,
-  'max ms': figures[key].max,
-})));
+printTable(
+  `Backend load: ${REQUESTS} POSTs each, ${CONNECTIONS} connections, loopback`,
+  KEYS.map((key) => ({
+    target: LABELS[key],
+    '2xx': figures[key].ok,
+    'non-2xx': figures[key].non2xx,
+    errors: figures[key].errors,
+    'req/s': round(figures[key].reqPerSec, 0),
+    'p50 ms': figures[key].p50,
+    'p99 ms': figures[key].p99,
+    'max ms': figures[key].max,
+  })),
+);
 const ratio = { reqPerSec: figures.backend.reqPerSec / figures.direct.reqPerSec, p99: figures.backend.p99 / figures.direct.p99 };
 const added = { p50: figures.backend.p50 - figures.direct.p50, p99: figures.backend.p99 - figures.direct.p99 };
-console.log(`ratio backend/direct: req/s ${round(ratio.reqPerSec, 2)}×, p99 ${round(ratio.p99, 2)}×; latency the token route adds: p50 ${added.p50} ms, p99 ${added.p99} ms`);
+console.log(
+  `ratio backend/direct: req/s ${round(ratio.reqPerSec, 2)}×, p99 ${round(ratio.p99, 2)}×; latency the token route adds: p50 ${added.p50} ms, p99 ${added.p99} ms`,
+);
 const clean = KEYS.every((k) => figures[k].ok === REQUESTS && figures[k].errors === 0 && figures[k].non2xx === 0);
 printTarget('every request answered 2xx, no errors or timeouts', clean, clean ? 'yes' : JSON.stringify(figures));
 const file = await writeResult('token-load', {

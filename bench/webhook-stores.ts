@@ -56,14 +56,20 @@ async function startReceiver(env: Record<string, string>): Promise<string> {
 }
 
 const delivery = () =>
-  JSON.stringify({ event: 'account.added', event_id: crypto.randomUUID(), payload: { account_id: crypto.randomUUID(), platform_name: 'Bench Payroll' } });
+  JSON.stringify({
+    event: 'account.added',
+    event_id: crypto.randomUUID(),
+    payload: { account_id: crypto.randomUUID(), platform_name: 'Bench Payroll' },
+  });
 const deliver = (url: string, amount: number) =>
   autocannon({
     url,
     connections: CONNECTIONS,
     amount,
     timeout: 10,
-    requests: [{ method: 'POST', headers: { 'content-type': 'application/json' }, setupRequest: (request) => ({ ...request, body: delivery() }) }],
+    requests: [
+      { method: 'POST', headers: { 'content-type': 'application/json' }, setupRequest: (request) => ({ ...request, body: delivery() }) },
+    ],
   });
 
 const STORES = ['memory', 'redis', 'postgres'] as const;
@@ -72,7 +78,18 @@ const LABELS: Record<(typeof STORES)[number], string> = {
   redis: 'Redis 7 (payroll-link/server/redis)',
   postgres: 'PostgreSQL 15 (payroll-link/server/postgres)',
 };
-type Figures = { deliveries: number; ok: number; non2xx: number; errors: number; timeouts: number; seconds: number; perSecond: number; p50: number; p99: number; max: number };
+type Figures = {
+  deliveries: number;
+  ok: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+  seconds: number;
+  perSecond: number;
+  p50: number;
+  p99: number;
+  max: number;
+};
 const rounds: Record<(typeof STORES)[number], Figures[]> = { memory: [], redis: [], postgres: [] };
 const load = { before: loadavg()[0]!, after: 0 };
 try {
@@ -95,7 +112,18 @@ try {
     for (const store of STORES) {
       const r = await deliver(urls[store], DELIVERIES);
       const seconds = (r.finish.getTime() - r.start.getTime()) / 1000;
-      rounds[store].push({ deliveries: r.requests.total, ok: r['2xx'], non2xx: r.non2xx, errors: r.errors, timeouts: r.timeouts, seconds, perSecond: r['2xx'] / seconds, p50: r.latency.p50, p99: r.latency.p99, max: r.latency.max });
+      rounds[store].push({
+        deliveries: r.requests.total,
+        ok: r['2xx'],
+        non2xx: r.non2xx,
+        errors: r.errors,
+        timeouts: r.timeouts,
+        seconds,
+        perSecond: r['2xx'] / seconds,
+        p50: r.latency.p50,
+        p99: r.latency.p99,
+        max: r.latency.max,
+      });
     }
   }
   load.after = loadavg()[0]!;
@@ -104,26 +132,47 @@ try {
   await stopAll();
 }
 
-const median = (values: number[]) => percentile([...values].sort((a, b) => a - b), 50);
+const median = (values: number[]) =>
+  percentile(
+    [...values].sort((a, b) => a - b),
+    50,
+  );
 const figures = Object.fromEntries(
   STORES.map((store) => {
     const list = rounds[store];
     const sum = (key: 'ok' | 'non2xx' | 'errors' | 'timeouts') => list.reduce((total, figure) => total + figure[key], 0);
-    return [store, { ok: sum('ok'), non2xx: sum('non2xx'), errors: sum('errors'), timeouts: sum('timeouts'), perSecond: median(list.map((f) => f.perSecond)), p50: median(list.map((f) => f.p50)), p99: median(list.map((f) => f.p99)), max: Math.max(...list.map((f) => f.max)) }];
+    return [
+      store,
+      {
+        ok: sum('ok'),
+        non2xx: sum('non2xx'),
+        errors: sum('errors'),
+        timeouts: sum('timeouts'),
+        perSecond: median(list.map((f) => f.perSecond)),
+        p50: median(list.map((f) => f.p50)),
+        p99: median(list.map((f) => f.p99)),
+        max: Math.max(...list.map((f) => f.max)),
+      },
+    ];
   }),
 ) as Record<(typeof STORES)[number], Omit<Figures, 'deliveries' | 'seconds'>>;
 
-printTable(`Webhook deliveries: ${ROUNDS} rounds of ${DELIVERIES} per store, a new event_id each, ${CONNECTIONS} connections, loopback (load average ${round(load.before, 1)} → ${round(load.after, 1)})`, STORES.map((store) => ({
-  store: LABELS[store],
-  '2xx': figures[store].ok,
-  'non-2xx': figures[store].non2xx,
-  errors: figures[store].errors,
-  'deliveries/s': round(figures[store].perSecond, 0),
-  'p50 ms': figures[store].p50,
-  'p99 ms': figures[store].p99,
-  'max ms': figures[store].max,
-})));
-const clean = STORES.every((store) => figures[store].ok === ROUNDS * DELIVERIES && figures[store].errors === 0 && figures[store].non2xx === 0);
+printTable(
+  `Webhook deliveries: ${ROUNDS} rounds of ${DELIVERIES} per store, a new event_id each, ${CONNECTIONS} connections, loopback (load average ${round(load.before, 1)} → ${round(load.after, 1)})`,
+  STORES.map((store) => ({
+    store: LABELS[store],
+    '2xx': figures[store].ok,
+    'non-2xx': figures[store].non2xx,
+    errors: figures[store].errors,
+    'deliveries/s': round(figures[store].perSecond, 0),
+    'p50 ms': figures[store].p50,
+    'p99 ms': figures[store].p99,
+    'max ms': figures[store].max,
+  })),
+);
+const clean = STORES.every(
+  (store) => figures[store].ok === ROUNDS * DELIVERIES && figures[store].errors === 0 && figures[store].non2xx === 0,
+);
 printTarget('every delivery answered 2xx, no errors or timeouts', clean, clean ? 'yes' : JSON.stringify(figures));
 const file = await writeResult('webhook-stores', {
   deliveries: DELIVERIES,

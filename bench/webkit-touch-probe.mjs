@@ -8,7 +8,18 @@
 import { createServer } from 'node:http';
 import { startWebKitDriver, webkitCapabilities } from '../test/browser/webkit-driver.mjs';
 
-const EVENTS = ['pointerover', 'pointerenter', 'pointermove', 'pointerdown', 'pointerup', 'touchstart', 'touchend', 'mousedown', 'mouseup', 'click'];
+const EVENTS = [
+  'pointerover',
+  'pointerenter',
+  'pointermove',
+  'pointerdown',
+  'pointerup',
+  'touchstart',
+  'touchend',
+  'mousedown',
+  'mouseup',
+  'click',
+];
 const page = `<!doctype html><meta name=viewport content="width=device-width,initial-scale=1">
 <button id=b style="position:absolute;left:100px;top:100px;width:150px;height:50px">Tap</button>
 <script>window.seen=[];for(const t of ${JSON.stringify(EVENTS)})b.addEventListener(t,(e)=>seen.push(t+(e.pointerType?':'+e.pointerType:'')),{passive:true})</script>`;
@@ -17,7 +28,11 @@ await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
 const driver = await startWebKitDriver();
 /** One W3C WebDriver command; its status and value. */
 async function command(method, path, body) {
-  const response = await fetch(`http://127.0.0.1:${driver.port}${path}`, { method, headers: { 'content-type': 'application/json' }, body: body && JSON.stringify(body) });
+  const response = await fetch(`http://127.0.0.1:${driver.port}${path}`, {
+    method,
+    headers: { 'content-type': 'application/json' },
+    body: body && JSON.stringify(body),
+  });
   return { status: response.status, value: (await response.json()).value };
 }
 try {
@@ -30,8 +45,15 @@ try {
   await session('POST', '/url', { url: `http://127.0.0.1:${server.address().port}/` });
   const media = `return { viewport: innerWidth + 'x' + innerHeight, hoverNone: matchMedia('(hover: none)').matches, pointerCoarse: matchMedia('(pointer: coarse)').matches, maxTouchPoints: navigator.maxTouchPoints, ontouchstart: 'ontouchstart' in window }`;
   console.log('the page sees', JSON.stringify((await session('POST', '/execute/sync', { script: media, args: [] })).value));
-  const tap = [{ type: 'pointerMove', duration: 0, x: 175, y: 125 }, { type: 'pointerDown', button: 0 }, { type: 'pause', duration: 80 }, { type: 'pointerUp', button: 0 }];
-  const acted = await session('POST', '/actions', { actions: [{ type: 'pointer', id: 'finger', parameters: { pointerType: 'touch' }, actions: tap }] });
+  const tap = [
+    { type: 'pointerMove', duration: 0, x: 175, y: 125 },
+    { type: 'pointerDown', button: 0 },
+    { type: 'pause', duration: 80 },
+    { type: 'pointerUp', button: 0 },
+  ];
+  const acted = await session('POST', '/actions', {
+    actions: [{ type: 'pointer', id: 'finger', parameters: { pointerType: 'touch' }, actions: tap }],
+  });
   console.log('touch actions ->', acted.status, JSON.stringify(acted.value));
   console.log('the button got', JSON.stringify((await session('POST', '/execute/sync', { script: 'return seen', args: [] })).value));
   await session('DELETE', '');

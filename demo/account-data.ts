@@ -58,7 +58,8 @@ function table(records: Fields[], rows: Row[], empty: string): HTMLElement {
   for (const record of records) {
     const line = el('tr');
     if (typeof record.id === 'string') line.dataset.id = record.id;
-    for (const [, field, format] of rows) line.append(el('td', format === 'money' ? money(record[field], record.currency) : String(record[field] ?? '')));
+    for (const [, field, format] of rows)
+      line.append(el('td', format === 'money' ? money(record[field], record.currency) : String(record[field] ?? '')));
     body.append(line);
   }
   const thead = el('thead');
@@ -135,7 +136,12 @@ export async function showAccountData(container: HTMLElement, accountId: string)
     );
     container.dataset.state = 'loaded';
   } catch (error) {
-    if (current()) showError(container, `Could not read account ${accountId}: ${(error as Error).message}`, (error as { code?: string }).code ?? 'ERROR');
+    if (current())
+      showError(
+        container,
+        `Could not read account ${accountId}: ${(error as Error).message}`,
+        (error as { code?: string }).code ?? 'ERROR',
+      );
   }
 }
 
@@ -148,7 +154,8 @@ export async function showReports(container: HTMLElement, endUserId: string, eve
     const data = await read(`/api/end-users/${encodeURIComponent(endUserId)}/verification-reports`);
     if (!current()) return;
     const report = (name: string, title: string, value: unknown, content: (report: Fields) => Node[]) => {
-      if (!value || typeof value !== 'object') return part(name, title, el('p', `Unavailable: the ${name.toUpperCase()} report needs a payroll account.`, 'empty'));
+      if (!value || typeof value !== 'object')
+        return part(name, title, el('p', `Unavailable: the ${name.toUpperCase()} report needs a payroll account.`, 'empty'));
       const fields = value as Fields;
       return part(name, `${title} (generated ${String(fields.generated_at ?? '')})`, ...content(fields));
     };
@@ -163,6 +170,11 @@ export async function showReports(container: HTMLElement, endUserId: string, eve
     );
     container.dataset.state = 'loaded';
   } catch (error) {
-    if (current()) showError(container, `Could not read the reports of ${endUserId}: ${(error as Error).message}`, (error as { code?: string }).code ?? 'ERROR');
+    if (current())
+      showError(
+        container,
+        `Could not read the reports of ${endUserId}: ${(error as Error).message}`,
+        (error as { code?: string }).code ?? 'ERROR',
+      );
   }
 }

@@ -44,7 +44,8 @@ element.onError = (detail) => addTimelineEntry(timeline, 'callback', 'onError', 
 element.onExit = (detail) => {
   addTimelineEntry(timeline, 'callback', 'onExit', detail);
   // A short summary for screen readers; the timeline itself is not a live region (it would read out every id).
-  if (detail.reason !== 'completed') status.textContent = `Session ended: ${detail.reason.replace('_', ' ')}${detail.error ? ` (${detail.error.code})` : ''}.`;
+  if (detail.reason !== 'completed')
+    status.textContent = `Session ended: ${detail.reason.replace('_', ' ')}${detail.error ? ` (${detail.error.code})` : ''}.`;
 };
 
 // The same flow, imperatively, behind a button of your own.
@@ -77,7 +78,11 @@ byId<HTMLFormElement>('account-data-form').addEventListener('submit', (event) =>
 const reports = byId<HTMLDivElement>('reports');
 byId('refresh-reports').addEventListener('click', async () => {
   // The sandbox's trigger through the backend; the reports show when the webhook it sends arrives.
-  const response = await fetch(`/api/end-users/${encodeURIComponent(userSelect.value)}/refresh_reports`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+  const response = await fetch(`/api/end-users/${encodeURIComponent(userSelect.value)}/refresh_reports`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: '{}',
+  });
   const body = (await response.json().catch(() => null)) as { data?: { events?: unknown }; error?: unknown } | null;
   addTimelineEntry(timeline, 'callback', `backend refresh_reports (HTTP ${response.status})`, body?.data ?? body?.error ?? null);
 });
@@ -135,7 +140,11 @@ function accountButton(label: string, account: Record<string, unknown>, action: 
 /** Asks the backend's demo route to disconnect the account or require its user to log in again; the answer goes to the timeline. */
 async function accountAction(accountId: string, action: 'disconnect' | 'require_reauth') {
   const seen = webhookCount(accountId, MONITORING_EVENT);
-  const response = await fetch(`/api/accounts/${accountId}/${action}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+  const response = await fetch(`/api/accounts/${accountId}/${action}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: '{}',
+  });
   const body = (await response.json().catch(() => null)) as { data?: { account?: unknown }; error?: unknown } | null;
   addTimelineEntry(timeline, 'callback', `backend ${action} (HTTP ${response.status})`, body?.data?.account ?? body?.error ?? null);
   await refreshAccounts();
@@ -155,7 +164,8 @@ async function reconnect(accountId: string) {
 }
 let reconnectSeen = 0;
 reconnectElement.onExit = (detail) => {
-  status.textContent = detail.reason === 'error' ? `Reconnect failed (${detail.error?.code}).` : `Reconnect ended: ${detail.reason.replace('_', ' ')}.`;
+  status.textContent =
+    detail.reason === 'error' ? `Reconnect failed (${detail.error?.code}).` : `Reconnect ended: ${detail.reason.replace('_', ' ')}.`;
   const { accountId } = detail;
   void refreshAccounts().then(async () => {
     if (detail.reason === 'completed' && accountId) await refreshUntilWebhook(accountId, MONITORING_EVENT, reconnectSeen);
@@ -169,7 +179,12 @@ async function refreshAccounts(): Promise<Array<Record<string, unknown>>> {
     const accounts = await getList('/api/accounts');
     renderRows(
       list,
-      accounts.map((a) => [String(a.id), String(a.platform_name ?? a.employer_name ?? ''), String(a.end_user_id ?? 'no end user'), accountState(a)]),
+      accounts.map((a) => [
+        String(a.id),
+        String(a.platform_name ?? a.employer_name ?? ''),
+        String(a.end_user_id ?? 'no end user'),
+        accountState(a),
+      ]),
       'No accounts yet.',
     );
     accounts.forEach((account, index) => {
@@ -250,12 +265,19 @@ async function followWebhooks() {
   let after: number | undefined;
   for (;;) {
     try {
-      const response = await fetch(`/api/webhooks${after === undefined ? '' : `?after=${after}`}`, { headers: { accept: 'application/json' } });
+      const response = await fetch(`/api/webhooks${after === undefined ? '' : `?after=${after}`}`, {
+        headers: { accept: 'application/json' },
+      });
       if (!response.ok) throw new Error(`GET /api/webhooks answered ${response.status}`);
-      const { data, meta } = (await response.json()) as { data: Array<{ event: string; event_id: string; payload?: { end_user_id?: unknown } }>; meta: { last_seq: number } };
+      const { data, meta } = (await response.json()) as {
+        data: Array<{ event: string; event_id: string; payload?: { end_user_id?: unknown } }>;
+        meta: { last_seq: number };
+      };
       if (after !== undefined && data.length > 0) {
         void refreshWebhooks();
-        const refreshed = data.filter((event) => event.event === 'verification_reports.refreshed' && typeof event.payload?.end_user_id === 'string').at(-1);
+        const refreshed = data
+          .filter((event) => event.event === 'verification_reports.refreshed' && typeof event.payload?.end_user_id === 'string')
+          .at(-1);
         if (refreshed) void showReports(reports, refreshed.payload!.end_user_id as string, refreshed.event_id);
       }
       after = meta.last_seq;

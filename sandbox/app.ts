@@ -30,40 +30,47 @@ export type SandboxHandler = (request: SandboxRequest) => Promise<SandboxRespons
 const isLinkPath = (path: string): boolean => path === '/link' || path.startsWith('/link/');
 
 /** Builds the sandbox's request handler. */
-export const createSandboxHandler = (parts: SandboxHandlerParts): SandboxHandler => async (request) => {
-  const started = Date.now();
-  const requestId = randomUUID();
-  const link = isLinkPath(request.url.pathname);
-  // The version named in response headers: the request's when it is a known one, else the latest.
-  const requested = ServiceVersionSchema.safeParse(request.headers.get('service-version')?.trim());
-  const version = requested.success ? requested.data : LATEST_VERSION;
-  let response: SandboxResponse;
-  try {
-    if (request.body.byteLength > parts.maxBodyBytes) {
-      throw apiError(413, 'PAYLOAD_TOO_LARGE', 'PAYLOAD_TOO_LARGE', `The request body is larger than ${parts.maxBodyBytes} bytes`);
+export const createSandboxHandler =
+  (parts: SandboxHandlerParts): SandboxHandler =>
+  async (request) => {
+    const started = Date.now();
+    const requestId = randomUUID();
+    const link = isLinkPath(request.url.pathname);
+    // The version named in response headers: the request's when it is a known one, else the latest.
+    const requested = ServiceVersionSchema.safeParse(request.headers.get('service-version')?.trim());
+    const version = requested.success ? requested.data : LATEST_VERSION;
+    let response: SandboxResponse;
+    try {
+      if (request.body.byteLength > parts.maxBodyBytes) {
+        throw apiError(413, 'PAYLOAD_TOO_LARGE', 'PAYLOAD_TOO_LARGE', `The request body is larger than ${parts.maxBodyBytes} bytes`);
+      }
+      if (link) {
+        response = await parts.linkRouter.handle(request, null);
+      } else {
+        const secret = requireSecret(request.headers.get('x-api-secret'), parts.secret);
+        const checked = requireVersion(request.headers.get('service-version'));
+        parts.limiter.hit(secret);
+        response = await parts.apiRouter.handle(request, { version: checked });
+      }
+    } catch (error) {
+      if (error instanceof ApiError) {
+        response = error.toResponse();
+      } else {
+        parts.log(`error ${requestId}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+        response = apiError(
+          500,
+          'INTERNAL_ERROR',
+          'INTERNAL_ERROR',
+          `Unexpected error; retry later (request id ${requestId})`,
+        ).toResponse();
+      }
     }
-    if (link) {
-      response = await parts.linkRouter.handle(request, null);
-    } else {
-      const secret = requireSecret(request.headers.get('x-api-secret'), parts.secret);
-      const checked = requireVersion(request.headers.get('service-version'));
-      parts.limiter.hit(secret);
-      response = await parts.apiRouter.handle(request, { version: checked });
+    response.headers['x-service-request-id'] = requestId;
+    if (!link) {
+      response.headers['service-version'] = version;
+      if (DEPRECATED_VERSIONS.has(version)) response.headers['deprecation'] = 'true';
     }
-  } catch (error) {
-    if (error instanceof ApiError) {
-      response = error.toResponse();
-    } else {
-      parts.log(`error ${requestId}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-      response = apiError(500, 'INTERNAL_ERROR', 'INTERNAL_ERROR', `Unexpected error; retry later (request id ${requestId})`).toResponse();
-    }
-  }
-  response.headers['x-service-request-id'] = requestId;
-  if (!link) {
-    response.headers['service-version'] = version;
-    if (DEPRECATED_VERSIONS.has(version)) response.headers['deprecation'] = 'true';
-  }
-  // Path only: query strings may carry cursors or search text, and headers carry the secret; neither is logged.
-  parts.log(`${request.method} ${request.url.pathname} ${response.status} ${Date.now() - started}ms ${requestId}`);
-  return response;
-};
+    // Path only: query strings may carry cursors or search text, and headers carry the secret; neither is logged.
+    parts.log(`${request.method} ${request.url.pathname} ${response.status} ${Date.now() - started}ms ${requestId}`);
+    return response;
+  };

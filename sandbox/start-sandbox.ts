@@ -49,7 +49,10 @@ export const SandboxOptionsSchema = z.strictObject({
     .string()
     .min(8)
     .max(200)
-    .refine((secret) => modeOfSecret(secret) === 'sandbox' || modeOfSecret(secret) === null, 'must be a sandbox secret, not one of another mode')
+    .refine(
+      (secret) => modeOfSecret(secret) === 'sandbox' || modeOfSecret(secret) === null,
+      'must be a sandbox secret, not one of another mode',
+    )
     .optional(),
   /**
    * The Service-Version webhooks are sent as, as the service does by the integrator's account setting:
@@ -67,7 +70,11 @@ export const SandboxOptionsSchema = z.strictObject({
   /** Requests per second per secret before 429; 0 turns the limit off. */
   rateLimitPerSecond: z.number().min(0).default(10),
   /** Lifetime of a Link token. */
-  tokenTtlSeconds: z.number().positive().max(30 * 86_400).default(3600),
+  tokenTtlSeconds: z
+    .number()
+    .positive()
+    .max(30 * 86_400)
+    .default(3600),
   /** How long a `user_pending` job stays pending before it fails with JOB_TIMEOUT. */
   pendingJobDelayMs: delay().default(10_000),
   /** How long any other job runs before it succeeds (or fails, for `user_error`). */

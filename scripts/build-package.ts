@@ -93,14 +93,21 @@ async function bundleSessionCode(): Promise<void> {
     packages: 'external',
     absWorkingDir: dist,
     logLevel: 'warning',
-    plugins: [{ name: 'stop-at-import()', setup: (b) => b.onResolve({ filter: /.*/ }, (args) => (args.kind === 'dynamic-import' ? { external: true } : undefined)) }],
+    plugins: [
+      {
+        name: 'stop-at-import()',
+        setup: (b) => b.onResolve({ filter: /.*/ }, (args) => (args.kind === 'dynamic-import' ? { external: true } : undefined)),
+      },
+    ],
   });
   const loadedFirst = new Set(Object.keys(elementGraph.metafile.inputs).map((input) => `${dist}${input}`));
   await build({
     entryPoints: [sessionCode],
     outfile: sessionCode,
     allowOverwrite: true,
-    banner: { js: "// The session's code, loaded on intent, as one module: see bundleSessionCode in payroll-link's scripts/build-package.ts." },
+    banner: {
+      js: "// The session's code, loaded on intent, as one module: see bundleSessionCode in payroll-link's scripts/build-package.ts.",
+    },
     bundle: true,
     format: 'esm',
     packages: 'external',
@@ -145,7 +152,12 @@ export async function buildPackage(): Promise<void> {
     plugins: [sessionFileApart, minifyCssTemplates],
     logLevel: 'warning',
   });
-  await build({ ...bundledOptions, entryPoints: [`${root}src/element/session-code.ts`], outfile: `${dist}${SESSION_FILE}`, logLevel: 'warning' });
+  await build({
+    ...bundledOptions,
+    entryPoints: [`${root}src/element/session-code.ts`],
+    outfile: `${dist}${SESSION_FILE}`,
+    logLevel: 'warning',
+  });
   // payroll-link/styles.css, for server-rendered pages: the room an inline element holds before its script runs.
   await build({ entryPoints: [`${root}src/element/styles.css`], outfile: `${dist}styles.css`, minify: true, logLevel: 'warning' });
   run('cem', ['analyze', '--quiet']);

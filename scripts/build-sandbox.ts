@@ -21,7 +21,9 @@ const out = `${root}dist/sandbox/`;
 const prebuiltLinkPage: Plugin = {
   name: 'prebuilt-link-page',
   setup(plugin) {
-    plugin.onResolve({ filter: /^\.\/link-page\/link-page-build\.js$/ }, () => ({ path: `${root}sandbox/link-page/link-page-prebuilt.ts` }));
+    plugin.onResolve({ filter: /^\.\/link-page\/link-page-build\.js$/ }, () => ({
+      path: `${root}sandbox/link-page/link-page-prebuilt.ts`,
+    }));
   },
 };
 

@@ -124,7 +124,8 @@ async function measure(): Promise<{ figures: Figure[]; problems: string[] }> {
   }
   const zodFirst = element.firstModules.filter(isZod);
   if (zodFirst.length > 0) problems.push(`(a) a page loads zod before intent: ${zodFirst.join(', ')}`);
-  if (!element.laterModules.some((input) => input.endsWith('dist/element/session-code.js'))) problems.push('(a) the session code is no longer a chunk loaded on intent.');
+  if (!element.laterModules.some((input) => input.endsWith('dist/element/session-code.js')))
+    problems.push('(a) the session code is no longer a chunk loaded on intent.');
 
   const core = await bundle(`export { openLink } from '${root}dist/core/index.js';`);
   const litInCore = [...core.firstModules, ...core.laterModules].filter(isLit);
@@ -136,7 +137,10 @@ async function measure(): Promise<{ figures: Figure[]; problems: string[] }> {
   const staticImport = /(?:^|[;}\s])import\s*(?:[\w*{][^;]*?\bfrom\s*)?["']/;
   if (staticImport.test(bundled) || staticImport.test(session)) problems.push('(c) the bundled files import other modules.');
   const dynamicImports = [...bundled.matchAll(/\bimport\(([^)]*)\)/g)].map((match) => match[1]);
-  if (!/^"\.\/payroll-link\.session\.js\?v=[^"]+"$/.test(dynamicImports.join())) problems.push(`(c) the bundled file should load ./${SESSION_FILE} and nothing else; it loads ${dynamicImports.join(', ') || 'nothing'}.`);
+  if (!/^"\.\/payroll-link\.session\.js\?v=[^"]+"$/.test(dynamicImports.join()))
+    problems.push(
+      `(c) the bundled file should load ./${SESSION_FILE} and nothing else; it loads ${dynamicImports.join(', ') || 'nothing'}.`,
+    );
   if (/\bimport\(/.test(session) || session.includes('LitElement')) problems.push(`(c) ${SESSION_FILE} loads more code, or carries Lit.`);
   if (bundled.includes('ZodError')) problems.push('(c) the bundled file carries zod: it belongs in the session file.');
 
@@ -168,19 +172,50 @@ async function measure(): Promise<{ figures: Figure[]; problems: string[] }> {
   });
   const kept = Object.entries(Object.values(client.metafile.outputs)[0]!.inputs).filter(([, input]) => input.bytesInOutput > 0);
   const locales = kept.map(([path]) => path).filter((path) => /node_modules\/zod\/.*\/locales\/(?!en\.js)/.test(path));
-  if (locales.length > 0) problems.push(`(e) the client bundles zod's locales (${locales.length} files): import * as z from 'zod', not { z }.`);
+  if (locales.length > 0)
+    problems.push(`(e) the client bundles zod's locales (${locales.length} files): import * as z from 'zod', not { z }.`);
 
   // payroll-link/styles.css: a server-rendered page loads it with the rest (#37), so "in all" counts it.
   const styles = await readFile(`${root}dist/styles.css`, 'utf8');
   const sum = (codes: string[]) => codes.reduce((total, code) => total + gzip(code), 0);
   const figures: Figure[] = [
-    { name: '(a) element, before intent', what: "`import 'payroll-link'` (element, Lit)", gzip: sum(element.first), budget: BUDGETS.elementBeforeIntent },
-    { name: '(a) element, in all', what: 'with the session chunk it loads on intent (core, zod/mini) and `styles.css`', gzip: sum([...element.first, ...element.later, styles]), budget: BUDGETS.elementInAll },
+    {
+      name: '(a) element, before intent',
+      what: "`import 'payroll-link'` (element, Lit)",
+      gzip: sum(element.first),
+      budget: BUDGETS.elementBeforeIntent,
+    },
+    {
+      name: '(a) element, in all',
+      what: 'with the session chunk it loads on intent (core, zod/mini) and `styles.css`',
+      gzip: sum([...element.first, ...element.later, styles]),
+      budget: BUDGETS.elementInAll,
+    },
     { name: '(b) core', what: "`import { openLink } from 'payroll-link/core'` (no Lit)", gzip: sum(core.first), budget: BUDGETS.core },
-    { name: '(c) bundled, before intent', what: '`dist/payroll-link.bundled.js` (element, Lit)', gzip: gzip(bundled), budget: BUDGETS.bundledBeforeIntent },
-    { name: '(c) bundled, in all', what: `with \`dist/${SESSION_FILE}\` (core, zod/mini) and \`dist/styles.css\``, gzip: gzip(bundled) + gzip(session) + gzip(styles), budget: BUDGETS.bundledInAll },
-    { name: '(d) server/node', what: '`payroll-link/server/node` in a server bundle (no zod)', gzip: gzip(node.outputFiles[0]!.text), budget: BUDGETS.serverNode },
-    { name: '(e) client', what: '`createPayrollClient` from `payroll-link/server` in a server bundle (zod included)', gzip: gzip(client.outputFiles[0]!.text), budget: BUDGETS.client },
+    {
+      name: '(c) bundled, before intent',
+      what: '`dist/payroll-link.bundled.js` (element, Lit)',
+      gzip: gzip(bundled),
+      budget: BUDGETS.bundledBeforeIntent,
+    },
+    {
+      name: '(c) bundled, in all',
+      what: `with \`dist/${SESSION_FILE}\` (core, zod/mini) and \`dist/styles.css\``,
+      gzip: gzip(bundled) + gzip(session) + gzip(styles),
+      budget: BUDGETS.bundledInAll,
+    },
+    {
+      name: '(d) server/node',
+      what: '`payroll-link/server/node` in a server bundle (no zod)',
+      gzip: gzip(node.outputFiles[0]!.text),
+      budget: BUDGETS.serverNode,
+    },
+    {
+      name: '(e) client',
+      what: '`createPayrollClient` from `payroll-link/server` in a server bundle (zod included)',
+      gzip: gzip(client.outputFiles[0]!.text),
+      budget: BUDGETS.client,
+    },
   ];
   for (const figure of figures) {
     if (figure.gzip > figure.budget) problems.push(`${figure.name}: ${kb(figure.gzip)} gzip is over its budget of ${kb(figure.budget)}.`);

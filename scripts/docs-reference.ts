@@ -40,7 +40,11 @@ const ManifestSchema = z.object({
 type Element = z.infer<typeof ElementSchema>;
 
 /** A table cell: one line, pipes escaped. */
-const cell = (text: string | undefined) => (text ?? '').replace(/\s*\n\s*/g, ' ').replaceAll('|', '\\|').trim();
+const cell = (text: string | undefined) =>
+  (text ?? '')
+    .replace(/\s*\n\s*/g, ' ')
+    .replaceAll('|', '\\|')
+    .trim();
 const code = (text: string | undefined) => (text ? `\`${cell(text)}\`` : '');
 
 function table(head: string[], rows: string[][]): string {
@@ -109,7 +113,9 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const reference = await referenceFromManifest(`${root}dist/custom-elements.json`);
   const upToDate = await updateMarkdownSection(`${root}${REFERENCE_PAGE}`, 'reference', reference, check);
   if (!upToDate) {
-    console.error(`${REFERENCE_PAGE}: the element reference is stale. Run \`npm run build:package && npm run docs:reference\` and commit ${REFERENCE_PAGE}.`);
+    console.error(
+      `${REFERENCE_PAGE}: the element reference is stale. Run \`npm run build:package && npm run docs:reference\` and commit ${REFERENCE_PAGE}.`,
+    );
     process.exit(1);
   }
   console.log(check ? `${REFERENCE_PAGE}: the element reference is up to date.` : `${REFERENCE_PAGE}: element reference written.`);

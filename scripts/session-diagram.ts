@@ -9,7 +9,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 
 /** Where the diagram goes: the file, the text it follows, and the prefix of each of its lines there. */
 export const DIAGRAM_PLACES = [
-  { file: 'src/core/session-moves.ts', after: 'The session\'s rules', prefix: ' * ' },
+  { file: 'src/core/session-moves.ts', after: "The session's rules", prefix: ' * ' },
   { file: 'docs/session.md', after: '**States and moves**', prefix: '  ' },
 ] as const;
 
@@ -34,7 +34,8 @@ export async function readTable(): Promise<TableText> {
     const entry = new RegExp(`${key}(\\w+|'\\*'): (null|\\([^)]*\\): To<([^>]+)>|\\w+(?=,|\\s*$))`, 'gm');
     for (const [, event, value, to] of body!.matchAll(entry)) {
       const declared = to ?? (value === 'null' ? undefined : named(value!));
-      if (value !== 'null' && declared === undefined) throw new Error(`session-diagram: the move ${state}.${event} names no states (To<...>).`);
+      if (value !== 'null' && declared === undefined)
+        throw new Error(`session-diagram: the move ${state}.${event} names no states (To<...>).`);
       row.set(event!.replace(/'/g, ''), declared === undefined ? null : targets(declared));
     }
     result.set(state!, row);
@@ -60,7 +61,9 @@ export function sessionDiagram(table: TableText): string {
   const stateWidth = Math.max(...rows.map(([state]) => state.length));
   const eventsWidth = Math.max(...rows.filter(([, , to]) => to).map(([, events]) => events.length));
   return rows
-    .map(([state, events, to]) => `${state.padEnd(stateWidth)} ${to ? `── ${events} ${'─'.repeat(eventsWidth - events.length)}─▶ ${to}` : `   ${events}`}`.trimEnd())
+    .map(([state, events, to]) =>
+      `${state.padEnd(stateWidth)} ${to ? `── ${events} ${'─'.repeat(eventsWidth - events.length)}─▶ ${to}` : `   ${events}`}`.trimEnd(),
+    )
     .join('\n');
 }
 
@@ -71,7 +74,10 @@ export function withDiagram(text: string, after: string, prefix: string, diagram
   const start = text.indexOf(open, anchor);
   const end = text.indexOf(`${prefix}\`\`\``, start + open.length);
   if (anchor < 0 || start < 0 || end < 0) throw new Error(`No \`\`\`text block after "${after}".`);
-  const body = diagram.split('\n').map((line) => `${prefix}${line}`.trimEnd()).join('\n');
+  const body = diagram
+    .split('\n')
+    .map((line) => `${prefix}${line}`.trimEnd())
+    .join('\n');
   return `${text.slice(0, start + open.length)}${body}\n${text.slice(end)}`;
 }
 

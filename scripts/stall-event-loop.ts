@@ -15,7 +15,15 @@ import { createHook } from 'node:async_hooks';
 const STALL_ONE_IN = 40;
 
 /** Async resources whose callbacks are network events. */
-const NETWORK = new Set(['TCPWRAP', 'TCPCONNECTWRAP', 'TCPSERVERWRAP', 'HTTPINCOMINGMESSAGE', 'HTTPCLIENTREQUEST', 'WRITEWRAP', 'SHUTDOWNWRAP']);
+const NETWORK = new Set([
+  'TCPWRAP',
+  'TCPCONNECTWRAP',
+  'TCPSERVERWRAP',
+  'HTTPINCOMINGMESSAGE',
+  'HTTPCLIENTREQUEST',
+  'WRITEWRAP',
+  'SHUTDOWNWRAP',
+]);
 
 const stallMs = Number(process.env['TEST_STALL_MS'] ?? 0);
 

@@ -114,7 +114,9 @@ export async function startDemo(options: DemoOptions = {}): Promise<Demo> {
 async function resolvePort(port: number, what: string): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createNetServer();
-    probe.once('error', () => reject(new PortInUseError(`Port ${port} for ${what} is already in use: stop what runs there and try again.`)));
+    probe.once('error', () =>
+      reject(new PortInUseError(`Port ${port} for ${what} is already in use: stop what runs there and try again.`)),
+    );
     probe.listen(port, port === 0 ? '127.0.0.1' : undefined, () => {
       const address = probe.address();
       const bound = typeof address === 'object' && address ? address.port : port;

@@ -73,7 +73,12 @@ const loadKinds = ['suite', 'cpu'] as const;
 type LoadKind = (typeof loadKinds)[number];
 const isLoadKind = (value: string): value is LoadKind => (loadKinds as readonly string[]).includes(value);
 
-const load = values.load === undefined ? undefined : isLoadKind(values.load) ? values.load : fail(`--load must be one of ${loadKinds.join(', ')}, got ${JSON.stringify(values.load)}`);
+const load =
+  values.load === undefined
+    ? undefined
+    : isLoadKind(values.load)
+      ? values.load
+      : fail(`--load must be one of ${loadKinds.join(', ')}, got ${JSON.stringify(values.load)}`);
 const loadEvery = count('load-every', values['load-every']);
 if (loadEvery === 0) fail('--load-every must be 1 or more');
 const concurrency = values.concurrency === undefined ? undefined : count('concurrency', values.concurrency);
@@ -119,7 +124,12 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
  */
 const start = (args: string[], collect: boolean): { child: ChildProcess; output: () => string } => {
   const env = { ...process.env, TEST_STALL_MS: String(stallMs) };
-  const child = spawn(process.execPath, args, { cwd: root, env, detached: true, stdio: ['ignore', collect ? 'pipe' : 'ignore', collect ? 'pipe' : 'ignore'] });
+  const child = spawn(process.execPath, args, {
+    cwd: root,
+    env,
+    detached: true,
+    stdio: ['ignore', collect ? 'pipe' : 'ignore', collect ? 'pipe' : 'ignore'],
+  });
   live.add(child);
   child.on('exit', () => live.delete(child));
   const chunks: Buffer[] = [];
@@ -207,7 +217,11 @@ for (const target of targets) {
     // The machine's own load average too: other work on a shared machine (helpers, CI, a browser run) loads a run
     // that this script did not load, and a report of "no load" would hide it.
     const machineLoad = `load average ${loadavg()[0].toFixed(1)} on ${availableParallelism()} cores`;
-    const conditions = [loaded ? `load: ${loaded}` : 'no load added', machineLoad, ...(stallMs > 0 ? [`stalls of ${stallMs} ms`] : [])].join(', ');
+    const conditions = [
+      loaded ? `load: ${loaded}` : 'no load added',
+      machineLoad,
+      ...(stallMs > 0 ? [`stalls of ${stallMs} ms`] : []),
+    ].join(', ');
     console.log(`${target.label}: run ${run}/${target.runs} ${result.passed ? 'passed' : 'FAILED'} (${seconds} s, ${conditions})`);
     if (result.passed) {
       targetPassed += 1;
@@ -220,6 +234,7 @@ for (const target of targets) {
   passed += targetPassed;
   failed += target.runs - targetPassed;
 }
-if (loadPasses + loadFailures > 0) console.log(`load suites that ran whole beside the runs: ${loadPasses} passed, ${loadFailures} failed (not counted below)`);
+if (loadPasses + loadFailures > 0)
+  console.log(`load suites that ran whole beside the runs: ${loadPasses} passed, ${loadFailures} failed (not counted below)`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exitCode = failed === 0 && loadFailures === 0 ? 0 : 1;

@@ -6,7 +6,16 @@
  * who reaches them, so the example serves them on loopback only, and there only
  * to requests addressed to loopback by name.
  */
-import { invalidParamsResponse, isLoopbackHost, isPayrollApiError, jsonResponse, simpleErrorResponse, type Logger, type PayrollClient, type RateLimiter } from 'payroll-link/server';
+import {
+  invalidParamsResponse,
+  isLoopbackHost,
+  isPayrollApiError,
+  jsonResponse,
+  simpleErrorResponse,
+  type Logger,
+  type PayrollClient,
+  type RateLimiter,
+} from 'payroll-link/server';
 import { z } from 'zod';
 import { createAccountSummaryRoute, createVerificationReportsRoute, readFailure } from './read-routes.js';
 
@@ -30,13 +39,18 @@ const AccountQuerySchema = z.strictObject({
   connected: z.enum(['true', 'false']).optional(),
   monitoring_status: z.enum(['active', 'disconnected']).optional(),
   end_user_id: z.string().min(1).max(255).optional(),
-  limit: z.string().regex(/^(?:[1-9]\d?|100)$/, 'must be a whole number from 1 to 100').optional(),
+  limit: z
+    .string()
+    .regex(/^(?:[1-9]\d?|100)$/, 'must be a whole number from 1 to 100')
+    .optional(),
   cursor: z.string().min(1).max(1_000).optional(),
 });
 
 /** The query string as an object; a repeated key keeps all its values, so the schema refuses it. */
 const queryObject = (params: URLSearchParams) =>
-  Object.fromEntries([...new Set(params.keys())].map((key) => [key, params.getAll(key).length === 1 ? params.get(key)! : params.getAll(key)]));
+  Object.fromEntries(
+    [...new Set(params.keys())].map((key) => [key, params.getAll(key).length === 1 ? params.get(key)! : params.getAll(key)]),
+  );
 
 /** `GET /api/accounts`: the first page of the service's `GET /v1/accounts`, read with the client; its refusals become a 502 without detail. */
 export function createAccountsRoute(client: PayrollClient, log: Logger): (request: Request) => Promise<Response> {
@@ -54,7 +68,11 @@ export function createAccountsRoute(client: PayrollClient, log: Logger): (reques
       return jsonResponse(200, { data: page?.data ?? [], meta: { count: page?.data.length ?? 0, next_cursor: page?.nextCursor ?? null } });
     } catch (error) {
       if (!isPayrollApiError(error)) throw error;
-      log.error(`payroll service: GET /v1/accounts: ${error.message}`, { kind: error.kind, status: error.status, requestId: error.requestId });
+      log.error(`payroll service: GET /v1/accounts: ${error.message}`, {
+        kind: error.kind,
+        status: error.status,
+        requestId: error.requestId,
+      });
       return simpleErrorResponse(502, 'UPSTREAM_ERROR', 'UPSTREAM_ERROR', 'The service could not list the accounts.');
     }
   };
@@ -171,7 +189,8 @@ export function createEndUserRoutes(client: PayrollClient, sandbox: SandboxAcces
     const refused = action === 'refresh_reports' ? refuseControl(request) : undefined;
     if (refused) return refused;
     const endUserId = decodedSegment(rawId);
-    if (endUserId === undefined) return simpleErrorResponse(400, 'INVALID_REQUEST_PARAMETERS', 'INVALID_PARAMS', 'The end user id is not valid percent-encoding.');
+    if (endUserId === undefined)
+      return simpleErrorResponse(400, 'INVALID_REQUEST_PARAMETERS', 'INVALID_PARAMS', 'The end user id is not valid percent-encoding.');
     if (action === 'verification-reports') return reports(request, endUserId);
     return sandboxTrigger(sandbox, '/sandbox/events', { event: 'verification_reports.refreshed', end_user_id: endUserId });
   };

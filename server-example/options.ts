@@ -3,7 +3,14 @@
  * from the environment (see README). Mistakes stop start-up with a
  * `ConfigError` that names the variable, never its value.
  */
-import { ConfigError, createLinkTokenHandler, createWebhookHandler, type LinkTokenHandlerConfig, type Logger, type WebhookEvent } from 'payroll-link/server';
+import {
+  ConfigError,
+  createLinkTokenHandler,
+  createWebhookHandler,
+  type LinkTokenHandlerConfig,
+  type Logger,
+  type WebhookEvent,
+} from 'payroll-link/server';
 
 /**
  * Options of `startExampleServer`: the token handler's configuration plus where to listen. The example
@@ -51,7 +58,8 @@ const ENV_NAMES: Record<string, string> = {
 /** Checks what the library does not: where to listen. */
 function checkListen(options: ExampleServerOptions): string[] {
   const problems: string[] = [];
-  if (options.port !== undefined && !(Number.isInteger(options.port) && options.port >= 0 && options.port <= 65_535)) problems.push('port: must be a whole number from 0 to 65535');
+  if (options.port !== undefined && !(Number.isInteger(options.port) && options.port >= 0 && options.port <= 65_535))
+    problems.push('port: must be a whole number from 0 to 65535');
   if (options.host !== undefined && options.host.length === 0) problems.push('host: must not be empty');
   return problems;
 }
@@ -69,10 +77,15 @@ export function checkExampleOptions(options: ExampleServerOptions, what = 'examp
   };
   check(() => createLinkTokenHandler(options));
   if (options.webhookSecret !== undefined) {
-    check(() => createWebhookHandler({ secret: options.webhookSecret, onEvent: () => {} }), (line) => line.replace('- secret', '- webhookSecret'));
+    check(
+      () => createWebhookHandler({ secret: options.webhookSecret, onEvent: () => {} }),
+      (line) => line.replace('- secret', '- webhookSecret'),
+    );
   }
   if (problems.length === 0) return;
-  const named = problems.map((line) => line.replace(/^( {2}- )([\w.]+)/, (_, dash: string, path: string) => dash + name(path.split('.')[0]!)));
+  const named = problems.map((line) =>
+    line.replace(/^( {2}- )([\w.]+)/, (_, dash: string, path: string) => dash + name(path.split('.')[0]!)),
+  );
   throw new ConfigError(`Invalid ${what}:\n${named.join('\n')}`);
 }
 
@@ -89,7 +102,10 @@ export function exampleServerOptionsFromEnv(env: NodeJS.ProcessEnv): ExampleServ
     version: (env.PAYROLL_VERSION ?? '2025-07-08') as ExampleServerOptions['version'],
     orgName: env.PAYROLL_ORG_NAME ?? 'Payroll Link Demo',
     solution: env.PAYROLL_SOLUTION ?? 'Deposit Switch',
-    features: (env.PAYROLL_FEATURES ?? 'direct_deposit_switch').split(',').map((feature) => feature.trim()).filter(Boolean),
+    features: (env.PAYROLL_FEATURES ?? 'direct_deposit_switch')
+      .split(',')
+      .map((feature) => feature.trim())
+      .filter(Boolean),
     port: /^\d+$/.test(portText) ? Number(portText) : Number.NaN,
     host: env.HOST ?? '127.0.0.1',
     ...(env.PAYROLL_WEBHOOK_SECRET === undefined ? {} : { webhookSecret: env.PAYROLL_WEBHOOK_SECRET }),
@@ -98,11 +114,13 @@ export function exampleServerOptionsFromEnv(env: NodeJS.ProcessEnv): ExampleServ
     checkExampleOptions(options, 'environment', (field) => ENV_NAMES[field] ?? field);
   } catch (error) {
     if (error instanceof ConfigError && !env.PAYROLL_API_SECRET) {
-      error.message += '\n  Start the sandbox with `npm run sandbox`, then set PAYROLL_API_SECRET to the secret it prints (sandbox_local_dev_secret by default).';
+      error.message +=
+        '\n  Start the sandbox with `npm run sandbox`, then set PAYROLL_API_SECRET to the secret it prints (sandbox_local_dev_secret by default).';
     }
     throw error;
   }
   if (env.DEMO_ROUTES === undefined) return options;
-  if (env.DEMO_ROUTES !== 'true' && env.DEMO_ROUTES !== 'false') throw new ConfigError('Invalid environment:\n  - DEMO_ROUTES: must be true or false');
+  if (env.DEMO_ROUTES !== 'true' && env.DEMO_ROUTES !== 'false')
+    throw new ConfigError('Invalid environment:\n  - DEMO_ROUTES: must be true or false');
   return { ...options, demoRoutes: env.DEMO_ROUTES === 'true' };
 }

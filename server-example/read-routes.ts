@@ -19,17 +19,35 @@ const LATEST_PAYSTUBS = 3;
  */
 export function readFailure(error: unknown, what: string, log: Logger): Response {
   if (!isPayrollApiError(error)) throw error;
-  const fields = { kind: error.kind, status: error.status, requestId: error.requestId, errorCodes: error.errorCodes.map((entry) => entry.errorCode) };
+  const fields = {
+    kind: error.kind,
+    status: error.status,
+    requestId: error.requestId,
+    errorCodes: error.errorCodes.map((entry) => entry.errorCode),
+  };
   const [first, ...rest] = error.errorCodes.map((entry) => ({ error_code: entry.errorCode, message: entry.message }));
   if (error.status !== null && error.status < 500 && error.status !== 401 && error.status !== 429 && first) {
-    return jsonResponse(error.status, { error: { status_code: error.status, message: first.message, type: error.type ?? 'INVALID_REQUEST', error_codes: [first, ...rest] } });
+    return jsonResponse(error.status, {
+      error: { status_code: error.status, message: first.message, type: error.type ?? 'INVALID_REQUEST', error_codes: [first, ...rest] },
+    });
   }
   log.error(`payroll service: ${what}: ${error.message}`, fields);
   if (error.kind === 'server' || error.kind === 'connection' || error.kind === 'timeout' || error.kind === 'rate_limited') {
     const seconds = Math.min(30, Math.max(1, Math.ceil((error.retryAfterMs ?? 1_000) / 1_000)));
-    return simpleErrorResponse(503, 'SERVICE_UNAVAILABLE', 'UPSTREAM_UNAVAILABLE', `${what}: the payroll service is unavailable; try again.`, { 'retry-after': String(seconds) });
+    return simpleErrorResponse(
+      503,
+      'SERVICE_UNAVAILABLE',
+      'UPSTREAM_UNAVAILABLE',
+      `${what}: the payroll service is unavailable; try again.`,
+      { 'retry-after': String(seconds) },
+    );
   }
-  return simpleErrorResponse(502, 'UPSTREAM_ERROR', 'UPSTREAM_ERROR', `${what}: the payroll service refused or answered unexpectedly; the server log has the details.`);
+  return simpleErrorResponse(
+    502,
+    'UPSTREAM_ERROR',
+    'UPSTREAM_ERROR',
+    `${what}: the payroll service refused or answered unexpectedly; the server log has the details.`,
+  );
 }
 
 /** `GET /api/accounts/{id}/summary`: `{ data: { account, employment, income, paystubs } }`, the latest paystubs first. */
@@ -37,7 +55,12 @@ export function createAccountSummaryRoute(client: PayrollClient, log: Logger): (
   return async (request, accountId) => {
     if (request.method !== 'GET') return simpleErrorResponse(405, 'INVALID_REQUEST', 'METHOD_NOT_ALLOWED', 'Use GET.', { allow: 'GET' });
     if (!z.uuid().safeParse(accountId).success) {
-      return simpleErrorResponse(400, 'INVALID_REQUEST_PARAMETERS', 'INVALID_PARAMS', 'The account id must be a UUID, like the accountId of onSuccess.');
+      return simpleErrorResponse(
+        400,
+        'INVALID_REQUEST_PARAMETERS',
+        'INVALID_PARAMS',
+        'The account id must be a UUID, like the accountId of onSuccess.',
+      );
     }
     try {
       const account = await client.accounts.get(accountId);
@@ -63,7 +86,10 @@ export function createAccountSummaryRoute(client: PayrollClient, log: Logger): (
  * recent reports; one the service has not got (404 `REPORT_UNAVAILABLE`: VOIE needs a payroll
  * account) is null. An end user with no account is a 404 `END_USER_NOT_FOUND`.
  */
-export function createVerificationReportsRoute(client: PayrollClient, log: Logger): (request: Request, endUserId: string) => Promise<Response> {
+export function createVerificationReportsRoute(
+  client: PayrollClient,
+  log: Logger,
+): (request: Request, endUserId: string) => Promise<Response> {
   return async (request, endUserId) => {
     if (request.method !== 'GET') return simpleErrorResponse(405, 'INVALID_REQUEST', 'METHOD_NOT_ALLOWED', 'Use GET.', { allow: 'GET' });
     if (!z.string().min(1).max(255).safeParse(endUserId).success) {

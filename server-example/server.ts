@@ -9,9 +9,23 @@
  */
 import { createServer } from 'node:http';
 import { pathToFileURL } from 'node:url';
-import { ConfigError, createLinkTokenHandler, createPayrollClient, createWebhookHandler, inProcessRateLimiter, isLoopbackHost, simpleErrorResponse } from 'payroll-link/server';
+import {
+  ConfigError,
+  createLinkTokenHandler,
+  createPayrollClient,
+  createWebhookHandler,
+  inProcessRateLimiter,
+  isLoopbackHost,
+  simpleErrorResponse,
+} from 'payroll-link/server';
 import { toNodeHandler } from 'payroll-link/server/node';
-import { createAccountRoutes, createAccountsRoute, createDemoAccountAuthorizer, createEndUserRoutes, isAddressedToLoopback } from './demo-routes.js';
+import {
+  createAccountRoutes,
+  createAccountsRoute,
+  createDemoAccountAuthorizer,
+  createEndUserRoutes,
+  isAddressedToLoopback,
+} from './demo-routes.js';
 import { createWebhookLog } from './webhook-log.js';
 import { checkExampleOptions, exampleServerOptionsFromEnv, type ExampleServerOptions } from './options.js';
 
@@ -44,16 +58,21 @@ export async function startExampleServer(options: ExampleServerOptions): Promise
   const sandbox = { apiSecret, baseUrl, version, limiter, fetch: serviceFetch ?? fetch };
   const webhookLog = createWebhookLog(); // the demo page's list
   const handleWebhook = createWebhookHandler({
-      secret: webhookSecret,
-      log,
-      onEvent: (event) => {
-        if (event.event === 'account.added') {
-          const { account_id: accountId, link_token_id: linkTokenId, end_user_id: endUserId } = event.payload;
-          log.info('webhook account.added: store these ids against your user', { eventId: event.event_id, accountId, linkTokenId, endUserId });
-        } else log.info(`webhook ${event.event}`, { eventId: event.event_id });
-        webhookLog.add(event);
-        options.onWebhook?.(event);
-      },
+    secret: webhookSecret,
+    log,
+    onEvent: (event) => {
+      if (event.event === 'account.added') {
+        const { account_id: accountId, link_token_id: linkTokenId, end_user_id: endUserId } = event.payload;
+        log.info('webhook account.added: store these ids against your user', {
+          eventId: event.event_id,
+          accountId,
+          linkTokenId,
+          endUserId,
+        });
+      } else log.info(`webhook ${event.event}`, { eventId: event.event_id });
+      webhookLog.add(event);
+      options.onWebhook?.(event);
+    },
   });
   const notFound = async () => simpleErrorResponse(404, 'INVALID_REQUEST', 'NOT_FOUND', 'No such route.');
   let listWebhooks: (request: Request) => Promise<Response> = notFound; // GET /api/webhooks, a demo route
@@ -67,24 +86,43 @@ export async function startExampleServer(options: ExampleServerOptions): Promise
     '/api/webhooks': (request) => (request.method === 'GET' ? listWebhooks(request) : handleWebhook(request)),
   };
   if (demoRoutes) {
-    if (!isLoopbackHost(host)) log.warn(`demoRoutes is on while listening on ${host}: the demo routes (/api/accounts, GET /api/webhooks, /api/end-users) answer anyone`);
+    if (!isLoopbackHost(host))
+      log.warn(
+        `demoRoutes is on while listening on ${host}: the demo routes (/api/accounts, GET /api/webhooks, /api/end-users) answer anyone`,
+      );
     const demoOnly = (handle: (request: Request) => Promise<Response>) => async (request: Request) =>
       !isLoopbackHost(host) || isAddressedToLoopback(request)
         ? handle(request)
-        : simpleErrorResponse(403, 'FORBIDDEN', 'HOST_NOT_LOOPBACK', 'The demo routes answer only requests addressed to localhost, 127.0.0.1 or [::1].');
+        : simpleErrorResponse(
+            403,
+            'FORBIDDEN',
+            'HOST_NOT_LOOPBACK',
+            'The demo routes answer only requests addressed to localhost, 127.0.0.1 or [::1].',
+          );
     routes['/api/accounts'] = demoOnly(createAccountsRoute(client, log));
     accountRoutes = demoOnly(createAccountRoutes(client, sandbox, log));
     listWebhooks = demoOnly(webhookLog.list);
     endUserRoutes = demoOnly(createEndUserRoutes(client, sandbox, log));
   }
-  const server = createServer(toNodeHandler((request) => {
-    const path = new URL(request.url).pathname;
-    const prefixed = path.startsWith('/api/accounts/') ? accountRoutes : path.startsWith('/api/end-users/') ? endUserRoutes : notFound;
-    return (routes[path] ?? prefixed)(request);
-  }, { log }));
+  const server = createServer(
+    toNodeHandler(
+      (request) => {
+        const path = new URL(request.url).pathname;
+        const prefixed = path.startsWith('/api/accounts/') ? accountRoutes : path.startsWith('/api/end-users/') ? endUserRoutes : notFound;
+        return (routes[path] ?? prefixed)(request);
+      },
+      { log },
+    ),
+  );
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) =>
-      reject(new ConfigError(error.code === 'EADDRINUSE' ? `Port ${port} on ${host} is already in use: stop what runs there, or set PORT to another port.` : `Cannot listen on ${host}:${port}: ${error.code ?? error.message}.`)),
+      reject(
+        new ConfigError(
+          error.code === 'EADDRINUSE'
+            ? `Port ${port} on ${host} is already in use: stop what runs there, or set PORT to another port.`
+            : `Cannot listen on ${host}:${port}: ${error.code ?? error.message}.`,
+        ),
+      ),
     );
     server.listen(port, host, resolve);
   });

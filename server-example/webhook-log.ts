@@ -42,7 +42,12 @@ export function createWebhookLog() {
     async list(request: Request): Promise<Response> {
       const after = new URL(request.url).searchParams.get('after');
       if (after !== null && !/^(?:0|[1-9]\d{0,15})$/.test(after)) {
-        return simpleErrorResponse(400, 'INVALID_REQUEST_PARAMETERS', 'INVALID_PARAMS', 'after: must be a whole number (the seq of the last event seen)');
+        return simpleErrorResponse(
+          400,
+          'INVALID_REQUEST_PARAMETERS',
+          'INVALID_PARAMS',
+          'after: must be a whole number (the seq of the last event seen)',
+        );
       }
       const newer = () => received.filter((event) => event.seq > Number(after ?? 0));
       if (after !== null && newer().length === 0) await nextEvent(LONG_POLL_MS);

@@ -23,21 +23,28 @@ const nonEmptyText = () => z.string().check(z.minLength(1), z.maxLength(MAX_TEXT
  * because zod's string-format machinery costs the browser's session code about 200 B gzip.
  */
 const uuid = () =>
-  z.string().check(
-    z.regex(/^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$/, 'Invalid UUID'),
-  );
+  z
+    .string()
+    .check(
+      z.regex(
+        /^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$/,
+        'Invalid UUID',
+      ),
+    );
 /**
  * An ISO 8601 date-time with a `Z` or `±hh:mm` offset: the very regex zod's `z.iso.datetime({ offset: true })`
  * builds (test/node/protocol-datetime.test.ts keeps it so), written out because zod's builder and ISO
  * machinery cost the browser's session code half a kilobyte gzip for this one field.
  */
 const isoDateTime = () =>
-  z.string().check(
-    z.regex(
-      /^(?:(?:\d\d[2468][048]|\d\d[13579][26]|\d\d0[48]|[02468][048]00|[13579][26]00)-02-29|\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\d|30)|(?:02)-(?:0[1-9]|1\d|2[0-8])))T(?:(?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d(?:\.\d+)?(?:Z|([+-](?:[01]\d|2[0-3]):[0-5]\d)))$/,
-      'Invalid ISO datetime',
-    ),
-  );
+  z
+    .string()
+    .check(
+      z.regex(
+        /^(?:(?:\d\d[2468][048]|\d\d[13579][26]|\d\d0[48]|[02468][048]00|[13579][26]00)-02-29|\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\d|30)|(?:02)-(?:0[1-9]|1\d|2[0-8])))T(?:(?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d(?:\.\d+)?(?:Z|([+-](?:[01]\d|2[0-3]):[0-5]\d)))$/,
+        'Invalid ISO datetime',
+      ),
+    );
 
 /** A value a free-form payload may hold as it is: null, a boolean, a finite number, or a string of at most {@link MAX_TEXT} characters. */
 const isPrimitive = (value: unknown) =>
@@ -62,7 +69,8 @@ function isFlatRecord(value: unknown): boolean {
  * `z.pipe` into `z.record` of a union: the same rule, and the session's code carries no record, pipe or null
  * schema of zod's (about 0.9 KB gzip).
  */
-const flatRecord = () => z.custom<Record<string, string | number | boolean | null>>(isFlatRecord, 'not a flat object of at most 50 primitives');
+const flatRecord = () =>
+  z.custom<Record<string, string | number | boolean | null>>(isFlatRecord, 'not a flat object of at most 50 primitives');
 
 // ---------------------------------------------------------------------------
 // Link token: what `POST /link_tokens` returns and the integrator's backend
@@ -365,10 +373,8 @@ export const LinkEventEnvelopeSchema = z.object({
   payload: z.custom<Record<string, unknown>>(isSmallPayload, 'not a small payload object'),
 });
 
-const eventMessage = <N extends z.infer<typeof LinkEventNameSchema>, P extends z.core.$ZodType>(
-  name: N,
-  payload: P,
-) => z.object({ type: z.literal('payroll-link:event'), name: z.literal(name), payload });
+const eventMessage = <N extends z.infer<typeof LinkEventNameSchema>, P extends z.core.$ZodType>(name: N, payload: P) =>
+  z.object({ type: z.literal('payroll-link:event'), name: z.literal(name), payload });
 
 /**
  * frame → page (over the port): one Link event of the contract, its payload typed by its name: the events that
@@ -496,7 +502,9 @@ export type ScreenTransitionPayload = z.infer<typeof ScreenTransitionPayloadSche
  * A Link event of the contract whose payload fits its name's schema (`typed: true`): checking `typed`, then
  * `name`, narrows `payload` to that event's type.
  */
-export type TypedLinkEvent = { [M in EventMessage as M['name']]: { name: M['name']; payload: M['payload']; typed: true } }[EventMessage['name']];
+export type TypedLinkEvent = {
+  [M in EventMessage as M['name']]: { name: M['name']; payload: M['payload']; typed: true };
+}[EventMessage['name']];
 
 /**
  * A Link event outside the contract, passed on as it came (`typed: false`): a name the contract does not know

@@ -119,7 +119,11 @@ export async function startPostgres(options: { durable?: boolean } = {}): Promis
   await chmod(dir, 0o700);
   const data = join(dir, 'data');
   await asPostgres(`${bin}/initdb`, ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync', '--no-instructions']);
-  const settings = [`-k ${dir}`, "-c listen_addresses=''", ...(options.durable ? [] : ['-c fsync=off', '-c synchronous_commit=off', '-c full_page_writes=off'])];
+  const settings = [
+    `-k ${dir}`,
+    "-c listen_addresses=''",
+    ...(options.durable ? [] : ['-c fsync=off', '-c synchronous_commit=off', '-c full_page_writes=off']),
+  ];
   const start = async () => {
     await asPostgres(`${bin}/pg_ctl`, ['-D', data, '-o', settings.join(' '), '-l', join(dir, 'log'), '-w', 'start']);
   };
@@ -131,10 +135,14 @@ export async function startPostgres(options: { durable?: boolean } = {}): Promis
   stopOnExit(() => {
     // Synchronous, from an exit handler: the server must not outlive a test run that failed.
     if (existsSync(join(data, 'postmaster.pid'))) {
-      spawn(asRoot ? 'runuser' : `${bin}/pg_ctl`, [...(asRoot ? ['-u', 'postgres', '--', `${bin}/pg_ctl`] : []), '-D', data, '-m', 'immediate', 'stop'], {
-        stdio: 'ignore',
-        detached: true,
-      }).unref();
+      spawn(
+        asRoot ? 'runuser' : `${bin}/pg_ctl`,
+        [...(asRoot ? ['-u', 'postgres', '--', `${bin}/pg_ctl`] : []), '-D', data, '-m', 'immediate', 'stop'],
+        {
+          stdio: 'ignore',
+          detached: true,
+        },
+      ).unref();
     }
   });
   let stopped = false;

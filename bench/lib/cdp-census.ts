@@ -38,7 +38,11 @@ export async function snapshot(cdp: CDPSession): Promise<Snapshot> {
   const windowObject = await cdp.send('Runtime.evaluate', { expression: 'window' });
   const documentObject = await cdp.send('Runtime.evaluate', { expression: 'document' });
   const onWindow = await cdp.send('DOMDebugger.getEventListeners', { objectId: windowObject.result.objectId! });
-  const onDocument = await cdp.send('DOMDebugger.getEventListeners', { objectId: documentObject.result.objectId!, depth: -1, pierce: true });
+  const onDocument = await cdp.send('DOMDebugger.getEventListeners', {
+    objectId: documentObject.result.objectId!,
+    depth: -1,
+    pierce: true,
+  });
   await cdp.send('Runtime.releaseObjectGroup', { objectGroup: '' }).catch(() => {});
   return {
     heapUsed: usedSize,

@@ -20,7 +20,11 @@ export function printTable(title: string, rows: readonly Row[]): void {
   const columns = [...new Set(rows.flatMap((row) => Object.keys(row)))];
   const cell = (value: Row[string] | undefined) => (value === undefined || value === null ? '' : String(value));
   const widths = columns.map((column) => Math.max(column.length, ...rows.map((row) => cell(row[column]).length)));
-  const line = (values: string[]) => values.map((value, i) => value.padEnd(widths[i]!)).join('  ').trimEnd();
+  const line = (values: string[]) =>
+    values
+      .map((value, i) => value.padEnd(widths[i]!))
+      .join('  ')
+      .trimEnd();
   console.log(line(columns));
   console.log(line(widths.map((width) => '-'.repeat(width))));
   for (const row of rows) console.log(line(columns.map((column) => cell(row[column]))));

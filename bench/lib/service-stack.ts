@@ -54,7 +54,8 @@ export function createApiProxy(target: string): (req: IncomingMessage, res: Serv
     });
     const headers: Record<string, string> = {};
     upstream.headers.forEach((value, name) => {
-      if (name !== 'content-encoding' && name !== 'content-length' && name !== 'transfer-encoding' && name !== 'connection') headers[name] = value;
+      if (name !== 'content-encoding' && name !== 'content-length' && name !== 'transfer-encoding' && name !== 'connection')
+        headers[name] = value;
     });
     res.writeHead(upstream.status, headers).end(Buffer.from(await upstream.arrayBuffer()));
     return true;

@@ -18,7 +18,7 @@ const TYPES: Record<string, string> = {
 export function serveStatic(root: string, headers: Record<string, string>) {
   return async (_req: IncomingMessage, res: ServerResponse, url: URL): Promise<boolean> => {
     const path = normalize(decodeURIComponent(url.pathname === '/' ? '/index.html' : url.pathname));
-    if (path.includes('..')) return send(res, 400, 'text/plain', 'bad path', headers), true;
+    if (path.includes('..')) return (send(res, 400, 'text/plain', 'bad path', headers), true);
     try {
       const body = await readFile(join(root, path));
       send(res, 200, TYPES[extname(path)] ?? 'application/octet-stream', body, headers);

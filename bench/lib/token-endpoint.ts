@@ -37,13 +37,13 @@ export function createTokenEndpoint(): (req: IncomingMessage, res: ServerRespons
       const data = { id, token: `tok.${id}.${seen}`, expires: new Date(Date.now() + lifetimeMs).toISOString(), mode: 'sandbox' };
       send(res, 200, 'application/json', JSON.stringify({ data }));
     };
-    if (step === 'ok') return mint(3_600_000), true;
-    if (step.startsWith('ttl')) return mint(Number(step.slice(3))), true;
-    if (step === 'expired') return mint(-60_000), true;
-    if (step === 'malformed') return send(res, 200, 'application/json', '{"data": {'), true;
-    if (step === 'invalid') return send(res, 200, 'application/json', JSON.stringify({ data: { id: 'nope', token: '' } })), true;
+    if (step === 'ok') return (mint(3_600_000), true);
+    if (step.startsWith('ttl')) return (mint(Number(step.slice(3))), true);
+    if (step === 'expired') return (mint(-60_000), true);
+    if (step === 'malformed') return (send(res, 200, 'application/json', '{"data": {'), true);
+    if (step === 'invalid') return (send(res, 200, 'application/json', JSON.stringify({ data: { id: 'nope', token: '' } })), true);
     if (step === 'hang') return true; // The request stays open until the client gives up or the server closes.
-    if (step === 'reset') return req.socket.destroy(), true;
+    if (step === 'reset') return (req.socket.destroy(), true);
     if (step.startsWith('429r')) {
       send(res, 429, 'application/json', JSON.stringify({ error: 'slow down' }), { 'retry-after': step.slice(4) });
       return true;

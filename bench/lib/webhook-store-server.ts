@@ -46,7 +46,9 @@ const handler = createWebhookHandler({
 });
 const server = createServer(toNodeHandler(handler));
 await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-process.stdout.write(`${JSON.stringify({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks?secret=${BENCH_WEBHOOK_SECRET}` })}\n`);
+process.stdout.write(
+  `${JSON.stringify({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks?secret=${BENCH_WEBHOOK_SECRET}` })}\n`,
+);
 process.stdin.resume();
 process.stdin.on('end', async () => {
   server.close();

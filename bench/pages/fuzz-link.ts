@@ -33,7 +33,13 @@ window.addEventListener('message', (event) => {
     send({
       type: 'payroll-link:event',
       name: 'success',
-      payload: { ...ids, linkTokenId, jobId: '9c8b7a6d-5e4f-4a3b-9c2d-1e0f9a8b7c6d', job: 'direct_deposit_switch', params: { amount: 100 } },
+      payload: {
+        ...ids,
+        linkTokenId,
+        jobId: '9c8b7a6d-5e4f-4a3b-9c2d-1e0f9a8b7c6d',
+        job: 'direct_deposit_switch',
+        params: { amount: 100 },
+      },
     });
     send({ type: 'payroll-link:event', name: 'exit', payload: { reason: 'completed', error: null, accountId: ids.accountId } });
     reply.postMessage({ window: 0, port: 3 });

@@ -21,14 +21,39 @@ export function seededRandom(seed: number): () => number {
 type Rng = () => number;
 const pick = <T>(rng: Rng, items: readonly T[]): T => items[Math.floor(rng() * items.length)]!;
 const int = (rng: Rng, max: number) => Math.floor(rng() * max);
-const uuid = (rng: Rng) =>
-  'xxxxxxxx-xxxx-4xxx-8xxx-xxxxxxxxxxxx'.replace(/x/g, () => int(rng, 16).toString(16));
+const uuid = (rng: Rng) => 'xxxxxxxx-xxxx-4xxx-8xxx-xxxxxxxxxxxx'.replace(/x/g, () => int(rng, 16).toString(16));
 
 /** Words the generators mix in so random data often comes close to the protocol. */
 const VOCABULARY = [
-  'payroll-link:ready', 'payroll-link:event', 'payroll-link:init', 'type', 'name', 'payload', 'version', 'login', 'success',
-  'exit', 'error', 'open', 'completed', 'user_closed', 'accountId', 'platformId', 'jobId', 'linkTokenId', 'token', 'reason',
-  '__proto__', 'constructor', 'prototype', 'toString', '', ' ', '\u0000', '😀', '<script>alert(1)</script>',
+  'payroll-link:ready',
+  'payroll-link:event',
+  'payroll-link:init',
+  'type',
+  'name',
+  'payload',
+  'version',
+  'login',
+  'success',
+  'exit',
+  'error',
+  'open',
+  'completed',
+  'user_closed',
+  'accountId',
+  'platformId',
+  'jobId',
+  'linkTokenId',
+  'token',
+  'reason',
+  '__proto__',
+  'constructor',
+  'prototype',
+  'toString',
+  '',
+  ' ',
+  '\u0000',
+  '😀',
+  '<script>alert(1)</script>',
 ] as const;
 
 /** Any JSON-like value: nested objects and arrays, odd keys, protocol words, extreme numbers. */
@@ -68,7 +93,10 @@ export function validEvent(rng: Rng): EventMessage {
     () => event('success', { ...ids, jobId: uuid(rng), job: 'direct_deposit_switch', params: { amount: 100 } }),
     () => event('error', error(rng)),
     () => event('exit', { reason: pick(rng, ['completed', 'user_closed', 'error']), error: null, accountId: ids.accountId }),
-    () => event(pick(rng, ['open', 'select_employer', 'select_platform', 'login_attempt', 'input_allocation', 'screen_transition']), { step: 'fuzz' }),
+    () =>
+      event(pick(rng, ['open', 'select_employer', 'select_platform', 'login_attempt', 'input_allocation', 'screen_transition']), {
+        step: 'fuzz',
+      }),
   ])();
 }
 
@@ -122,7 +150,11 @@ export function oversized(rng: Rng): unknown {
   return pick(rng, [
     () => ({ ...base, payload: { ...(base.payload as object), accountId: 'a'.repeat(size) } }),
     () => ({ ...base, name: 'x'.repeat(size) }),
-    () => ({ type: 'payroll-link:event', name: 'open', payload: Object.fromEntries(Array.from({ length: 100_000 }, (_, i) => [`k${i}`, i])) }),
+    () => ({
+      type: 'payroll-link:event',
+      name: 'open',
+      payload: Object.fromEntries(Array.from({ length: 100_000 }, (_, i) => [`k${i}`, i])),
+    }),
     () => ({ type: 'payroll-link:ready', version: PROTOCOL_VERSION, padding: Array.from({ length: 100_000 }, (_, i) => i) }),
   ])();
 }

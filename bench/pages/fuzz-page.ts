@@ -175,7 +175,13 @@ async function run(target: 'openLink' | 'element', plans: FuzzPlans, seed: numbe
   element?.remove();
   return {
     target,
-    sent: { sessionPort: fromSession.port, sessionWindow: fromSession.window, sameOrigin: fromSame.window, foreign: fromForeign.window, total },
+    sent: {
+      sessionPort: fromSession.port,
+      sessionWindow: fromSession.window,
+      sameOrigin: fromSame.window,
+      foreign: fromForeign.window,
+      total,
+    },
     duringFuzz,
     afterFuzz,
     exitReason,

@@ -43,7 +43,9 @@ new PerformanceObserver((list) => {
 }).observe({ type: 'layout-shift', buffered: true });
 
 const sheet = new CSSStyleSheet();
-sheet.replaceSync('.spacer { height: 300vh; } .step { max-width: 640px; margin: 24px auto; font: 16px system-ui; } .after { height: 400px; background: #f1f5f9; }');
+sheet.replaceSync(
+  '.spacer { height: 300vh; } .step { max-width: 640px; margin: 24px auto; font: 16px system-ui; } .after { height: 400px; background: #f1f5f9; }',
+);
 document.adoptedStyleSheets = [sheet];
 
 const elements: PayrollLink[] = [];

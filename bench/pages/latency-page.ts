@@ -34,7 +34,13 @@ declare global {
 const params = new URLSearchParams(location.search);
 const variant = params.get('variant');
 const linkUrl = params.get('link') ?? '';
-const result: LatencyResult = { clickAt: null, tapAt: null, noHover: matchMedia('(hover: none)').matches, frameReadyAt: null, readyAt: null };
+const result: LatencyResult = {
+  clickAt: null,
+  tapAt: null,
+  noHover: matchMedia('(hover: none)').matches,
+  frameReadyAt: null,
+  readyAt: null,
+};
 window.latency = result;
 
 const stop = () => {

@@ -75,7 +75,11 @@ async function elementCycle(i: number): Promise<void> {
   if (kind === 2) element.remove(); // Removal mid-flow: the session ends, then the element comes back.
   if (kind === 3) closeControl(document).click();
   const { detail } = await exit;
-  expect(`element cycle ${i} exit`, detail.reason, ['closed_by_host', 'completed', 'closed_by_host', 'user_closed', 'closed_by_host'][kind]);
+  expect(
+    `element cycle ${i} exit`,
+    detail.reason,
+    ['closed_by_host', 'completed', 'closed_by_host', 'user_closed', 'closed_by_host'][kind],
+  );
   if (kind === 2) holder.append(element);
 }
 
@@ -84,7 +88,9 @@ async function openLinkCycle(i: number): Promise<void> {
   const link = openLink({
     linkUrl: linkUrl(kind === 1 ? 'success' : 'idle'),
     // Both token sources: the integrator's own fetch (no network) and a token URL.
-    ...(kind === 0 ? { fetchToken: async () => `tok.${crypto.randomUUID()}` } : { tokenUrl: `/token?key=openlink&plan=${kind === 4 ? 'invalid' : 'ok'}` }),
+    ...(kind === 0
+      ? { fetchToken: async () => `tok.${crypto.randomUUID()}` }
+      : { tokenUrl: `/token?key=openlink&plan=${kind === 4 ? 'invalid' : 'ok'}` }),
   });
   if (kind === 3) link.close();
   else if (kind !== 4) await within(link.ready, STEP_MS, `openLink cycle ${i} ready`);

@@ -18,7 +18,13 @@ export default defineConfig({
       { text: 'Reference', link: '/reference' },
     ],
     sidebar: [
-      { text: 'Start', items: [{ text: 'Getting started', link: '/getting-started' }, { text: 'Coming from Pinwheel', link: '/pinwheel' }] },
+      {
+        text: 'Start',
+        items: [
+          { text: 'Getting started', link: '/getting-started' },
+          { text: 'Coming from Pinwheel', link: '/pinwheel' },
+        ],
+      },
       {
         text: 'Your page',
         items: [
@@ -47,7 +53,13 @@ export default defineConfig({
           { text: 'Security', link: '/security' },
         ],
       },
-      { text: 'Testing', items: [{ text: 'Testing with the sandbox', link: '/testing' }, { text: 'Sandbox reference', link: '/sandbox' }] },
+      {
+        text: 'Testing',
+        items: [
+          { text: 'Testing with the sandbox', link: '/testing' },
+          { text: 'Sandbox reference', link: '/sandbox' },
+        ],
+      },
       {
         text: 'Reference',
         items: [

@@ -49,7 +49,9 @@ export const requireSupport = (record: AccountRecord, what: string): void => {
     400,
     'INVALID_REQUEST_PARAMETERS',
     'PRODUCT_NOT_SUPPORTED',
-    type === 'payroll' ? `${what} is available only for time_and_attendance platforms` : `${what} is not supported on time_and_attendance platforms`,
+    type === 'payroll'
+      ? `${what} is available only for time_and_attendance platforms`
+      : `${what} is not supported on time_and_attendance platforms`,
   );
 };
 
@@ -68,39 +70,50 @@ export const requireAccount = (store: SandboxStore, id: string): AccountRecord =
 export const addAccountRoutes = (router: Router<ApiExtra>, deps: SandboxDeps): void => {
   const { store, cursors } = deps;
 
-  const accountOf = (params: Readonly<Record<string, string>>): AccountRecord => requireAccount(store, parseParam('id', params['id']!, z.uuid()));
+  const accountOf = (params: Readonly<Record<string, string>>): AccountRecord =>
+    requireAccount(store, parseParam('id', params['id']!, z.uuid()));
 
   const list: RouteHandler<ApiExtra> = ({ request }) => {
     const query = parseQuery(request, AccountsQuerySchema);
-    const matches = store.accounts().filter(
-      ({ account }) =>
-        (query.connected === undefined || String(account.connected) === query.connected) &&
-        (query.monitoring_status === undefined || account.monitoring_status === query.monitoring_status) &&
-        (query.end_user_id === undefined || account.end_user_id === query.end_user_id),
-    );
+    const matches = store
+      .accounts()
+      .filter(
+        ({ account }) =>
+          (query.connected === undefined || String(account.connected) === query.connected) &&
+          (query.monitoring_status === undefined || account.monitoring_status === query.monitoring_status) &&
+          (query.end_user_id === undefined || account.end_user_id === query.end_user_id),
+      );
     const scope = `accounts?c=${query.connected ?? ''}&m=${query.monitoring_status ?? ''}&u=${query.end_user_id ?? ''}`;
     return jsonResponse(
       200,
-      cursors.page(matches, { scope, limit: query.limit, cursor: query.cursor, position: (record) => record.seq, view: (record) => record.account }),
-    );
-  };
-
-  const records = <K extends 'paystubs' | 'shifts'>(kind: K): RouteHandler<ApiExtra> => ({ request, params }) => {
-    const record = accountOf(params);
-    requireSupport(record, kind);
-    const query = parseQuery(request, RecordsQuerySchema);
-    const items = record.data[kind].map((item, position) => ({ item, position }));
-    return jsonResponse(
-      200,
-      cursors.page(items, {
-        scope: `${kind}:${record.account.id}`,
+      cursors.page(matches, {
+        scope,
         limit: query.limit,
         cursor: query.cursor,
-        position: (entry) => entry.position,
-        view: (entry) => entry.item,
+        position: (record) => record.seq,
+        view: (record) => record.account,
       }),
     );
   };
+
+  const records =
+    <K extends 'paystubs' | 'shifts'>(kind: K): RouteHandler<ApiExtra> =>
+    ({ request, params }) => {
+      const record = accountOf(params);
+      requireSupport(record, kind);
+      const query = parseQuery(request, RecordsQuerySchema);
+      const items = record.data[kind].map((item, position) => ({ item, position }));
+      return jsonResponse(
+        200,
+        cursors.page(items, {
+          scope: `${kind}:${record.account.id}`,
+          limit: query.limit,
+          cursor: query.cursor,
+          position: (entry) => entry.position,
+          view: (entry) => entry.item,
+        }),
+      );
+    };
 
   router
     .on('GET', '/v1/accounts', list)

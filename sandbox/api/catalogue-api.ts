@@ -13,7 +13,11 @@ import { parseParam, parseQuery, readJsonObject } from '../http/validate.js';
 
 const EmployersQuerySchema = z.strictObject({ limit: LimitSchema, cursor: CursorSchema });
 // Platforms are few: by default the whole list fits one page.
-const PlatformsQuerySchema = z.strictObject({ type: PlatformTypeSchema.optional(), limit: limitSchema(MAX_PAGE_SIZE), cursor: CursorSchema });
+const PlatformsQuerySchema = z.strictObject({
+  type: PlatformTypeSchema.optional(),
+  limit: limitSchema(MAX_PAGE_SIZE),
+  cursor: CursorSchema,
+});
 
 /** Adds the catalogue routes. */
 export const addCatalogueRoutes = (router: Router<ApiExtra>, deps: SandboxDeps): void => {

@@ -22,16 +22,24 @@ export const addJobRoutes = (router: Router<ApiExtra>, deps: SandboxDeps): void 
   router
     .on('GET', '/v1/jobs', ({ request }) => {
       const query = parseQuery(request, JobsQuerySchema);
-      const matches = store.jobs().filter(
-        ({ job }) =>
-          (query.account_id === undefined || job.account_id === query.account_id) &&
-          (query.status === undefined || job.status === query.status) &&
-          (query.name === undefined || job.name === query.name),
-      );
+      const matches = store
+        .jobs()
+        .filter(
+          ({ job }) =>
+            (query.account_id === undefined || job.account_id === query.account_id) &&
+            (query.status === undefined || job.status === query.status) &&
+            (query.name === undefined || job.name === query.name),
+        );
       const scope = `jobs?a=${query.account_id ?? ''}&s=${query.status ?? ''}&n=${query.name ?? ''}`;
       return jsonResponse(
         200,
-        cursors.page(matches, { scope, limit: query.limit, cursor: query.cursor, position: (record) => record.seq, view: (record) => record.job }),
+        cursors.page(matches, {
+          scope,
+          limit: query.limit,
+          cursor: query.cursor,
+          position: (record) => record.seq,
+          view: (record) => record.job,
+        }),
       );
     })
     .on('GET', '/v1/jobs/:id', ({ params }) => {

@@ -119,7 +119,13 @@ export const addLinkApiRoutes = (router: Router<null>, deps: SandboxDeps): void 
     const all = [
       ...catalogue.employers.map(({ item, popularity }) => {
         const platform = catalogue.platformById.get(item.platform_id)!;
-        const hit: SearchResult = { kind: 'employer', id: item.id, name: item.name, platform_id: platform.id, platform_type: platform.type };
+        const hit: SearchResult = {
+          kind: 'employer',
+          id: item.id,
+          name: item.name,
+          platform_id: platform.id,
+          platform_type: platform.type,
+        };
         return { hit, popularity };
       }),
       ...catalogue.platforms.map(({ item, popularity }) => {
@@ -137,7 +143,10 @@ export const addLinkApiRoutes = (router: Router<null>, deps: SandboxDeps): void 
     const matches = all
       .map((entry) => ({ ...entry, rank: needle === '' ? 0 : rank(entry.hit.name) }))
       .filter((entry) => entry.rank >= 0)
-      .sort((a, b) => a.rank - b.rank || a.popularity - b.popularity || a.hit.kind.localeCompare(b.hit.kind) || a.hit.name.localeCompare(b.hit.name))
+      .sort(
+        (a, b) =>
+          a.rank - b.rank || a.popularity - b.popularity || a.hit.kind.localeCompare(b.hit.kind) || a.hit.name.localeCompare(b.hit.name),
+      )
       .map((entry, position) => ({ hit: entry.hit, position }));
     const page = cursors.page(matches, {
       scope: `link-search:${needle}`,
@@ -153,7 +162,8 @@ export const addLinkApiRoutes = (router: Router<null>, deps: SandboxDeps): void 
     const session = requireSession(request);
     const input = parseBody(request, LoginRequestSchema);
     // Its users log in on its own page, in a new window (oauth-login.ts), never with a password typed in the frame.
-    if (input.platform_id === OAUTH_PLATFORM.id) throw invalidParams('platform_id: this platform logs in on its own page (POST /link/api/oauth)');
+    if (input.platform_id === OAUTH_PLATFORM.id)
+      throw invalidParams('platform_id: this platform logs in on its own page (POST /link/api/oauth)');
     return jsonResponse(200, { data: logIn(session, input) });
   });
 
@@ -169,7 +179,9 @@ export const addLinkApiRoutes = (router: Router<null>, deps: SandboxDeps): void 
     if (employer && employer.platform_id !== platform.id) throw invalidParams('employer_id: this employer is not on the given platform_id');
 
     // Own keys only: a name every object inherits (`constructor`, `toString`) is no test user.
-    const scenario: Scenario | undefined = Object.hasOwn(SANDBOX_USERS, input.username) ? SANDBOX_USERS[input.username as SandboxUser] : undefined;
+    const scenario: Scenario | undefined = Object.hasOwn(SANDBOX_USERS, input.username)
+      ? SANDBOX_USERS[input.username as SandboxUser]
+      : undefined;
     if (scenario === undefined || input.password !== SANDBOX_PASSWORD) {
       throw apiError(401, 'AUTHENTICATION_ERROR', 'INVALID_CREDENTIALS', 'The username or password is incorrect; try again');
     }
@@ -210,7 +222,12 @@ export const addLinkApiRoutes = (router: Router<null>, deps: SandboxDeps): void 
     const account = store.account(accountId)!;
     if (platformId !== account.account.platform_id) throw invalidParams('platform_id: a reconnect logs in to the account’s own platform');
     if (scenario !== account.scenario) {
-      throw apiError(403, 'FORBIDDEN', 'ACCOUNT_MISMATCH', 'These credentials belong to another account than the one this Link session reconnects');
+      throw apiError(
+        403,
+        'FORBIDDEN',
+        'ACCOUNT_MISMATCH',
+        'These credentials belong to another account than the one this Link session reconnects',
+      );
     }
     changeMonitoringStatus(deps, account, 'active');
     const job = store.addJob({ name: jobName, accountId, linkTokenId: session.linkToken.id }, false);

@@ -112,7 +112,11 @@ export const addLinkTokenRoutes = (router: Router<ApiExtra>, deps: SandboxDeps):
       );
     }
     if (platformId !== null) {
-      requireAllocationSupport(catalogue, { platform_id: platformId, employer_id: employer?.id ?? account?.employer_id ?? null }, input.allocation);
+      requireAllocationSupport(
+        catalogue,
+        { platform_id: platformId, employer_id: employer?.id ?? account?.employer_id ?? null },
+        input.allocation,
+      );
     }
     const record = deps.store.addLinkToken(
       {

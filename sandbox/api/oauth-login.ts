@@ -65,11 +65,19 @@ export const addOAuthLoginRoutes = (router: Router<null>, parts: OAuthLoginParts
   parts.post('/link/api/oauth', ({ request }) => {
     const session = parts.requireSession(request);
     const input = parseBody(request, OAuthStartRequestSchema);
-    if (input.platform_id !== OAUTH_PLATFORM.id) throw notFound('PLATFORM_NOT_OAUTH', 'This platform logs in with a password, in the Link page');
+    if (input.platform_id !== OAUTH_PLATFORM.id)
+      throw notFound('PLATFORM_NOT_OAUTH', 'This platform logs in with a password, in the Link page');
     const now = Date.now();
     forget(now);
     const state = randomUUID();
-    logins.set(state, { sessionId: session.id, platformId: input.platform_id, employerId: input.employer_id ?? null, created: now, result: null, waiters: new Set() });
+    logins.set(state, {
+      sessionId: session.id,
+      platformId: input.platform_id,
+      employerId: input.employer_id ?? null,
+      created: now,
+      result: null,
+      waiters: new Set(),
+    });
     const data: OAuthStart = { state, url: new URL(`/link/oauth?state=${state}`, request.url).href };
     return jsonResponse(201, { data });
   });
@@ -102,7 +110,8 @@ export const addOAuthLoginRoutes = (router: Router<null>, parts: OAuthLoginParts
   });
 
   router.on('POST', '/link/oauth', ({ request }) => {
-    if (!request.headers.get('content-type')?.startsWith('application/x-www-form-urlencoded')) return page(415, '<p>This page takes its own form only.</p>');
+    if (!request.headers.get('content-type')?.startsWith('application/x-www-form-urlencoded'))
+      return page(415, '<p>This page takes its own form only.</p>');
     const fields = new URLSearchParams(new TextDecoder().decode(request.body));
     const { state, login } = pageLogin(fields.get('state'));
     if (login.result) return page(200, DONE);
@@ -130,7 +139,8 @@ export const addOAuthLoginRoutes = (router: Router<null>, parts: OAuthLoginParts
   const pageLogin = (raw: string | null) => {
     const state = z.uuid().safeParse(raw);
     const login = state.success ? logins.get(state.data) : undefined;
-    if (!state.success || !login) throw new PageError(page(404, '<p>This login link is unknown or has expired. Close this window and start again.</p>'));
+    if (!state.success || !login)
+      throw new PageError(page(404, '<p>This login link is unknown or has expired. Close this window and start again.</p>'));
     return { state: state.data, login };
   };
 };

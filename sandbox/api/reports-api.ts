@@ -14,15 +14,21 @@ import { buildVoeReport, buildVoieReport, reportAvailability } from '../state/ve
 
 /** Adds the verification report routes. */
 export const addReportRoutes = (router: Router<ApiExtra>, deps: SandboxDeps): void => {
-  const report = (kind: 'voe' | 'voie'): RouteHandler<ApiExtra> => ({ params }) => {
-    const endUserId = parseParam('id', params['id']!, z.string().min(1).max(255));
-    const accounts = deps.store.accountsOfEndUser(endUserId);
-    if (accounts.length === 0) throw notFound('END_USER_NOT_FOUND', `No end user ${endUserId} has connected an account`);
-    const now = deps.store.now();
-    if (reportAvailability(accounts, now)[kind].status !== 'available') {
-      throw notFound('REPORT_UNAVAILABLE', `The ${kind} report is unavailable: required data is missing (it needs a payroll account)`);
-    }
-    return jsonResponse(200, { data: kind === 'voe' ? buildVoeReport(endUserId, accounts, now) : buildVoieReport(endUserId, accounts, now) });
-  };
-  router.on('GET', '/v1/end_users/:id/verification_reports/voe', report('voe')).on('GET', '/v1/end_users/:id/verification_reports/voie', report('voie'));
+  const report =
+    (kind: 'voe' | 'voie'): RouteHandler<ApiExtra> =>
+    ({ params }) => {
+      const endUserId = parseParam('id', params['id']!, z.string().min(1).max(255));
+      const accounts = deps.store.accountsOfEndUser(endUserId);
+      if (accounts.length === 0) throw notFound('END_USER_NOT_FOUND', `No end user ${endUserId} has connected an account`);
+      const now = deps.store.now();
+      if (reportAvailability(accounts, now)[kind].status !== 'available') {
+        throw notFound('REPORT_UNAVAILABLE', `The ${kind} report is unavailable: required data is missing (it needs a payroll account)`);
+      }
+      return jsonResponse(200, {
+        data: kind === 'voe' ? buildVoeReport(endUserId, accounts, now) : buildVoieReport(endUserId, accounts, now),
+      });
+    };
+  router
+    .on('GET', '/v1/end_users/:id/verification_reports/voe', report('voe'))
+    .on('GET', '/v1/end_users/:id/verification_reports/voie', report('voie'));
 };

@@ -26,14 +26,18 @@ import { jsonResponse } from '../http/http-types.js';
 import { requireConnected } from '../state/job-rules.js';
 import { SANDBOX_USERNAMES, SANDBOX_USERS } from '../state/sandbox-users.js';
 import { changeMonitoringStatus } from '../state/monitoring.js';
-import { MonitoringStatusSchema, type MonitoringStatus, type SandboxWebhookEvent, type SandboxWebhookEventName } from '../state/resources.js';
+import {
+  MonitoringStatusSchema,
+  type MonitoringStatus,
+  type SandboxWebhookEvent,
+  type SandboxWebhookEventName,
+} from '../state/resources.js';
 import type { Router } from '../http/router.js';
 import type { ApiExtra, SandboxDeps } from '../sandbox-deps.js';
 import type { AccountRecord } from '../state/store.js';
 import { parseBody, parseParam } from '../http/validate.js';
 import { emitReportsRefreshed } from '../state/verification-reports.js';
 import { LAST_LEGACY_ACCOUNT_EVENTS_VERSION, isAtOrBefore } from '../http/versions.js';
-
 
 /** `POST /sandbox/accounts`: where the account is (a platform, an employer, or neither: the most used payroll platform) and who logs in. */
 export const CreateAccountRequestSchema = z.strictObject({
@@ -91,14 +95,16 @@ export const addTriggerRoutes = (router: Router<ApiExtra>, deps: SandboxDeps): v
     return [sent];
   };
 
-  const sync = (kind: 'paystubs' | 'shifts') => (input: TriggerInput): SandboxWebhookEvent[] => {
-    const record = accountFor(input);
-    requireSupport(record, kind);
-    requireConnected(record.account);
-    // An on-demand sync that succeeds now, whatever the account's test user: its events are the real ones.
-    const job = store.addJob({ name: kind, accountId: record.account.id, linkTokenId: null }, false);
-    return deps.runner.succeed(job);
-  };
+  const sync =
+    (kind: 'paystubs' | 'shifts') =>
+    (input: TriggerInput): SandboxWebhookEvent[] => {
+      const record = accountFor(input);
+      requireSupport(record, kind);
+      requireConnected(record.account);
+      // An on-demand sync that succeeds now, whatever the account's test user: its events are the real ones.
+      const job = store.addJob({ name: kind, accountId: record.account.id, linkTokenId: null }, false);
+      return deps.runner.succeed(job);
+    };
 
   // A record over every event name: a new event in SandboxWebhookEventSchema does not compile until it has a trigger.
   const triggers: Record<SandboxWebhookEventName, (input: TriggerInput) => SandboxWebhookEvent[]> = {
@@ -121,17 +127,23 @@ export const addTriggerRoutes = (router: Router<ApiExtra>, deps: SandboxDeps): v
     'shifts.added': sync('shifts'),
     'verification_reports.refreshed': (input) => {
       if ((input.account_id === undefined) === (input.end_user_id === undefined)) {
-        throw invalidParams('verification_reports.refreshed takes either end_user_id or account_id (the account\'s end user)');
+        throw invalidParams("verification_reports.refreshed takes either end_user_id or account_id (the account's end user)");
       }
       const endUserId = input.end_user_id ?? accountFor(input).account.end_user_id;
       if (endUserId === null) throw invalidParams('account_id: this account was connected without an end_user_id');
-      if (store.accountsOfEndUser(endUserId).length === 0) throw notFound('END_USER_NOT_FOUND', `No end user ${endUserId} has connected an account`);
+      if (store.accountsOfEndUser(endUserId).length === 0)
+        throw notFound('END_USER_NOT_FOUND', `No end user ${endUserId} has connected an account`);
       return [emitReportsRefreshed(store, deps.emit, endUserId)];
     },
     'account.monitoring_status.updated': (input) => {
       requireAccountEventOfVersion('account.monitoring_status.updated');
       if (input.monitoring_status === undefined) {
-        throw apiError(400, 'INVALID_REQUEST_PARAMETERS', 'MISSING_FIELDS', 'monitoring_status is required for account.monitoring_status.updated');
+        throw apiError(
+          400,
+          'INVALID_REQUEST_PARAMETERS',
+          'MISSING_FIELDS',
+          'monitoring_status is required for account.monitoring_status.updated',
+        );
       }
       return move(input, input.monitoring_status);
     },
@@ -208,7 +220,8 @@ export const addTriggerRoutes = (router: Router<ApiExtra>, deps: SandboxDeps): v
   router.on('POST', '/sandbox/accounts/:id/require_reauth', ({ request, params }) => {
     const record = requireAccount(store, parseParam('id', params['id']!, z.uuid()));
     parseBody(request, EmptyBodySchema, { optional: true });
-    if (!record.account.connected) throw apiError(403, 'FORBIDDEN', 'ACCOUNT_DISCONNECTED', 'This account is disconnected: reconnect it first');
+    if (!record.account.connected)
+      throw apiError(403, 'FORBIDDEN', 'ACCOUNT_DISCONNECTED', 'This account is disconnected: reconnect it first');
     // A second call changes nothing and sends nothing, like a second disconnect.
     const sent = changeMonitoringStatus(deps, record, 'user_action_required');
     return jsonResponse(200, { data: { account: record.account, events: sent ? [sent] : [] } });

@@ -32,7 +32,13 @@ export const COMMANDS_HELP = `Commands against a running sandbox (each prints th
 
 /** One parsed subcommand: the request to send, or why it cannot be sent. */
 export type CommandParse =
-  | { readonly kind: 'request'; readonly url: string; readonly secret: string; readonly path: string; readonly body: Record<string, string> }
+  | {
+      readonly kind: 'request';
+      readonly url: string;
+      readonly secret: string;
+      readonly path: string;
+      readonly body: Record<string, string>;
+    }
   | { readonly kind: 'error'; readonly message: string };
 
 const usage = (message: string): CommandParse => ({ kind: 'error', message: `${message}\nRun with --help for the commands.` });
@@ -87,7 +93,10 @@ export const parseCommand = (argv: readonly string[], env: Readonly<Record<strin
 
   switch (command) {
     case 'create-account':
-      return request('/sandbox/accounts', fields({ 'end-user': 'end_user_id', platform: 'platform_id', employer: 'employer_id', user: 'username' }, 0));
+      return request(
+        '/sandbox/accounts',
+        fields({ 'end-user': 'end_user_id', platform: 'platform_id', employer: 'employer_id', user: 'username' }, 0),
+      );
     case 'trigger': {
       const event = rest[0];
       if (!event) return usage('trigger needs an event name, e.g. `trigger paystubs.added --account <id>`');
@@ -132,7 +141,9 @@ export const runCommand = async (
     });
   } catch (error) {
     const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : String(error);
-    out.error(`No sandbox answered at ${parsed.url} (${called}: ${cause}). Start one with \`npx payroll-link-sandbox\`, or ${pointAt.charAt(0).toLowerCase()}${pointAt.slice(1)}.`);
+    out.error(
+      `No sandbox answered at ${parsed.url} (${called}: ${cause}). Start one with \`npx payroll-link-sandbox\`, or ${pointAt.charAt(0).toLowerCase()}${pointAt.slice(1)}.`,
+    );
     return 1;
   }
   const text = await response.text();

@@ -42,7 +42,9 @@ try {
   console.log(`  Link page:  ${sandbox.url}/link`);
   // A sandbox secret is a test credential for this loopback sandbox only, so printing it is fine.
   console.log(`  Secret:     ${sandbox.secret}  (sandbox test credential, not a real secret)`);
-  console.log(`  Webhooks:   ${options.webhookUrl ? webhookUrlForDisplay(options.webhookUrl) : 'none (set SANDBOX_WEBHOOK_URL)'}${options.webhookVersion ? ` (as ${options.webhookVersion})` : ''}`);
+  console.log(
+    `  Webhooks:   ${options.webhookUrl ? webhookUrlForDisplay(options.webhookUrl) : 'none (set SANDBOX_WEBHOOK_URL)'}${options.webhookVersion ? ` (as ${options.webhookVersion})` : ''}`,
+  );
   const users = SANDBOX_USERNAMES.map((name) => (SANDBOX_USERS[name] === 'mfa' ? `${name} (code ${SANDBOX_MFA_CODE})` : name));
   console.log(`  Test users: ${users.join(', ')}; password ${SANDBOX_PASSWORD}`);
   let stopping = false;
@@ -57,7 +59,9 @@ try {
 } catch (error) {
   const code = (error as NodeJS.ErrnoException).code;
   if (code === 'EADDRINUSE') {
-    console.error(`Port ${options.port} on ${options.host} is already in use. Stop what is using it, or pick another port with --port or SANDBOX_PORT.`);
+    console.error(
+      `Port ${options.port} on ${options.host} is already in use. Stop what is using it, or pick another port with --port or SANDBOX_PORT.`,
+    );
   } else if (code === 'EADDRNOTAVAIL' || code === 'EACCES') {
     console.error(`Cannot listen on ${options.host}:${options.port} (${code}). Pick another --host or --port.`);
   } else if (error instanceof ZodError) {

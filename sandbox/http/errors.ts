@@ -67,8 +67,7 @@ export const apiError = (
 ): ApiError => new ApiError(status, type, message, [{ error_code: errorCode, message }], headers);
 
 /** 400 INVALID_PARAMS: a value is present but wrong. */
-export const invalidParams = (message: string): ApiError =>
-  apiError(400, 'INVALID_REQUEST_PARAMETERS', 'INVALID_PARAMS', message);
+export const invalidParams = (message: string): ApiError => apiError(400, 'INVALID_REQUEST_PARAMETERS', 'INVALID_PARAMS', message);
 
 /** 404 for a resource that does not exist. */
 export const notFound = (errorCode: string, message: string): ApiError => apiError(404, 'NOT_FOUND', errorCode, message);

@@ -24,7 +24,13 @@ export const MAX_PAGE_SIZE = 100;
 /** `limit` as a query string (digits only) or a number (GET-body form), 1..100, with the given default. */
 export const limitSchema = (defaultSize = DEFAULT_PAGE_SIZE) =>
   z
-    .union([z.string().regex(/^\d{1,6}$/, 'must be a whole number').transform(Number), z.number()])
+    .union([
+      z
+        .string()
+        .regex(/^\d{1,6}$/, 'must be a whole number')
+        .transform(Number),
+      z.number(),
+    ])
     .pipe(z.number().int().min(1).max(MAX_PAGE_SIZE))
     .default(defaultSize);
 

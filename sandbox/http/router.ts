@@ -51,9 +51,15 @@ export class Router<C> {
     }
     if (allowed.size > 0) {
       const allow = [...allowed].sort().join(', ');
-      throw apiError(405, 'METHOD_NOT_ALLOWED', 'METHOD_NOT_ALLOWED', `${request.method} is not allowed on ${request.url.pathname}; allowed: ${allow}`, {
-        allow,
-      });
+      throw apiError(
+        405,
+        'METHOD_NOT_ALLOWED',
+        'METHOD_NOT_ALLOWED',
+        `${request.method} is not allowed on ${request.url.pathname}; allowed: ${allow}`,
+        {
+          allow,
+        },
+      );
     }
     throw apiError(404, 'NOT_FOUND', 'ROUTE_NOT_FOUND', `No endpoint at ${request.method} ${request.url.pathname}`);
   }

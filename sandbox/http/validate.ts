@@ -21,7 +21,12 @@ const JSON_MEDIA_TYPE = /^application\/json\s*(;\s*charset\s*=\s*("utf-8"|utf-8)
  */
 export const requireJsonContentType = (request: SandboxRequest): void => {
   if (JSON_MEDIA_TYPE.test(request.headers.get('content-type')?.trim() ?? '')) return;
-  throw apiError(415, 'UNSUPPORTED_MEDIA_TYPE', 'UNSUPPORTED_MEDIA_TYPE', 'Send the request body as JSON, with the header Content-Type: application/json');
+  throw apiError(
+    415,
+    'UNSUPPORTED_MEDIA_TYPE',
+    'UNSUPPORTED_MEDIA_TYPE',
+    'Send the request body as JSON, with the header Content-Type: application/json',
+  );
 };
 
 /**

@@ -54,7 +54,10 @@ export const buildLinkPage = async (entry: string = LINK_APP_ENTRY): Promise<Lin
   try {
     modified = (await stat(entry)).mtimeMs;
   } catch {
-    return { ok: false, reason: `The Link page is not available yet: ${entry === LINK_APP_ENTRY ? 'sandbox/link-page/app/link-app.ts' : entry} does not exist.` };
+    return {
+      ok: false,
+      reason: `The Link page is not available yet: ${entry === LINK_APP_ENTRY ? 'sandbox/link-page/app/link-app.ts' : entry} does not exist.`,
+    };
   }
   const key = `${entry}@${modified}`;
   let pending = builds.get(key);

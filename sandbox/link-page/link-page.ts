@@ -11,13 +11,15 @@ import type { Router } from '../http/router.js';
 
 /** The Link page's headers: strict CSP, embeddable anywhere (it lives in the widget's iframe), no referrer. */
 export const LINK_PAGE_HEADERS: Readonly<Record<string, string>> = {
-  'content-security-policy': "default-src 'self'; script-src 'self'; style-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'; object-src 'none'; frame-ancestors *",
+  'content-security-policy':
+    "default-src 'self'; script-src 'self'; style-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'; object-src 'none'; frame-ancestors *",
   'referrer-policy': 'no-referrer',
   'x-content-type-options': 'nosniff',
 };
 
 /** The built page, or why there is none. */
-export type LinkPageBuild = { readonly ok: true; readonly html: string; readonly script: string } | { readonly ok: false; readonly reason: string };
+export type LinkPageBuild =
+  { readonly ok: true; readonly html: string; readonly script: string } | { readonly ok: false; readonly reason: string };
 
 /** Adds `GET /link` and `GET /link/app.js`. */
 export const addLinkPageRoutes = (router: Router<null>, page: LinkPageBuild): void => {
@@ -26,7 +28,11 @@ export const addLinkPageRoutes = (router: Router<null>, page: LinkPageBuild): vo
   };
   router.on('GET', '/link', (): SandboxResponse => {
     if (!page.ok) return unavailable();
-    return { status: 200, headers: { ...LINK_PAGE_HEADERS, 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }, body: page.html };
+    return {
+      status: 200,
+      headers: { ...LINK_PAGE_HEADERS, 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' },
+      body: page.html,
+    };
   });
   router.on('GET', '/link/app.js', (): SandboxResponse => {
     if (!page.ok) return unavailable();

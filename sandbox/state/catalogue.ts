@@ -28,16 +28,53 @@ const PLATFORM_SUFFIXES = ['Wise', 'Ledger', 'Flow', 'Desk', 'Point', 'Hub', 'Wo
 const TIME_PREFIXES = new Set(['Shift', 'Clock']);
 
 const EMPLOYER_PLACES = [
-  'Acme', 'Blue Ridge', 'Cedar Valley', 'Summit', 'Harbor', 'Pioneer', 'Evergreen', 'Granite', 'Maple', 'Riverside',
-  'Lakeside', 'Golden Plains', 'Prairie', 'Redwood', 'Silver Lake', 'Union', 'Liberty', 'Heritage', 'Coastal', 'Metro',
-  'Northwind', 'Bayview', 'Highland', 'Sunrise', 'Ironwood',
+  'Acme',
+  'Blue Ridge',
+  'Cedar Valley',
+  'Summit',
+  'Harbor',
+  'Pioneer',
+  'Evergreen',
+  'Granite',
+  'Maple',
+  'Riverside',
+  'Lakeside',
+  'Golden Plains',
+  'Prairie',
+  'Redwood',
+  'Silver Lake',
+  'Union',
+  'Liberty',
+  'Heritage',
+  'Coastal',
+  'Metro',
+  'Northwind',
+  'Bayview',
+  'Highland',
+  'Sunrise',
+  'Ironwood',
 ];
 const EMPLOYER_KINDS: readonly (readonly [string, string])[] = [
-  ['Health System', 'healthcare'], ['Logistics', 'transportation'], ['Grocers', 'retail'], ['Manufacturing', 'manufacturing'],
-  ['Credit Union', 'finance'], ['School District', 'education'], ['Hospitality Group', 'hospitality'], ['Construction', 'construction'],
-  ['Outfitters', 'retail'], ['Transit Authority', 'government'], ['Foods', 'food_services'], ['Staffing', 'staffing'],
-  ['Energy', 'utilities'], ['Insurance', 'finance'], ['Medical Center', 'healthcare'], ['Airlines', 'transportation'],
-  ['Pharmacy', 'retail'], ['Hardware', 'retail'], ['Software', 'technology'], ['County Services', 'government'],
+  ['Health System', 'healthcare'],
+  ['Logistics', 'transportation'],
+  ['Grocers', 'retail'],
+  ['Manufacturing', 'manufacturing'],
+  ['Credit Union', 'finance'],
+  ['School District', 'education'],
+  ['Hospitality Group', 'hospitality'],
+  ['Construction', 'construction'],
+  ['Outfitters', 'retail'],
+  ['Transit Authority', 'government'],
+  ['Foods', 'food_services'],
+  ['Staffing', 'staffing'],
+  ['Energy', 'utilities'],
+  ['Insurance', 'finance'],
+  ['Medical Center', 'healthcare'],
+  ['Airlines', 'transportation'],
+  ['Pharmacy', 'retail'],
+  ['Hardware', 'retail'],
+  ['Software', 'technology'],
+  ['County Services', 'government'],
 ];
 
 /** How many employers and platforms the catalogue holds (the platforms: 60 generated, and the OAuth-style one). */
@@ -61,7 +98,12 @@ export const buildCatalogue = (seed = 'payroll-sandbox-catalogue-v1'): Catalogue
     const type = TIME_PREFIXES.has(prefix) ? 'time_and_attendance' : 'payroll';
     return {
       popularity,
-      item: { id: random.uuid(), name: `${prefix}${suffix}`, type, supports_percentage_allocation: type === 'payroll' && random.next() < 0.7 },
+      item: {
+        id: random.uuid(),
+        name: `${prefix}${suffix}`,
+        type,
+        supports_percentage_allocation: type === 'payroll' && random.next() < 0.7,
+      },
     };
   });
   const payroll = platforms.filter((platform) => platform.item.type === 'payroll');

@@ -27,7 +27,11 @@ export const supportsPercentage = (catalogue: Catalogue, target: AllocationTarge
  *
  * @throws ApiError 400 PERCENTAGE_ALLOCATION_NOT_SUPPORTED.
  */
-export const requireAllocationSupport = (catalogue: Catalogue, target: AllocationTarget, allocation: Allocation | null | undefined): void => {
+export const requireAllocationSupport = (
+  catalogue: Catalogue,
+  target: AllocationTarget,
+  allocation: Allocation | null | undefined,
+): void => {
   if (allocation?.type !== 'percentage' || supportsPercentage(catalogue, target)) return;
   const employer = target.employer_id === null ? undefined : catalogue.employerById.get(target.employer_id);
   const name = employer?.name ?? catalogue.platformById.get(target.platform_id)?.name ?? 'this platform';

@@ -79,7 +79,11 @@ export class JobRunner {
     const accountRecord = this.#store.account(record.job.account_id);
     if (!accountRecord) return;
     if (accountRecord.scenario === 'error') {
-      this.#store.finishJob(record, { status: 'error', code: 'JOB_FAILED', message: 'The payroll platform refused the job (sandbox user_error)' });
+      this.#store.finishJob(record, {
+        status: 'error',
+        code: 'JOB_FAILED',
+        message: 'The payroll platform refused the job (sandbox user_error)',
+      });
       return;
     }
     if (accountRecord.scenario === 'pending') {

@@ -14,7 +14,10 @@ import { LAST_LEGACY_ACCOUNT_EVENTS_VERSION, isAtOrBefore } from '../http/versio
 /** Why pending jobs end when their account moves to a status without platform access. */
 const JOB_FAILURES: Partial<Record<MonitoringStatus, { code: string; message: string }>> = {
   disconnected: { code: 'ACCOUNT_DISCONNECTED', message: 'The account was disconnected before the job finished' },
-  user_action_required: { code: 'ACCOUNT_REAUTH_REQUIRED', message: 'The payroll platform asked the user to log in again before the job finished' },
+  user_action_required: {
+    code: 'ACCOUNT_REAUTH_REQUIRED',
+    message: 'The payroll platform asked the user to log in again before the job finished',
+  },
 };
 
 /**

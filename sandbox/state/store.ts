@@ -141,7 +141,10 @@ export class SandboxStore {
   }
 
   /** Adds an account (with its generated data) in one step. */
-  addAccount(input: Omit<Account, 'id' | 'created_at' | 'updated_at' | 'connected' | 'monitoring_status' | 'disconnected_at'>, scenario: Scenario): AccountRecord {
+  addAccount(
+    input: Omit<Account, 'id' | 'created_at' | 'updated_at' | 'connected' | 'monitoring_status' | 'disconnected_at'>,
+    scenario: Scenario,
+  ): AccountRecord {
     const now = this.#now();
     const account: Account = {
       id: randomUUID(),

@@ -11,7 +11,11 @@ import type { Emit } from './webhooks.js';
 
 /** Availability of both reports for these accounts. */
 export const reportAvailability = (accounts: readonly AccountRecord[], now: Date): { voe: Availability; voie: Availability } => {
-  const updated = accounts.map((record) => record.account.updated_at).sort().at(-1) ?? serviceDateTime(now);
+  const updated =
+    accounts
+      .map((record) => record.account.updated_at)
+      .sort()
+      .at(-1) ?? serviceDateTime(now);
   const refreshed = serviceDateTime(now);
   const voeReady = accounts.length > 0;
   const voieReady = accounts.some((record) => record.account.platform_type === 'payroll');

@@ -76,7 +76,11 @@ export function toSessionToken(input: unknown): SessionToken {
   const parsed = LinkTokenSchema.safeParse(input);
   if (!parsed.success) {
     throw new LinkFailure(
-      linkError('invalidLinkToken', 'TOKEN_INVALID', 'The token source did not give a Link token ({ id, token, expires, mode }) or a token string of at most 2,000 characters.'),
+      linkError(
+        'invalidLinkToken',
+        'TOKEN_INVALID',
+        'The token source did not give a Link token ({ id, token, expires, mode }) or a token string of at most 2,000 characters.',
+      ),
     );
   }
   const { token, id, expires } = parsed.data;
@@ -105,11 +109,7 @@ function endpointOf({ tokenUrl, fetchToken }: TokenSource): string {
  * thrown as {@link LinkFailure} carrying a typed `LinkError` whose message names the endpoint, and said once on
  * the console; an abort is thrown as its reason, silently.
  */
-export async function fetchLinkToken(
-  source: TokenSource,
-  signal: AbortSignal,
-  tuning: TokenFetchTuning = {},
-): Promise<SessionToken> {
+export async function fetchLinkToken(source: TokenSource, signal: AbortSignal, tuning: TokenFetchTuning = {}): Promise<SessionToken> {
   const { timeoutMs, maxAttempts, backoffBaseMs } = { ...DEFAULTS, ...tuning };
   try {
     if (!source.fetchToken && !source.tokenUrl) {
@@ -142,9 +142,7 @@ export async function fetchLinkToken(
   }
 }
 
-type Outcome =
-  | { ok: true; token: SessionToken }
-  | { ok: false; failure: LinkFailure; retryable: boolean; retryAfterMs: number | null };
+type Outcome = { ok: true; token: SessionToken } | { ok: false; failure: LinkFailure; retryable: boolean; retryAfterMs: number | null };
 
 const fail = (failure: LinkFailure, retryable: boolean, retryAfterMs: number | null = null): Outcome => ({
   ok: false,
@@ -185,12 +183,21 @@ async function tryOnce(source: TokenSource, outer: AbortSignal, timeoutMs: numbe
     } catch (error) {
       // A body cut short by our timeout or an abort is not malformed JSON: let the outer handler name it.
       if (signal.aborted) throw error;
-      return fail(new LinkFailure(linkError('invalidLinkToken', 'TOKEN_MALFORMED', 'The token endpoint answered with malformed JSON.')), false);
+      return fail(
+        new LinkFailure(linkError('invalidLinkToken', 'TOKEN_MALFORMED', 'The token endpoint answered with malformed JSON.')),
+        false,
+      );
     }
     const envelope = LinkTokenEnvelopeSchema.safeParse(body);
     if (!envelope.success) {
       return fail(
-        new LinkFailure(linkError('invalidLinkToken', 'TOKEN_INVALID', 'The token endpoint answered without a valid { data: { id, token, expires, mode } } envelope.')),
+        new LinkFailure(
+          linkError(
+            'invalidLinkToken',
+            'TOKEN_INVALID',
+            'The token endpoint answered without a valid { data: { id, token, expires, mode } } envelope.',
+          ),
+        ),
         false,
       );
     }
@@ -200,7 +207,10 @@ async function tryOnce(source: TokenSource, outer: AbortSignal, timeoutMs: numbe
     if (error instanceof LinkFailure) return fail(error, false);
     if (timedOut()) {
       // Not retried: an endpoint that hung once is likely to hang again, and the user has waited long enough.
-      return fail(new LinkFailure(linkError('networkError', 'TOKEN_TIMEOUT', `The token endpoint did not answer within ${timeoutMs} ms.`)), false);
+      return fail(
+        new LinkFailure(linkError('networkError', 'TOKEN_TIMEOUT', `The token endpoint did not answer within ${timeoutMs} ms.`)),
+        false,
+      );
     }
     return fail(new LinkFailure(linkError('networkError', 'TOKEN_NETWORK', 'The token endpoint could not be reached.')), true);
   } finally {
@@ -233,7 +243,8 @@ export async function acquireToken(
     } catch (error) {
       // Given up on: a fetch ahead still retrying must stop, not run beside the session's own.
       cancelGiven?.();
-      if (!canFetch(source) || signal.aborted || Date.now() - ((error as LinkFailure | undefined)?.at ?? 0) < TOKEN_FAILURE_MEMORY_MS) throw error;
+      if (!canFetch(source) || signal.aborted || Date.now() - ((error as LinkFailure | undefined)?.at ?? 0) < TOKEN_FAILURE_MEMORY_MS)
+        throw error;
     }
   }
   return fetchLinkToken(source, signal, tuning);

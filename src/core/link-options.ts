@@ -153,7 +153,9 @@ export interface PrepareLinkOptions extends OpenLinkOptions {
 }
 
 /** What may still be given at {@link PreparedLink.open}: the token, its source, callbacks, theme, focus target and tuning. */
-export type OpenPreparedOptions = Partial<Omit<OpenLinkOptions, 'linkUrl' | 'display' | 'container' | 'containerParent' | 'title' | 'language' | 'strings'>>;
+export type OpenPreparedOptions = Partial<
+  Omit<OpenLinkOptions, 'linkUrl' | 'display' | 'container' | 'containerParent' | 'title' | 'language' | 'strings'>
+>;
 
 /** A Link flow built ahead of the click, hidden: see `prepareLink`. */
 export interface PreparedLink {

@@ -58,7 +58,11 @@ export class LinkSession {
     const language = (this.#language = options.language ?? document.documentElement.lang);
     const url = trustedLinkUrl(options.linkUrl);
     if (!url) {
-      this.#cannotShow = linkError('clientError', 'INVALID_LINK_URL', 'link-url (linkUrl) must be an https URL (plain http only on localhost or 127.0.0.1).');
+      this.#cannotShow = linkError(
+        'clientError',
+        'INVALID_LINK_URL',
+        'link-url (linkUrl) must be an https URL (plain http only on localhost or 127.0.0.1).',
+      );
       return;
     }
     this.#linkOrigin = url.origin;
@@ -82,7 +86,9 @@ export class LinkSession {
     this.#channel = this.#listen(this.#view.frame);
     if (prepareOptions.fetchTokenAhead !== false && options.token === undefined && canFetch(this.#options)) {
       // A failure here is no one's yet: open() replaces that token silently (see acquireToken).
-      (this.#prefetchedToken = fetchLinkToken(options, this.#abort.signal, options.tokenFetch).then((fetched) => fetched.input)).catch(() => {});
+      (this.#prefetchedToken = fetchLinkToken(options, this.#abort.signal, options.tokenFetch).then((fetched) => fetched.input)).catch(
+        () => {},
+      );
     }
   }
 
@@ -177,7 +183,9 @@ export class LinkSession {
     // Nothing below throws: a timer, and an async token fetch whose failures #takeToken reports.
     if (!frameReady) this.#watchReady();
     const given = options.token ?? this.#prefetchedToken;
-    this.#takeToken(acquireToken(options, this.#abort.signal, options.tokenFetch, given, options.token !== undefined ? options.cancelToken : undefined));
+    this.#takeToken(
+      acquireToken(options, this.#abort.signal, options.tokenFetch, given, options.token !== undefined ? options.cancelToken : undefined),
+    );
   }
 
   /** Calls an integrator callback, never allowed to break the session; none once a callback has ended it (onExit is the last). */
@@ -231,7 +239,10 @@ export class LinkSession {
     if (event.type === 'requestClose') {
       this.#channel?.send({ type: 'payroll-link:close-request' });
       clearTimeout(this.#closeTimer);
-      this.#closeTimer = setTimeout(() => this.#end('close', event.reason), options.closeRequestTimeoutMs ?? DEFAULT_CLOSE_REQUEST_TIMEOUT_MS);
+      this.#closeTimer = setTimeout(
+        () => this.#end('close', event.reason),
+        options.closeRequestTimeoutMs ?? DEFAULT_CLOSE_REQUEST_TIMEOUT_MS,
+      );
     }
   }
 
@@ -240,8 +251,13 @@ export class LinkSession {
     const outcome = openWindow(url, token, this.#options.onOpenUrl);
     // The Link page hears the outcome (a blocked popup: it offers a button whose click, its own gesture, opens the window).
     this.#channel?.send({ type: 'payroll-link:open-url-result', url, outcome });
-    if (outcome === 'refused') this.#call(this.#options.onError, linkError('systemError', 'OPEN_URL_REFUSED', 'The Link page asked to open a URL the contract refuses.', true));
-    if (outcome === 'blocked') this.#call(this.#options.onError, linkError('clientError', 'POPUP_BLOCKED', 'The browser blocked a popup.', true));
+    if (outcome === 'refused')
+      this.#call(
+        this.#options.onError,
+        linkError('systemError', 'OPEN_URL_REFUSED', 'The Link page asked to open a URL the contract refuses.', true),
+      );
+    if (outcome === 'blocked')
+      this.#call(this.#options.onError, linkError('clientError', 'POPUP_BLOCKED', 'The browser blocked a popup.', true));
   }
 
   /** A new frame and a new token, once per session (see `onLink` in session-moves.ts). */

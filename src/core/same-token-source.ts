@@ -31,4 +31,3 @@ export function tokenSourceOf(from: TokenSource): TokenSource {
   for (const key in TOKEN_SOURCE) source[key] = from[key as keyof TokenSource];
   return source;
 }
-

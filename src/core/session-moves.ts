@@ -88,7 +88,12 @@ type Move<S extends SessionStateName, E extends SessionEventName> = {
 type Row<S extends SessionStateName> = { [E in SessionEventName]?: Move<S, E> | null } & { '*'?: null };
 
 /** A failure being reported from `state`. */
-const failing = (state: WaitingState | OpenState, error: LinkError, reason: ExitReason = 'error'): To<'failing'> => ({ name: 'failing', reason, error, was: state });
+const failing = (state: WaitingState | OpenState, error: LinkError, reason: ExitReason = 'error'): To<'failing'> => ({
+  name: 'failing',
+  reason,
+  error,
+  was: state,
+});
 
 /** The session ends: its exit detail, from what the state knows (the token, the account, a success) and `ending`. */
 function ended(state: SessionState, { reason, error, accountId }: Ending): To<'ended'> {
@@ -107,10 +112,14 @@ const handOver = (state: WaitingState): To<'waiting' | 'open'> =>
 const stay = (state: OpenState): To<'open'> => ({ ...state });
 
 /** The page hid the modal: a blocked page with nothing on it. */
-const modalHidden = (state: WaitingState | OpenState) => failing(state, linkError('clientError', 'MODAL_HIDDEN', 'The page hid the Link modal.'), 'closed_by_host');
+const modalHidden = (state: WaitingState | OpenState) =>
+  failing(state, linkError('clientError', 'MODAL_HIDDEN', 'The page hid the Link modal.'), 'closed_by_host');
 
 /** A Link event, while the session is open. */
-function onLink(state: OpenState, { message: { name, payload }, accountId, renewable }: EventData['link']): To<'open' | 'waiting' | 'failing'> {
+function onLink(
+  state: OpenState,
+  { message: { name, payload }, accountId, renewable }: EventData['link'],
+): To<'open' | 'waiting' | 'failing'> {
   // At most once each: a second is dropped.
   if ((name === 'login' && state.loggedIn) || (name === 'success' && state.succeeded)) return null;
   // The Link page refused a token the widget thought fresh (clocks disagree, or it was spent): before anything
@@ -121,7 +130,10 @@ function onLink(state: OpenState, { message: { name, payload }, accountId, renew
   if (name === 'login') {
     // A reconnect session brings back one account: a login to another is an error, never a silent new account.
     if (accountId && payload.accountId !== accountId) {
-      return failing(state, linkError('invalidCredentials', 'ACCOUNT_MISMATCH', 'The user logged in to another account than the one to reconnect.'));
+      return failing(
+        state,
+        linkError('invalidCredentials', 'ACCOUNT_MISMATCH', 'The user logged in to another account than the one to reconnect.'),
+      );
     }
     return { ...state, loggedIn: true, accountId: payload.accountId };
   }
@@ -180,7 +192,8 @@ export const MOVES: { readonly [S in SessionStateName]: Row<S> } = {
     requestClose: stay,
     closeAnswer: stay,
     // A second "ready" means the Link page reloaded and lost the single-use token: the session cannot go on.
-    frameReady: (state): To<'failing'> => failing(state, linkError('systemError', 'LINK_RELOADED', 'The Link page reloaded during the session.')),
+    frameReady: (state): To<'failing'> =>
+      failing(state, linkError('systemError', 'LINK_RELOADED', 'The Link page reloaded during the session.')),
     fail: (state, { error }): To<'failing'> => failing(state, error),
     // Hidden once the job succeeded: the session is complete, nothing failed (see exitDetail).
     hidden: (state, ending): To<'ended' | 'failing'> => (state.succeeded ? ended(state, ending) : modalHidden(state)),
@@ -188,7 +201,11 @@ export const MOVES: { readonly [S in SessionStateName]: Row<S> } = {
     dispose: null,
   },
   // A close, or a close request, from inside onError ends the session with the failure being reported.
-  failing: { close: (state, ending): To<'ended'> => ended(state, ending), requestClose: (state, ending): To<'ended'> => ended(state, ending), '*': null },
+  failing: {
+    close: (state, ending): To<'ended'> => ended(state, ending),
+    requestClose: (state, ending): To<'ended'> => ended(state, ending),
+    '*': null,
+  },
   ended: { '*': null },
   // open() after dispose(): a session that ends as it begins.
   disposed: { show: (state, ending): To<'ended'> => ended(state, ending), '*': null },
@@ -206,4 +223,5 @@ export function transition(state: SessionState, event: SessionEvent): SessionSta
   return move?.(state, event) ?? state;
 }
 
-const forbidden = (event: SessionEventName, from: SessionStateName) => console.warn('payroll-link: bug: a forbidden move, not taken:', event, 'in', from);
+const forbidden = (event: SessionEventName, from: SessionStateName) =>
+  console.warn('payroll-link: bug: a forbidden move, not taken:', event, 'in', from);

@@ -41,7 +41,7 @@ export function windowUrl(raw: string, token: string): string | null {
 export function openWindow(raw: string, token: string, hook: ((url: string) => void) | undefined): 'refused' | 'opened' | 'blocked' {
   const url = windowUrl(raw, token);
   if (!url) return 'refused';
-  if (hook) return guarded(hook, url), 'opened';
+  if (hook) return (guarded(hook, url), 'opened');
   // `window.open` with the `noopener` feature returns null whether it opened or was blocked, so this opens a blank
   // window, cuts its `opener`, then sends it to the URL: the page that loads there can never reach this one, and
   // null means the popup blocker refused (no user gesture the browser still honours).

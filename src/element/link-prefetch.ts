@@ -158,13 +158,22 @@ export class LinkPrefetch implements ReactiveController {
     const host = this.#host;
     // `open` is still true when focus comes back to the button at the end of a session: its end decides then.
     // A detached element (a session ended by its removal) prefetches nothing: nobody would ever use or drop it.
-    if (!host.prefetch || host.display === 'inline' || host.disabled || host.open || !host.isConnected || !(host.tokenUrl || host.fetchToken)) return;
+    if (
+      !host.prefetch ||
+      host.display === 'inline' ||
+      host.disabled ||
+      host.open ||
+      !host.isConnected ||
+      !(host.tokenUrl || host.fetchToken)
+    )
+      return;
     this.#prefetchToken();
     if (!host.linkUrl) return;
     const place = this.#place();
     if (this.#frame && !sameRecord(this.#frame.place, place)) this.#discardFrame();
     // The frame on hand (for this place) is kept, with a new idle timer.
-    const link = this.#detachFrame()?.link ?? lazyPrepareLink({ ...place, fetchTokenAhead: false, onReady: (detail) => ready(host, detail) });
+    const link =
+      this.#detachFrame()?.link ?? lazyPrepareLink({ ...place, fetchTokenAhead: false, onReady: (detail) => ready(host, detail) });
     this.#frame = { link, place, idle: setTimeout(() => this.#discardFrame(), FRAME_IDLE_MS) };
   }
 
@@ -174,7 +183,8 @@ export class LinkPrefetch implements ReactiveController {
    */
   take(inlineBox?: ParentNode): Prefetched {
     const place = this.#place();
-    if (inlineBox) return { token: undefined, link: lazyPrepareLink({ ...place, display: 'inline', container: inlineBox, fetchTokenAhead: false }) };
+    if (inlineBox)
+      return { token: undefined, link: lazyPrepareLink({ ...place, display: 'inline', container: inlineBox, fetchTokenAhead: false }) };
     // One prefetched for another place is torn down instead.
     const frame = this.#frame && sameRecord(this.#frame.place, place) ? this.#detachFrame() : this.#discardFrame();
     return { token: this.#takeToken(), link: frame?.link ?? lazyPrepareLink({ ...place, fetchTokenAhead: false }) };
@@ -187,7 +197,10 @@ export class LinkPrefetch implements ReactiveController {
     const abort = new AbortController();
     const source = this.source();
     // The fetch is the session code's: it loads first (at once when the sign of intent that got here loaded it).
-    const fetched = loadSessionCode().then(async (code) => ({ token: await code.fetchLinkToken(source, abort.signal), isStale: code.isStale }));
+    const fetched = loadSessionCode().then(async (code) => ({
+      token: await code.fetchLinkToken(source, abort.signal),
+      isStale: code.isStale,
+    }));
     const token: PrefetchedToken = (this.#token = { fetched, source, abort });
     fetched.then(
       (ready) => (token.ready = ready),
@@ -224,7 +237,8 @@ export class LinkPrefetch implements ReactiveController {
   #dropUnusableToken(): void {
     const token = this.#token;
     const forgotten = token?.failed && Date.now() - this.#tokenFailedAt >= TOKEN_FAILURE_MEMORY_MS;
-    if (token && (forgotten || !sameTokenSource(token.source, this.source()) || token.ready?.isStale(token.ready.token))) this.#discardToken();
+    if (token && (forgotten || !sameTokenSource(token.source, this.source()) || token.ready?.isStale(token.ready.token)))
+      this.#discardToken();
   }
 
   /** With `prefetch="load"`, what is due without a sign of intent: on connect, and when what decides it changed. */

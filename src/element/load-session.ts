@@ -100,7 +100,11 @@ export function lazyOpenLink(options: OpenLinkOptions): LinkHandle {
  */
 function lazySession(options: OpenLinkOptions, source: SessionCodeSource, start: (code: SessionCode) => LinkHandle): LinkHandle {
   let session: LinkHandle | null = null;
-  const pending = pendingSession(options, () => session, () => clearTimeout(deadline));
+  const pending = pendingSession(
+    options,
+    () => session,
+    () => clearTimeout(deadline),
+  );
   const unavailable = (why: string) =>
     pending.end(linkError('networkError', 'SESSION_CODE_UNAVAILABLE', `The Link session's code did not load (${why}).`));
   // The real session's own wait for the Link page starts once it runs: this bounds the wait before it.
@@ -124,7 +128,11 @@ function lazySession(options: OpenLinkOptions, source: SessionCodeSource, start:
 
 /** A session disposed before it was opened: it ends at once (`closed_by_host`), once its caller holds the handle. */
 function endedSession(options: OpenLinkOptions): LinkHandle {
-  const pending = pendingSession(options, () => null, () => {});
+  const pending = pendingSession(
+    options,
+    () => null,
+    () => {},
+  );
   queueMicrotask(() => pending.end(null));
   return pending.handle;
 }

@@ -241,7 +241,10 @@ export class PayrollLink extends LitElement {
     // Without IntersectionObserver (jsdom; no browser that can show the flow lacks it), nothing says when the
     // element is seen: it waits for show(), so an app's unit test that renders it mints no token.
     if (self.IntersectionObserver)
-      (this.#startWhenSeen = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && void this.#start(false, false), { rootMargin: '100% 0px' })).observe(this);
+      (this.#startWhenSeen = new IntersectionObserver(
+        (entries) => entries.some((entry) => entry.isIntersecting) && void this.#start(false, false),
+        { rootMargin: '100% 0px' },
+      )).observe(this);
   }
 
   /**
@@ -307,7 +310,10 @@ export class PayrollLink extends LitElement {
     // Each callback relays only while its session is the running one: a listener that removes the
     // element or closes the flow ends the session, and nothing of it may follow its link-exit.
     const relay =
-      <K extends 'link-login' | 'link-success' | 'link-error' | 'link-event'>(name: K, callback: () => ((detail: PayrollLinkEventDetail<K>) => void) | undefined) =>
+      <K extends 'link-login' | 'link-success' | 'link-error' | 'link-event'>(
+        name: K,
+        callback: () => ((detail: PayrollLinkEventDetail<K>) => void) | undefined,
+      ) =>
       (detail: PayrollLinkEventDetail<K>) => {
         if (this.#session !== session) return;
         emit(this, name, detail);
@@ -365,7 +371,8 @@ export class PayrollLink extends LitElement {
     const loading = this._status === 'loading';
     const words = widgetStrings(languageOf(this), this.strings);
     const error = this._status === 'error' ? html`<p part="error" class="error" role="alert">${words.error}</p>` : nothing;
-    if (this.display === 'inline') return html`<div part="inline" class="inline" ?data-ended=${this.#startedInline && !this.#session}></div>${error}`;
+    if (this.display === 'inline')
+      return html`<div part="inline" class="inline" ?data-ended=${this.#startedInline && !this.#session}></div>${error}`;
     const spinner = loading ? html`<span part="spinner" class="spinner" aria-hidden="true"></span>` : nothing;
     // No whitespace between the tags: it would be text nodes, loaded before intent and rendered as nothing.
     return html`<button part="button" class="button" type="button" ?disabled=${this.disabled} aria-busy=${loading ? 'true' : 'false'}

@@ -8,7 +8,9 @@ import type { PayrollLink } from '../element/payroll-link.js';
 type Declarations = typeof PayrollLink.properties;
 
 /** The element's public properties: its declarations but its internal state (`state: true`). */
-type PublicProperty = { [K in keyof Declarations]: Declarations[K] extends { state: true } ? never : K & keyof PayrollLink }[keyof Declarations];
+type PublicProperty = {
+  [K in keyof Declarations]: Declarations[K] extends { state: true } ? never : K & keyof PayrollLink;
+}[keyof Declarations];
 
 /** A property's attribute: the one declared, or Lit's default (the name lowercased); none for a property only. */
 type AttributeOf<K extends PublicProperty> = Declarations[K] extends { attribute: false }
@@ -24,7 +26,9 @@ type SetByName<K extends PublicProperty> = K extends `on${string}` ? never : K;
 export type PayrollLinkAttributes<Empty = never> = { [K in PublicProperty as AttributeOf<K>]?: PayrollLink[K] | Empty };
 
 /** The element's properties without an attribute (`fetchToken`, `strings`), callbacks aside: a framework sets them as properties. */
-export type PayrollLinkPropertiesOnly = { [K in PublicProperty as Declarations[K] extends { attribute: false } ? SetByName<K> : never]?: PayrollLink[K] };
+export type PayrollLinkPropertiesOnly = {
+  [K in PublicProperty as Declarations[K] extends { attribute: false } ? SetByName<K> : never]?: PayrollLink[K];
+};
 
 /** Every public property a template binds by its name (`tokenUrl`, `fetchToken`), callbacks aside. */
 export type PayrollLinkBoundProperties = { [K in PublicProperty as SetByName<K>]?: PayrollLink[K] };

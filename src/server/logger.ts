@@ -12,7 +12,10 @@ export interface Logger {
 }
 
 /** Accepts any object with `info`, `warn` and `error` methods (such as `console`), unchanged. */
-export const LoggerSchema = methodsSchema<Logger>(['info', 'warn', 'error'], 'must be an object with info, warn and error methods (console works)');
+export const LoggerSchema = methodsSchema<Logger>(
+  ['info', 'warn', 'error'],
+  'must be an object with info, warn and error methods (console works)',
+);
 
 const REDACTED = '[redacted]';
 

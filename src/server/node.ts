@@ -117,7 +117,10 @@ export interface NodeHandlerOptions {
  * app.use(express.json());
  * app.post('/api/link-token', toNodeHandler(handleLinkToken));
  */
-export function toNodeHandler(handler: WebHandler, options: NodeHandlerOptions = {}): (req: NodeRequest, res: ServerResponse) => Promise<void> {
+export function toNodeHandler(
+  handler: WebHandler,
+  options: NodeHandlerOptions = {},
+): (req: NodeRequest, res: ServerResponse) => Promise<void> {
   const log = options.log ?? console;
   return async function nodeHandler(req, res) {
     try {

@@ -14,7 +14,8 @@ const MAX_DEPTH = 32;
  */
 export function plainJsonCopy(value: unknown, depth = 0): PlainJsonResult {
   if (value === null || typeof value === 'string' || typeof value === 'boolean') return { ok: true, value };
-  if (typeof value === 'number') return Number.isFinite(value) ? { ok: true, value } : { ok: false, problem: 'a number that is not finite' };
+  if (typeof value === 'number')
+    return Number.isFinite(value) ? { ok: true, value } : { ok: false, problem: 'a number that is not finite' };
   if (typeof value !== 'object') return { ok: false, problem: `a ${typeof value}` };
   if (depth >= MAX_DEPTH) return { ok: false, problem: `data nested deeper than ${MAX_DEPTH} levels` };
   if (Array.isArray(value)) {
@@ -22,7 +23,8 @@ export function plainJsonCopy(value: unknown, depth = 0): PlainJsonResult {
     const items: unknown[] = [];
     for (let index = 0; index < value.length; index++) {
       const descriptor = Object.getOwnPropertyDescriptor(value, index);
-      if (descriptor === undefined || !('value' in descriptor)) return { ok: false, problem: `an array with a hole or an accessor at ${index}` };
+      if (descriptor === undefined || !('value' in descriptor))
+        return { ok: false, problem: `an array with a hole or an accessor at ${index}` };
       const item = plainJsonCopy(descriptor.value, depth + 1);
       if (!item.ok) return item;
       items.push(item.value);
@@ -30,7 +32,8 @@ export function plainJsonCopy(value: unknown, depth = 0): PlainJsonResult {
     return { ok: true, value: items };
   }
   const prototype = Object.getPrototypeOf(value) as unknown;
-  if (prototype !== Object.prototype && prototype !== null) return { ok: false, problem: 'an object that is not a plain object (a class instance, a Date...)' };
+  if (prototype !== Object.prototype && prototype !== null)
+    return { ok: false, problem: 'an object that is not a plain object (a class instance, a Date...)' };
   const copy: Record<string, unknown> = {};
   for (const key of Reflect.ownKeys(value)) {
     if (typeof key === 'symbol') return { ok: false, problem: 'an object with a symbol key' };

@@ -20,7 +20,10 @@ export const PostgresEventStoreOptionsSchema = z.object({
   /** The table, optionally schema-qualified (`app.webhook_events`); letters, digits and `_` only. */
   table: z
     .string()
-    .regex(/^[a-z_][a-z0-9_]{0,62}(\.[a-z_][a-z0-9_]{0,62})?$/, 'must be a lower-case SQL name such as payroll_link_webhook_events or app.webhook_events')
+    .regex(
+      /^[a-z_][a-z0-9_]{0,62}(\.[a-z_][a-z0-9_]{0,62})?$/,
+      'must be a lower-case SQL name such as payroll_link_webhook_events or app.webhook_events',
+    )
     .default('payroll_link_webhook_events'),
   /**
    * Create the table (`CREATE TABLE IF NOT EXISTS`) on first use. Turn it

@@ -7,7 +7,12 @@ export const MAX_RETRY_WAIT_MS = 10_000;
  * clients hit by the same outage spread their retries instead of returning in
  * step. Shared by the browser's token fetch and the server's service calls.
  */
-export function backoffDelay(attempt: number, baseMs: number, maxMs = Number.POSITIVE_INFINITY, random: () => number = Math.random): number {
+export function backoffDelay(
+  attempt: number,
+  baseMs: number,
+  maxMs = Number.POSITIVE_INFINITY,
+  random: () => number = Math.random,
+): number {
   const step = Math.min(maxMs, baseMs * 2 ** (attempt - 1));
   return step / 2 + random() * (step / 2);
 }

@@ -30,7 +30,13 @@ describe('a failed assertion about DOM nodes', () => {
     const gone = failure(() => expect(document.createElement('div')).to.equal(null));
     expect(() => structuredClone(gone)).not.to.throw();
     expect(gone.actual).to.equal('<div>');
-    const nested = failure(() => expect([document.createElement('p'), null, { frame: document.createElement('iframe'), height: 640 }]).to.deep.equal([null, null, null]));
+    const nested = failure(() =>
+      expect([document.createElement('p'), null, { frame: document.createElement('iframe'), height: 640 }]).to.deep.equal([
+        null,
+        null,
+        null,
+      ]),
+    );
     expect(() => structuredClone(nested)).not.to.throw();
     expect(nested.actual).to.deep.equal(['<p>', null, { frame: '<iframe>', height: 640 }]);
   });

@@ -83,14 +83,18 @@ describe('colour mode', () => {
     await link.closed;
   });
 
-  it("prepareLink({ colorScheme }) built ahead shows in it, and open({ colorScheme }) may still change it", async () => {
+  it('prepareLink({ colorScheme }) built ahead shows in it, and open({ colorScheme }) may still change it', async () => {
     for (const [prepared, late, expected] of [
       ['dark', undefined, 'dark'],
       ['dark', 'light', 'light'],
     ] as const) {
       let reported!: (detail: LinkEventDetail) => void;
       const open = new Promise<LinkEventDetail>((resolve) => (reported = resolve));
-      const link = prepareLink({ linkUrl: await fakeLinkUrl('idle'), fetchToken: async () => `tok.${crypto.randomUUID()}`, colorScheme: prepared });
+      const link = prepareLink({
+        linkUrl: await fakeLinkUrl('idle'),
+        fetchToken: async () => `tok.${crypto.randomUUID()}`,
+        colorScheme: prepared,
+      });
       const handle = link.open({ onEvent: (detail) => detail.name === 'open' && reported(detail), ...(late ? { colorScheme: late } : {}) });
       expect(told(await open)).to.equal(expected);
       expect(dialog().getAttribute('data-color-scheme')).to.equal(expected);

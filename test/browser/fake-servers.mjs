@@ -120,7 +120,9 @@ async function answerFakeToken(req) {
   const step = plan[Math.min(seen.length - 1, plan.length - 1)];
   const mint = (lifetimeMs) => {
     const id = randomUUID();
-    return json(200, { data: { id, token: `tok.${id}.${seen.length}`, expires: new Date(Date.now() + lifetimeMs).toISOString(), mode: 'sandbox' } });
+    return json(200, {
+      data: { id, token: `tok.${id}.${seen.length}`, expires: new Date(Date.now() + lifetimeMs).toISOString(), mode: 'sandbox' },
+    });
   };
   switch (step) {
     case 'ok':

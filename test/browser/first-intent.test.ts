@@ -16,7 +16,9 @@ const sessionCodeRequested = () => performance.getEntriesByType('resource').some
 describe('the first sign of intent on a page', () => {
   it('loads the session code, then builds the frame; a session opened and closed meanwhile leaves nothing', async () => {
     const linkUrl = await fakeLinkUrl('idle');
-    const hovered = await fixture<PayrollLink>(html`<payroll-link prefetch token-url=${fakeTokenUrl('ok').url} link-url=${linkUrl}></payroll-link>`);
+    const hovered = await fixture<PayrollLink>(
+      html`<payroll-link prefetch token-url=${fakeTokenUrl('ok').url} link-url=${linkUrl}></payroll-link>`,
+    );
     const shown = await fixture<PayrollLink>(html`<payroll-link token-url=${fakeTokenUrl('ok').url} link-url=${linkUrl}></payroll-link>`);
     expect(sessionCodeRequested(), 'nothing has asked for the session code yet').to.equal(false);
 

@@ -16,7 +16,9 @@ import { engine } from './engine.js';
 import { deepQueryAll, fakeLinkUrl, fakeTokenUrl } from './helpers.js';
 
 async function linkElement() {
-  const el = await fixture<PayrollLink>(html`<payroll-link token-url=${fakeTokenUrl('ok').url} link-url=${await fakeLinkUrl('idle')}></payroll-link>`);
+  const el = await fixture<PayrollLink>(
+    html`<payroll-link token-url=${fakeTokenUrl('ok').url} link-url=${await fakeLinkUrl('idle')}></payroll-link>`,
+  );
   const button = el.shadowRoot!.querySelector('button')!;
   // Whether the button had focus when its click arrived: what the engine's click did to focus. Captured on the way
   // down, before the element's own click listener opens the modal, which takes focus.

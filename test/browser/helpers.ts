@@ -36,8 +36,10 @@ export function fakeTokenUrl(plan = 'ok'): { url: string; calls: () => Promise<F
  */
 export async function untilCalls(token: ReturnType<typeof fakeTokenUrl>, check: number | ((calls: FakeTokenCall[]) => boolean)) {
   const passes = typeof check === 'number' ? (calls: FakeTokenCall[]) => calls.length >= check : check;
-  for (let after = -1; ; ) {
-    const seen: { changes: number; calls: FakeTokenCall[] } = await (await fetch(`/fake-token/changes?key=${token.key}&after=${after}`)).json();
+  for (let after = -1; ;) {
+    const seen: { changes: number; calls: FakeTokenCall[] } = await (
+      await fetch(`/fake-token/changes?key=${token.key}&after=${after}`)
+    ).json();
     if (passes(seen.calls)) return;
     after = seen.changes;
   }

@@ -155,7 +155,12 @@ describe('the Link modal, always in <body>', () => {
     const [error] = events.of('link-error');
     expect(error.detail).to.include({ type: 'clientError', code: 'MODAL_HIDDEN', pendingRetry: false });
     expect(errors).to.deep.equal([error.detail]);
-    expect(detail).to.deep.equal({ reason: 'closed_by_host', error: error.detail, linkTokenId: detail.linkTokenId, accountId: detail.accountId });
+    expect(detail).to.deep.equal({
+      reason: 'closed_by_host',
+      error: error.detail,
+      linkTokenId: detail.linkTokenId,
+      accountId: detail.accountId,
+    });
     expect(detail.accountId).to.match(UUID);
     expect(deepQueryAll('dialog')).to.have.length(0);
     expect(el.open).to.equal(false);
@@ -202,7 +207,12 @@ describe('the Link modal, always in <body>', () => {
       document.body.append(box);
       try {
         const errors: unknown[] = [];
-        const link = openLink({ linkUrl: await fakeLinkUrl('idle'), tokenUrl: fakeTokenUrl('ok').url, container: box, onError: (e) => errors.push(e) });
+        const link = openLink({
+          linkUrl: await fakeLinkUrl('idle'),
+          tokenUrl: fakeTokenUrl('ok').url,
+          container: box,
+          onError: (e) => errors.push(e),
+        });
         await link.ready;
         box.hidden = true;
         const exit = await link.closed;

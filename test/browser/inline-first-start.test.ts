@@ -27,7 +27,10 @@ describe('inline, the first session of a page', () => {
       await opened;
       watch.disconnect();
       expect(heights.length, 'the room changed as the session started').to.be.above(0);
-      expect(heights.filter((height) => height !== 640), 'never collapsed below the declared room').to.deep.equal([]);
+      expect(
+        heights.filter((height) => height !== 640),
+        'never collapsed below the declared room',
+      ).to.deep.equal([]);
     } finally {
       el.remove();
     }

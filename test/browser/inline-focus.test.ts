@@ -89,7 +89,8 @@ describe('inline: focus only when the user gave it', () => {
     // The frame stays in the page's Tab order: from the field before it, Tab goes into the frame (past the spacer).
     const frame = el.shadowRoot!.querySelector('[data-payroll-link-inline]')!.shadowRoot!.querySelector('iframe')!;
     const intoFrame = new Promise<void>((resolve) => {
-      const listener = ({ data }: MessageEvent) => data?.type === 'fake-link:focused' && (window.removeEventListener('message', listener), resolve());
+      const listener = ({ data }: MessageEvent) =>
+        data?.type === 'fake-link:focused' && (window.removeEventListener('message', listener), resolve());
       window.addEventListener('message', listener);
     });
     await sendKeys({ press: 'Tab' });
@@ -101,7 +102,9 @@ describe('inline: focus only when the user gave it', () => {
     const input = await typingUser();
     const token = fakeTokenUrl();
     // prefetch="load" would start it on connect; a script's show() starts it here, right after the key presses.
-    const el = await fixture<PayrollLink>(html`<payroll-link display="inline" token-url=${token.url} link-url=${`${await fakeLinkUrl('idle')}&focus`}></payroll-link>`);
+    const el = await fixture<PayrollLink>(
+      html`<payroll-link display="inline" token-url=${token.url} link-url=${`${await fakeLinkUrl('idle')}&focus`}></payroll-link>`,
+    );
     cleanup.push(input, el);
     const applied = focusRuleApplied();
     await el.show();
@@ -112,7 +115,9 @@ describe('inline: focus only when the user gave it', () => {
   it('prefetch="load" starts without focus; show() from a click on the page\'s own button gives focus to the flow', async () => {
     const linkUrl = `${await fakeLinkUrl('idle')}&focus`;
     const applied = focusRuleApplied();
-    const loaded = await fixture<PayrollLink>(html`<payroll-link display="inline" prefetch="load" token-url=${fakeTokenUrl().url} link-url=${linkUrl}></payroll-link>`);
+    const loaded = await fixture<PayrollLink>(
+      html`<payroll-link display="inline" prefetch="load" token-url=${fakeTokenUrl().url} link-url=${linkUrl}></payroll-link>`,
+    );
     cleanup.push(loaded);
     expect(await applied, 'started on connect: no focus').to.equal(false);
     loaded.remove();

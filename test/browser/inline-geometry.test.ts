@@ -19,7 +19,10 @@ const FIRST_SCREEN = 536;
 async function click(page: HTMLIFrameElement, element: Element) {
   const outer = page.getBoundingClientRect();
   const inner = element.getBoundingClientRect();
-  await sendMouse({ type: 'click', position: [Math.round(outer.x + inner.x + inner.width / 2), Math.round(outer.y + inner.y + inner.height / 2)] });
+  await sendMouse({
+    type: 'click',
+    position: [Math.round(outer.x + inner.x + inner.width / 2), Math.round(outer.y + inner.y + inner.height / 2)],
+  });
 }
 
 /** Resolves after the next rendering update of `win` (its layout and observers done). */
@@ -69,15 +72,24 @@ describe('inline, server-rendered: no room lost or moved', () => {
       recording = false;
       observer.disconnect();
       expect(seen.length, 'frames were recorded').to.be.above(2);
-      expect(seen.filter(({ top }) => top !== firstPaint), 'the content below never moved').to.deep.equal([]);
-      expect(seen.filter(({ room }) => Math.round(room) !== DECLARED), 'the room never shrank nor grew').to.deep.equal([]);
+      expect(
+        seen.filter(({ top }) => top !== firstPaint),
+        'the content below never moved',
+      ).to.deep.equal([]);
+      expect(
+        seen.filter(({ room }) => Math.round(room) !== DECLARED),
+        'the room never shrank nor grew',
+      ).to.deep.equal([]);
 
       // Once its user acts in the frame (a click in it: this page had focus, the frame takes it; the Link page reports
       // again, as on a new screen), the box follows the Link page's height.
       const frame = (el as PayrollLink).shadowRoot!.querySelector('[data-payroll-link-inline]')!.shadowRoot!.querySelector('iframe')!;
       await click(page, doc.querySelector('h1')!);
       const reported = new Promise<void>((resolve) =>
-        el.addEventListener('link-event', (event) => (event as CustomEvent<{ name: string }>).detail.name === 'screen_transition' && resolve()),
+        el.addEventListener(
+          'link-event',
+          (event) => (event as CustomEvent<{ name: string }>).detail.name === 'screen_transition' && resolve(),
+        ),
       );
       // Focus and the report cross from the Link frame's process separately: wait for both (the page's blur is
       // focus going into the frame), in whichever order they come.

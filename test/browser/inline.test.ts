@@ -52,7 +52,11 @@ describe('inline (display="inline")', () => {
       expect(events.types()).to.deep.equal(['link-open', 'link-login', 'link-success', 'link-exit']);
       expect(exit.detail.reason).to.equal('completed');
       expect(exit.detail.linkTokenId).to.match(UUID);
-      expect(callbacks).to.deep.equal([`login:${exit.detail.accountId}`, `success:${events.of('link-success')[0]!.detail.jobId}`, 'exit:completed']);
+      expect(callbacks).to.deep.equal([
+        `login:${exit.detail.accountId}`,
+        `success:${events.of('link-success')[0]!.detail.jobId}`,
+        'exit:completed',
+      ]);
       expect(el.hasAttribute('open')).to.equal(false);
       // The frame was in the element's shadow root, in the page's flow, told it is inline (no close control of ours).
       const frame = boxOf(el)!.shadowRoot!.querySelector('iframe')!;
@@ -78,7 +82,10 @@ describe('inline (display="inline")', () => {
       before.focus();
       await oneEvent(el, 'link-open');
       expect(deepActive(), 'the session moved no focus').to.equal(before);
-      expect([...document.documentElement.attributes].map((a) => `${a.name}=${a.value}`), 'no scroll lock').to.deep.equal(htmlAttributes);
+      expect(
+        [...document.documentElement.attributes].map((a) => `${a.name}=${a.value}`),
+        'no scroll lock',
+      ).to.deep.equal(htmlAttributes);
       expect(getComputedStyle(document.documentElement).overflow).to.equal('visible');
       expect(getComputedStyle(document.body).overflow).to.equal('visible');
       const frame = boxOf(el)!.shadowRoot!.querySelector('iframe')!;
@@ -137,11 +144,13 @@ describe('inline (display="inline")', () => {
     }
   });
 
-  it('sizes the box by the Link page\'s height reports within the CSS limits, dropping bad reports', async () => {
+  it("sizes the box by the Link page's height reports within the CSS limits, dropping bad reports", async () => {
     const container = document.createElement('div');
     container.id = 'inline-limits';
     const sheet = new CSSStyleSheet();
-    sheet.replaceSync('#inline-limits { --payroll-link-inline-height: 500px; --payroll-link-inline-min-height: 300px; --payroll-link-inline-max-height: 700px; }');
+    sheet.replaceSync(
+      '#inline-limits { --payroll-link-inline-height: 500px; --payroll-link-inline-min-height: 300px; --payroll-link-inline-max-height: 700px; }',
+    );
     document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
     const above = document.createElement('p');
     above.textContent = 'The page above the flow.';
@@ -225,17 +234,25 @@ describe('inline (display="inline")', () => {
       await afterRendering();
       await afterRendering();
       expect(await Promise.all(tokens.map(async (t) => (await t.calls()).length)), 'nothing minted on load').to.deep.equal([0, 0, 0, 0, 0]);
-      expect(elements.map((el) => heightOf(el)), 'each keeps its declared room').to.deep.equal([640, 640, 640, 640, 640]);
+      expect(
+        elements.map((el) => heightOf(el)),
+        'each keeps its declared room',
+      ).to.deep.equal([640, 640, 640, 640, 640]);
       const opened = oneEvent(elements[2]!, 'link-open');
       elements[2]!.scrollIntoView();
       await opened;
-      expect(await Promise.all(tokens.map(async (t) => (await t.calls()).length)), 'only the one scrolled to').to.deep.equal([0, 0, 1, 0, 0]);
+      expect(await Promise.all(tokens.map(async (t) => (await t.calls()).length)), 'only the one scrolled to').to.deep.equal([
+        0, 0, 1, 0, 0,
+      ]);
     } finally {
       page.remove();
       document.adoptedStyleSheets = document.adoptedStyleSheets.filter((s) => s !== sheet);
       window.scrollTo(0, 0);
     }
-    expect(elements.map((el) => boxOf(el)), 'removed, nothing left').to.deep.equal([null, null, null, null, null]);
+    expect(
+      elements.map((el) => boxOf(el)),
+      'removed, nothing left',
+    ).to.deep.equal([null, null, null, null, null]);
   });
 
   it('with prefetch="load", starts on connect even below the fold; show() starts at once', async () => {
@@ -247,7 +264,12 @@ describe('inline (display="inline")', () => {
     const load = fakeTokenUrl();
     const shown = fakeTokenUrl();
     const linkUrl = await fakeLinkUrl('idle');
-    const onLoad = Object.assign(document.createElement('payroll-link'), { display: 'inline', prefetch: 'load', tokenUrl: load.url, linkUrl });
+    const onLoad = Object.assign(document.createElement('payroll-link'), {
+      display: 'inline',
+      prefetch: 'load',
+      tokenUrl: load.url,
+      linkUrl,
+    });
     const byShow = Object.assign(document.createElement('payroll-link'), { display: 'inline', tokenUrl: shown.url, linkUrl });
     document.body.append(spacer, onLoad, byShow);
     try {
@@ -285,7 +307,9 @@ describe('inline (display="inline")', () => {
   it('a session that fails before the Link page shows anything leaves no frame, shows the error, and show() tries again', async () => {
     // The first call of the fake endpoint answers 401 (not retried), the next ones a token.
     const token = fakeTokenUrl('401,ok');
-    const el = await fixture<PayrollLink>(html`<payroll-link display="inline" token-url=${token.url} link-url=${await fakeLinkUrl('login-then-wait')}></payroll-link>`);
+    const el = await fixture<PayrollLink>(
+      html`<payroll-link display="inline" token-url=${token.url} link-url=${await fakeLinkUrl('login-then-wait')}></payroll-link>`,
+    );
     try {
       const failed = (await oneEvent(el, 'link-exit')).detail;
       expect([failed.reason, failed.error?.code]).to.deep.equal(['error', 'TOKEN_HTTP_401']);
@@ -333,7 +357,14 @@ describe('inline (display="inline")', () => {
     try {
       let loaded!: () => void;
       const ready = new Promise<void>((resolve) => (loaded = resolve));
-      const prepared = prepareLink({ display: 'inline', container, tokenUrl: token.url, linkUrl: await fakeLinkUrl('login-then-wait'), fetchTokenAhead: false, onReady: () => loaded() });
+      const prepared = prepareLink({
+        display: 'inline',
+        container,
+        tokenUrl: token.url,
+        linkUrl: await fakeLinkUrl('login-then-wait'),
+        fetchTokenAhead: false,
+        onReady: () => loaded(),
+      });
       await ready;
       const box = boxIn(container)!;
       const frame = box.shadowRoot!.querySelector('iframe')!;
@@ -351,7 +382,13 @@ describe('inline (display="inline")', () => {
       expect((await link.closed).reason).to.equal('closed_by_host');
       expect(boxIn(container)).to.equal(null);
 
-      const unused = prepareLink({ display: 'inline', container, tokenUrl: token.url, linkUrl: await fakeLinkUrl('idle'), fetchTokenAhead: false });
+      const unused = prepareLink({
+        display: 'inline',
+        container,
+        tokenUrl: token.url,
+        linkUrl: await fakeLinkUrl('idle'),
+        fetchTokenAhead: false,
+      });
       expect(boxIn(container)).to.exist;
       unused.dispose();
       expect(boxIn(container), 'disposed: nothing left').to.equal(null);
@@ -387,7 +424,12 @@ describe('inline (display="inline")', () => {
       container.remove();
     }
     const errors: LinkError[] = [];
-    const failed = openLink({ display: 'inline', tokenUrl: token.url, linkUrl: await fakeLinkUrl('success'), onError: (e) => errors.push(e) });
+    const failed = openLink({
+      display: 'inline',
+      tokenUrl: token.url,
+      linkUrl: await fakeLinkUrl('success'),
+      onError: (e) => errors.push(e),
+    });
     const exit = await failed.closed;
     expect(errors.map((e) => [e.type, e.code])).to.deep.equal([['clientError', 'NO_CONTAINER']]);
     expect(exit.reason).to.equal('error');
@@ -400,7 +442,13 @@ describe('inline (display="inline")', () => {
     const token = fakeTokenUrl();
     const opens: string[] = [];
     try {
-      const link = openLink({ display: 'inline', container, tokenUrl: token.url, linkUrl: await fakeLinkUrl('reject-first'), onEvent: (e) => e.name === 'open' && opens.push(e.name) });
+      const link = openLink({
+        display: 'inline',
+        container,
+        tokenUrl: token.url,
+        linkUrl: await fakeLinkUrl('reject-first'),
+        onEvent: (e) => e.name === 'open' && opens.push(e.name),
+      });
       // The box is built at the call, before the Link page can refuse the first token.
       const box = boxIn(container)!;
       const firstFrame = box.shadowRoot!.querySelector('iframe');
@@ -408,7 +456,10 @@ describe('inline (display="inline")', () => {
       const loadingAtSwap: Array<{ ready: boolean; loading: boolean }> = [];
       const swaps = new MutationObserver((records) => {
         if (records.some((record) => [...record.removedNodes].some((node) => node.nodeName === 'IFRAME'))) {
-          loadingAtSwap.push({ ready: box.hasAttribute('data-ready'), loading: box.shadowRoot!.querySelector('[part="loading"]')!.checkVisibility() });
+          loadingAtSwap.push({
+            ready: box.hasAttribute('data-ready'),
+            loading: box.shadowRoot!.querySelector('[part="loading"]')!.checkVisibility(),
+          });
         }
       });
       swaps.observe(box.shadowRoot!, { childList: true });
@@ -443,11 +494,20 @@ describe('inline (display="inline")', () => {
       try {
         let opened!: () => void;
         const open = new Promise<void>((resolve) => (opened = resolve));
-        const link = openLink({ display: 'inline', container, colorScheme, tokenUrl: fakeTokenUrl().url, linkUrl: await fakeLinkUrl('idle'), onOpen: () => opened() });
+        const link = openLink({
+          display: 'inline',
+          container,
+          colorScheme,
+          tokenUrl: fakeTokenUrl().url,
+          linkUrl: await fakeLinkUrl('idle'),
+          onOpen: () => opened(),
+        });
         await open;
         const box = boxIn(container)!;
         expect(box.getAttribute('data-color-scheme')).to.equal(colorScheme);
-        expect(getComputedStyle(box.shadowRoot!.querySelector('[part=loading]')!).color, `${colorScheme}, ${mutedColor}`).to.equal(expected);
+        expect(getComputedStyle(box.shadowRoot!.querySelector('[part=loading]')!).color, `${colorScheme}, ${mutedColor}`).to.equal(
+          expected,
+        );
         link.close();
         await link.closed;
       } finally {
@@ -483,7 +543,13 @@ describe('inline (display="inline")', () => {
     try {
       let opened!: () => void;
       const open = new Promise<void>((resolve) => (opened = resolve));
-      const link = openLink({ display: 'inline', container, tokenUrl: fakeTokenUrl().url, linkUrl: await fakeLinkUrl('login-then-wait'), onOpen: () => opened() });
+      const link = openLink({
+        display: 'inline',
+        container,
+        tokenUrl: fakeTokenUrl().url,
+        linkUrl: await fakeLinkUrl('login-then-wait'),
+        onOpen: () => opened(),
+      });
       await open;
       expect(boxIn(container), 'the box shows while the session runs').to.exist;
       link.requestClose();

@@ -60,7 +60,9 @@ describe('the Link modal and the page’s own modal', () => {
   it('goes inside an aria-modal element (a dialog library’s) the element sits in', async () => {
     const { root, el } = await linkElementIn((link) => html`<div role="dialog" aria-modal="true">${link}</div>`);
     await openFlow(el);
-    expect(ownContainers()[0]!.parentElement === root.querySelector('[aria-modal]'), 'the container is in the library’s dialog').to.equal(true);
+    expect(ownContainers()[0]!.parentElement === root.querySelector('[aria-modal]'), 'the container is in the library’s dialog').to.equal(
+      true,
+    );
     expect(ownContainers()[0]!.hasAttribute('data-react-aria-top-layer')).to.equal(true);
     el.close();
   });

@@ -139,14 +139,18 @@ describe('Instant open: the Link frame built on intent', () => {
 
   it('builds the frame on connect with prefetch="load"', async () => {
     const token = fakeTokenUrl('ok');
-    const el = await fixture<PayrollLink>(html`<payroll-link prefetch="load" token-url=${token.url} link-url=${await fakeLinkUrl('idle')}></payroll-link>`);
+    const el = await fixture<PayrollLink>(
+      html`<payroll-link prefetch="load" token-url=${token.url} link-url=${await fakeLinkUrl('idle')}></payroll-link>`,
+    );
     hiddenFrame();
     el.remove();
   });
 
   it('tears the frame built ahead down when link-url or the token source changes, and with the element', async () => {
     const token = fakeTokenUrl('ok');
-    const el = await fixture<PayrollLink>(html`<payroll-link prefetch token-url=${token.url} link-url=${await fakeLinkUrl('idle')}></payroll-link>`);
+    const el = await fixture<PayrollLink>(
+      html`<payroll-link prefetch token-url=${token.url} link-url=${await fakeLinkUrl('idle')}></payroll-link>`,
+    );
     const changes: Array<() => void> = [
       () => (el.linkUrl = `${el.linkUrl}&again`),
       () => (el.endUserId = 'someone-else'),
@@ -250,7 +254,11 @@ describe('prepareLink()', () => {
   it('dispose() leaves nothing behind and calls nothing; open() after it ends at once', async () => {
     const token = fakeTokenUrl('ok');
     const heard: string[] = [];
-    const prepared = prepareLink({ linkUrl: await fakeLinkUrl('idle'), tokenUrl: token.url, onExit: ({ reason }) => heard.push(`exit:${reason}`) });
+    const prepared = prepareLink({
+      linkUrl: await fakeLinkUrl('idle'),
+      tokenUrl: token.url,
+      onExit: ({ reason }) => heard.push(`exit:${reason}`),
+    });
     hiddenFrame();
     prepared.dispose();
     expect(frames()).to.have.length(0);

@@ -36,7 +36,9 @@ function track(event: LinkEventDetail): string | null {
 describe('typed progress events', () => {
   it('reach link-event typed, each with its Pinwheel-named payload, in order', async () => {
     const token = fakeTokenUrl('ok');
-    const el = await fixture<PayrollLink>(html`<payroll-link token-url=${token.url} link-url=${await fakeLinkUrl('progress')}></payroll-link>`);
+    const el = await fixture<PayrollLink>(
+      html`<payroll-link token-url=${token.url} link-url=${await fakeLinkUrl('progress')}></payroll-link>`,
+    );
     const events: LinkEventDetail[] = [];
     el.addEventListener('link-event', (event) => events.push(event.detail));
     const exit = oneEvent(el, 'link-exit');

@@ -13,7 +13,12 @@ const EVENTS: SessionEvent[] = [
   { type: 'show', ...ending },
   { type: 'frameReady' },
   { type: 'token', token },
-  { type: 'link', message: { type: 'payroll-link:event', name: 'open', payload: { linkTokenId: 'id' } }, accountId: undefined, renewable: true },
+  {
+    type: 'link',
+    message: { type: 'payroll-link:event', name: 'open', payload: { linkTokenId: 'id' } },
+    accountId: undefined,
+    renewable: true,
+  },
   { type: 'untyped', message: { type: 'payroll-link:event', name: 'other', payload: {} } },
   { type: 'exit', ...ending },
   { type: 'openUrl', url: 'https://example.com/' },
@@ -57,7 +62,7 @@ function moving(state: SessionStateName): SessionEvent['type'][] {
   }).map((event) => event.type);
 }
 
-describe('the session\'s table', () => {
+describe("the session's table", () => {
   it('leaves the state as it is on a move its rules forbid, and warns, naming the event and the state', () => {
     const state = SAMPLES.prefetched;
     let next: SessionState | undefined;
@@ -91,7 +96,13 @@ describe('the session\'s table', () => {
     expect(waiting).to.deep.equal({ name: 'waiting', frameReady: false, token: null, renewed: false });
     const withToken = transition(waiting, EVENTS[2]!);
     expect(withToken).to.include({ name: 'waiting', frameReady: false });
-    expect(transition(withToken, { type: 'frameReady' })).to.deep.equal({ name: 'open', token, renewed: false, loggedIn: false, succeeded: false });
+    expect(transition(withToken, { type: 'frameReady' })).to.deep.equal({
+      name: 'open',
+      token,
+      renewed: false,
+      loggedIn: false,
+      succeeded: false,
+    });
   });
 });
 

@@ -19,7 +19,9 @@ describe('without matchMedia, IntersectionObserver, ResizeObserver, requestIdleC
 
   it('renders its button, prefetches on a hover, and opens the modal on a click', async () => {
     const token = fakeTokenUrl('ok');
-    const el = await fixture<PayrollLink>(html`<payroll-link prefetch token-url=${token.url} link-url=${await fakeLinkUrl('success')}></payroll-link>`);
+    const el = await fixture<PayrollLink>(
+      html`<payroll-link prefetch token-url=${token.url} link-url=${await fakeLinkUrl('success')}></payroll-link>`,
+    );
     const button = el.shadowRoot!.querySelector('button')!;
     expect(button.textContent!.trim()).to.equal('Connect payroll');
     button.dispatchEvent(new PointerEvent('pointermove', { bubbles: true, composed: true }));
@@ -35,7 +37,9 @@ describe('without matchMedia, IntersectionObserver, ResizeObserver, requestIdleC
 
   it('inline, starts on show() only: nothing says it is seen', async () => {
     const token = fakeTokenUrl('ok');
-    const el = await fixture<PayrollLink>(html`<payroll-link display="inline" token-url=${token.url} link-url=${await fakeLinkUrl('idle')}></payroll-link>`);
+    const el = await fixture<PayrollLink>(
+      html`<payroll-link display="inline" token-url=${token.url} link-url=${await fakeLinkUrl('idle')}></payroll-link>`,
+    );
     await afterRendering();
     expect(el.shadowRoot!.querySelector('.inline'), 'the box is rendered').to.not.equal(null);
     expect(await token.calls(), 'no token until show()').to.have.length(0);

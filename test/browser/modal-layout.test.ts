@@ -5,7 +5,7 @@ import { deepQueryAll, fakeLinkUrl, modalRoot } from './helpers.js';
 describe('the Link modal layout', () => {
   afterEach(() => expect(deepQueryAll('iframe')).to.have.length(0));
 
-  it('shows one header, the Link page\'s: the close control overlays the frame\'s top-right corner and takes focus first', async () => {
+  it("shows one header, the Link page's: the close control overlays the frame's top-right corner and takes focus first", async () => {
     let told!: (hostCloseControl: unknown) => void;
     // The fake Link page reports what its init message said.
     const toldLinkPage = new Promise((resolve) => (told = resolve));

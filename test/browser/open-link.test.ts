@@ -167,7 +167,12 @@ describe('openLink()', () => {
   it('keeps MODAL_HIDDEN as the exit error when onError closes the session', async () => {
     const hiddenBox = appendHiddenBox();
     try {
-      const link = openLink({ linkUrl: await fakeLinkUrl('idle'), tokenUrl: fakeTokenUrl('ok').url, container: hiddenBox, onError: () => link.close() });
+      const link = openLink({
+        linkUrl: await fakeLinkUrl('idle'),
+        tokenUrl: fakeTokenUrl('ok').url,
+        container: hiddenBox,
+        onError: () => link.close(),
+      });
       const exit = await link.closed;
       expect(exit.reason).to.equal('closed_by_host');
       expect(exit.error).to.include({ code: 'MODAL_HIDDEN' });

@@ -50,7 +50,12 @@ describe('<payroll-link>', () => {
     expect(login.detail.linkTokenId).to.match(UUID);
     expect(success.detail).to.include({ job: 'direct_deposit_switch', accountId: login.detail.accountId });
     expect(success.detail.jobId).to.match(UUID);
-    expect(exit.detail).to.deep.equal({ reason: 'completed', error: null, linkTokenId: login.detail.linkTokenId, accountId: login.detail.accountId });
+    expect(exit.detail).to.deep.equal({
+      reason: 'completed',
+      error: null,
+      linkTokenId: login.detail.linkTokenId,
+      accountId: login.detail.accountId,
+    });
     expect(events.of('link-event').map((e) => e.detail.name)).to.deep.equal(['open', 'login', 'success', 'exit']);
     expect(callbacks).to.deep.equal([
       'event:open',
@@ -98,7 +103,9 @@ describe('<payroll-link>', () => {
     const open = await oneEvent(el, 'link-event');
     const frame = frames()[0] as HTMLIFrameElement;
     expect(frame.getAttribute('referrerpolicy')).to.equal('no-referrer');
-    expect(frame.getAttribute('sandbox')).to.equal('allow-scripts allow-same-origin allow-forms allow-popups allow-popups-to-escape-sandbox');
+    expect(frame.getAttribute('sandbox')).to.equal(
+      'allow-scripts allow-same-origin allow-forms allow-popups allow-popups-to-escape-sandbox',
+    );
     expect(frame.title).to.not.equal('');
     const received = open.detail.payload as { token: string; href: string; referrer: string; hostCloseControl: boolean };
     expect(received.hostCloseControl).to.equal(true);
@@ -152,7 +159,7 @@ describe('<payroll-link>', () => {
     expect(exit.detail.reason).to.equal('completed');
   });
 
-  it('ends with the frame\'s error and shows the error state', async () => {
+  it("ends with the frame's error and shows the error state", async () => {
     const { el, button } = await linkElement('job-error');
     button.click();
     const exit = await oneEvent(el, 'link-exit');

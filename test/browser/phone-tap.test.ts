@@ -48,7 +48,8 @@ const realMatchMedia = window.matchMedia;
 
 /** Makes the page a device with hover (a desktop) or without (a phone), as `matchMedia('(hover: none)')` says. */
 function device(noHover: boolean): void {
-  window.matchMedia = (query) => (query === '(hover: none)' ? ({ matches: noHover } as MediaQueryList) : realMatchMedia.call(window, query));
+  window.matchMedia = (query) =>
+    query === '(hover: none)' ? ({ matches: noHover } as MediaQueryList) : realMatchMedia.call(window, query);
 }
 
 describe('a tap on a phone', () => {
@@ -74,7 +75,9 @@ describe('a tap on a phone', () => {
   it('loads the code when the element is seen, and starts the token and the frame at the press, before the click', async () => {
     device(true);
     const token = fakeTokenUrl('ok');
-    const element = await fixture<PayrollLink>(html`<payroll-link prefetch token-url=${token.url} link-url=${await fakeLinkUrl('idle')}></payroll-link>`);
+    const element = await fixture<PayrollLink>(
+      html`<payroll-link prefetch token-url=${token.url} link-url=${await fakeLinkUrl('idle')}></payroll-link>`,
+    );
 
     // 1. Seen: the code, and nothing that costs (no token, no frame).
     await untilSessionCode();

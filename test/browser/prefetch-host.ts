@@ -39,7 +39,9 @@ export class PrefetchHost extends ReactiveElement implements LinkPrefetchHost {
 if (!customElements.get('prefetch-host')) customElements.define('prefetch-host', PrefetchHost);
 
 /** A connected host with `properties`, after its first update. */
-export async function prefetchHost(properties: Partial<Pick<PrefetchHost, 'prefetch' | 'linkUrl' | 'tokenUrl' | 'accountId' | 'endUserId'>>): Promise<PrefetchHost> {
+export async function prefetchHost(
+  properties: Partial<Pick<PrefetchHost, 'prefetch' | 'linkUrl' | 'tokenUrl' | 'accountId' | 'endUserId'>>,
+): Promise<PrefetchHost> {
   const host = document.createElement('prefetch-host') as PrefetchHost;
   Object.assign(host, properties);
   document.body.append(host);

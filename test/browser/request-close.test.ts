@@ -23,10 +23,13 @@ function fakeSays(type: string): Promise<void> {
 }
 
 /** Tells the fake Link page (the session's frame) what its user chose. */
-const answer = (choice: 'leave' | 'stay') => (deepQueryAll('iframe')[0] as HTMLIFrameElement).contentWindow!.postMessage({ type: `fake-link:${choice}` }, '*');
+const answer = (choice: 'leave' | 'stay') =>
+  (deepQueryAll('iframe')[0] as HTMLIFrameElement).contentWindow!.postMessage({ type: `fake-link:${choice}` }, '*');
 
 async function openElement(query: string) {
-  const el = await fixture<PayrollLink>(html`<payroll-link token-url=${fakeTokenUrl('ok').url} link-url=${await fakeLinkUrl(query)}></payroll-link>`);
+  const el = await fixture<PayrollLink>(
+    html`<payroll-link token-url=${fakeTokenUrl('ok').url} link-url=${await fakeLinkUrl(query)}></payroll-link>`,
+  );
   const opened = oneEvent(el, 'link-open');
   // A real click, as the user's: a browser fires a cancelable `cancel` on Escape only after a user activation
   // (without one, Chromium and Firefox close the dialog themselves, and the session ends at once: nothing to ask in).

@@ -110,7 +110,10 @@ describe('the session code loaded on intent', () => {
     const held = heldSource();
     const session = recorder();
     let cancelled = 0;
-    const handle = lazyPrepareLink({ linkUrl: await fakeLinkUrl('idle'), tokenUrl: '/never-asked', accountId: 'acc-1', ...session.callbacks }, held.source).open({
+    const handle = lazyPrepareLink(
+      { linkUrl: await fakeLinkUrl('idle'), tokenUrl: '/never-asked', accountId: 'acc-1', ...session.callbacks },
+      held.source,
+    ).open({
       cancelToken: () => cancelled++,
     });
     handle.close();
@@ -127,7 +130,10 @@ describe('the session code loaded on intent', () => {
   it('a failed load ends the session with SESSION_CODE_UNAVAILABLE: onError, then onExit, once', async () => {
     const held = heldSource();
     const session = recorder();
-    const handle = lazyPrepareLink({ linkUrl: await fakeLinkUrl('idle'), tokenUrl: '/never-asked', ...session.callbacks }, held.source).open();
+    const handle = lazyPrepareLink(
+      { linkUrl: await fakeLinkUrl('idle'), tokenUrl: '/never-asked', ...session.callbacks },
+      held.source,
+    ).open();
     await held.fail(new TypeError('Failed to fetch dynamically imported module'));
     const exit = await handle.closed;
     expect(exit.reason).to.equal('error');
@@ -141,7 +147,10 @@ describe('the session code loaded on intent', () => {
   it('a load that outlasts readyTimeoutMs ends the session with SESSION_CODE_UNAVAILABLE, and the code arriving later builds nothing', async () => {
     const held = heldSource();
     const session = recorder();
-    const handle = lazyPrepareLink({ linkUrl: await fakeLinkUrl('idle'), tokenUrl: '/never-asked', readyTimeoutMs: 20, ...session.callbacks }, held.source).open();
+    const handle = lazyPrepareLink(
+      { linkUrl: await fakeLinkUrl('idle'), tokenUrl: '/never-asked', readyTimeoutMs: 20, ...session.callbacks },
+      held.source,
+    ).open();
     const exit = await handle.closed;
     expect(exit.error?.code).to.equal('SESSION_CODE_UNAVAILABLE');
     expect(session.heard).to.deep.equal(['error', 'exit']);

@@ -27,7 +27,9 @@ describe('sessions under pressure: races, odd orders, hostile inputs', () => {
 
   it('keeps link-exit last when a listener removes the element in the middle of the flow', async () => {
     const token = fakeTokenUrl('ok');
-    const el = await fixture<PayrollLink>(html`<payroll-link token-url=${token.url} link-url=${await fakeLinkUrl('success')}></payroll-link>`);
+    const el = await fixture<PayrollLink>(
+      html`<payroll-link token-url=${token.url} link-url=${await fakeLinkUrl('success')}></payroll-link>`,
+    );
     const events = recordEvents(el);
     const heard: string[] = [];
     el.onLogin = () => heard.push('onLogin');
@@ -69,7 +71,9 @@ describe('sessions under pressure: races, odd orders, hostile inputs', () => {
 
   it('stops the retries of a fetch ahead when its session ends first', async () => {
     const token = fakeTokenUrl('503,503,ok');
-    const el = await fixture<PayrollLink>(html`<payroll-link prefetch="load" token-url=${token.url} link-url=${await fakeLinkUrl('idle')}></payroll-link>`);
+    const el = await fixture<PayrollLink>(
+      html`<payroll-link prefetch="load" token-url=${token.url} link-url=${await fakeLinkUrl('idle')}></payroll-link>`,
+    );
     await untilCalls(token, 1);
     const exit = oneEvent(el, 'link-exit');
     void el.show();
@@ -157,7 +161,9 @@ describe('sessions under pressure: races, odd orders, hostile inputs', () => {
 
   it('renews a token the Link page refuses, once, in a new frame: the user never sees the failure', async () => {
     const token = fakeTokenUrl('ok');
-    const el = await fixture<PayrollLink>(html`<payroll-link token-url=${token.url} link-url=${await fakeLinkUrl('reject-first')}></payroll-link>`);
+    const el = await fixture<PayrollLink>(
+      html`<payroll-link token-url=${token.url} link-url=${await fakeLinkUrl('reject-first')}></payroll-link>`,
+    );
     const events = recordEvents(el);
     const exit = oneEvent(el, 'link-exit');
     el.shadowRoot!.querySelector('button')!.click();
@@ -173,7 +179,9 @@ describe('sessions under pressure: races, odd orders, hostile inputs', () => {
 
   it('shows the loading indicator while the renewed frame loads, not a blank modal', async () => {
     const token = fakeTokenUrl('ok');
-    const el = await fixture<PayrollLink>(html`<payroll-link token-url=${token.url} link-url=${await fakeLinkUrl('reject-first')}></payroll-link>`);
+    const el = await fixture<PayrollLink>(
+      html`<payroll-link token-url=${token.url} link-url=${await fakeLinkUrl('reject-first')}></payroll-link>`,
+    );
     // Checked the moment the frame is swapped, before the new Link page can say it is ready.
     const loadingShown: boolean[] = [];
     const swaps = new MutationObserver((records) => {
@@ -194,7 +202,9 @@ describe('sessions under pressure: races, odd orders, hostile inputs', () => {
 
   it('reports a token refused twice: one renewal per session, then the error', async () => {
     const token = fakeTokenUrl('ok');
-    const el = await fixture<PayrollLink>(html`<payroll-link token-url=${token.url} link-url=${await fakeLinkUrl('reject-all')}></payroll-link>`);
+    const el = await fixture<PayrollLink>(
+      html`<payroll-link token-url=${token.url} link-url=${await fakeLinkUrl('reject-all')}></payroll-link>`,
+    );
     const events = recordEvents(el);
     const exit = oneEvent(el, 'link-exit');
     el.shadowRoot!.querySelector('button')!.click();

@@ -81,7 +81,12 @@ describe('the widget in English and Spanish', () => {
       expect(modalRoot().querySelector('[part="close-button"]')!.getAttribute('aria-label')).to.equal('Cerrar');
       link.close();
       await link.closed;
-      const english = openLink({ linkUrl, language: 'en-US', strings: { loading: 'One moment…' }, fetchToken: async () => `tok.${crypto.randomUUID()}` });
+      const english = openLink({
+        linkUrl,
+        language: 'en-US',
+        strings: { loading: 'One moment…' },
+        fetchToken: async () => `tok.${crypto.randomUUID()}`,
+      });
       await english.ready;
       expect(modalRoot().querySelector('[part="close-button"]')!.getAttribute('aria-label')).to.equal('Close');
       expect(modalRoot().querySelector('[part="loading"]')!.textContent).to.equal('One moment…');

@@ -28,7 +28,9 @@ async function consoleErrors(run: (firstError: Promise<void>) => Promise<void>):
 describe('token endpoint failures', () => {
   it('with prefetch, a hover and a click call an endpoint answering 500 three times, and the console says it once', async () => {
     const token = fakeTokenUrl('500');
-    const el = await fixture<PayrollLink>(html`<payroll-link prefetch token-url=${token.url} link-url=${await fakeLinkUrl('success')}></payroll-link>`);
+    const el = await fixture<PayrollLink>(
+      html`<payroll-link prefetch token-url=${token.url} link-url=${await fakeLinkUrl('success')}></payroll-link>`,
+    );
     const button = el.shadowRoot!.querySelector('button')!;
     let exit: CustomEvent | undefined;
     const said = await consoleErrors(async () => {
@@ -52,7 +54,9 @@ describe('token endpoint failures', () => {
 
   it('forgets a failed prefetch after 10 s: a sign of intent then fetches again, for the click', async () => {
     const token = fakeTokenUrl('500,500,500,ok');
-    const el = await fixture<PayrollLink>(html`<payroll-link prefetch token-url=${token.url} link-url=${await fakeLinkUrl('success')}></payroll-link>`);
+    const el = await fixture<PayrollLink>(
+      html`<payroll-link prefetch token-url=${token.url} link-url=${await fakeLinkUrl('success')}></payroll-link>`,
+    );
     const button = el.shadowRoot!.querySelector('button')!;
     const now = Date.now;
     await consoleErrors(async (failed) => {

@@ -134,7 +134,11 @@ describe('token fetching', () => {
     const token = fakeTokenUrl('hang');
     // Long enough for the request to reach the fake server even on a loaded machine (at 150 ms, Firefox under
     // load sometimes aborted before sending it, and the server counted none): the count must be exactly one.
-    const link = openLink({ linkUrl: await fakeLinkUrl('success'), tokenUrl: token.url, tokenFetch: { timeoutMs: 3_000, maxAttempts: 3, backoffBaseMs: 10 } });
+    const link = openLink({
+      linkUrl: await fakeLinkUrl('success'),
+      tokenUrl: token.url,
+      tokenFetch: { timeoutMs: 3_000, maxAttempts: 3, backoffBaseMs: 10 },
+    });
     const exit = await link.closed;
     expect(exit.error).to.include({ type: 'networkError', code: 'TOKEN_TIMEOUT' });
     // Never retried: at most the one request (a loaded browser may even time out before sending it).
@@ -159,7 +163,10 @@ describe('token fetching', () => {
   });
 
   // The contract's longest token is 2,000 characters (protocol.ts): the Link page refuses a longer init. (#21)
-  for (const [length, what] of [[2_001, 'one character too long'], [10_000_000, '10 MB']] as const) {
+  for (const [length, what] of [
+    [2_001, 'one character too long'],
+    [10_000_000, '10 MB'],
+  ] as const) {
     it(`refuses a fetchToken token ${what} at once: link-error, then link-exit, never link-open and a waiting Link page`, async () => {
       const el = await fixture<PayrollLink>(html`<payroll-link link-url=${await fakeLinkUrl('success')}></payroll-link>`);
       let fetched = 0;
@@ -191,7 +198,12 @@ describe('token fetching', () => {
   it('refuses a token that breaks the contract whatever its source: the token option, a string or a Link token', async () => {
     const linkUrl = await fakeLinkUrl('success');
     const long = 'x'.repeat(2_001);
-    const asLinkToken = { id: crypto.randomUUID(), token: long, expires: new Date(Date.now() + 3_600_000).toISOString(), mode: 'sandbox' as const };
+    const asLinkToken = {
+      id: crypto.randomUUID(),
+      token: long,
+      expires: new Date(Date.now() + 3_600_000).toISOString(),
+      mode: 'sandbox' as const,
+    };
     for (const token of [long, Promise.resolve(long), asLinkToken]) {
       const heard: string[] = [];
       const link = openLink({ linkUrl, token, onOpen: () => heard.push('open'), onError: ({ code }) => heard.push(`error:${code}`) });
@@ -371,7 +383,10 @@ describe('token fetching', () => {
     it('fetches the next token ahead when the pointer moves over the button, and when it gets focus', async () => {
       const { el, tokens } = await prefetchingElement();
       const button = el.shadowRoot!.querySelector('button')!;
-      for (const [nth, warmUp] of [[2, () => pointAt(button)], [3, () => button.focus()]] as const) {
+      for (const [nth, warmUp] of [
+        [2, () => pointAt(button)],
+        [3, () => button.focus()],
+      ] as const) {
         // A session closed by the page fetches nothing ahead: the next token comes from the user's next move.
         button.click();
         await oneEvent(el, 'link-open');

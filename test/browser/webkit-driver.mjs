@@ -51,7 +51,12 @@ export async function startWebKitDriver() {
 
 /** Xvfb on the first free display number, which it picks itself (`-displayfd`): no race with other Xvfb servers on the machine. */
 async function startXvfb() {
-  const xvfb = spawnGroup(xvfbPath, ['-displayfd', '3', '-screen', '0', '1280x800x24', '-nolisten', 'tcp'], {}, ['ignore', 'ignore', 'pipe', 'pipe']);
+  const xvfb = spawnGroup(xvfbPath, ['-displayfd', '3', '-screen', '0', '1280x800x24', '-nolisten', 'tcp'], {}, [
+    'ignore',
+    'ignore',
+    'pipe',
+    'pipe',
+  ]);
   let stderr = '';
   xvfb.stderr.on('data', (chunk) => (stderr += chunk));
   let written = '';

@@ -41,7 +41,13 @@ before(async () => {
   redisClient = connected;
   // The setup's own calls share the secret, so the same limiter paces them.
   const limiter = redisRateLimiter(connected, { perSecond: 10, keyPrefix: KEY_PREFIX });
-  const client = createPayrollClient({ apiSecret: sandbox.secret, baseUrl: outside.url, version: '2025-07-08', mode: 'sandbox', rateLimit: limiter });
+  const client = createPayrollClient({
+    apiSecret: sandbox.secret,
+    baseUrl: outside.url,
+    version: '2025-07-08',
+    mode: 'sandbox',
+    rateLimit: limiter,
+  });
   await limiter.acquire();
   const created = await api(sandbox, 'POST', '/sandbox/accounts', { body: {} });
   assert.equal(created.status, 201, created.text);
@@ -74,10 +80,19 @@ describe('four processes sharing redisRateLimiter against the sandbox (10 per se
   test('200 reads: every one succeeds, the sandbox answers no 429, and nothing was sent twice', { timeout: 90_000 }, async (t) => {
     const sentBefore = outside.secrets.length;
     const { results, elapsedMs } = await readAll(10, KEY_PREFIX);
-    assert.deepEqual(results.flatMap((result) => result.failures), []);
-    assert.equal(results.reduce((total, result) => total + result.ok, 0), PROCESSES * READS_EACH);
+    assert.deepEqual(
+      results.flatMap((result) => result.failures),
+      [],
+    );
+    assert.equal(
+      results.reduce((total, result) => total + result.ok, 0),
+      PROCESSES * READS_EACH,
+    );
     assert.equal(outside.sandbox429s(), 0);
-    assert.equal(results.reduce((total, result) => total + result.seen429, 0), 0);
+    assert.equal(
+      results.reduce((total, result) => total + result.seen429, 0),
+      0,
+    );
     // Those with the secret: each reader's warm-up calls use a wrong one, which the sandbox does not count.
     const sent = outside.secrets.slice(sentBefore).filter((secret) => secret === sandbox.secret).length;
     assert.equal(sent, PROCESSES * READS_EACH, 'one request per read: no retry');
@@ -86,7 +101,7 @@ describe('four processes sharing redisRateLimiter against the sandbox (10 per se
     assert.ok(elapsedMs < 19 * 1_100 + 3_000, `took ${Math.round(elapsedMs)} ms`);
   });
 
-  test('the control: the same run with a limit far above the sandbox\'s meets 429s', { timeout: 90_000 }, async (t) => {
+  test("the control: the same run with a limit far above the sandbox's meets 429s", { timeout: 90_000 }, async (t) => {
     const { results } = await readAll(1_000, 'e2e-readers-unpaced:');
     const failed = results.flatMap((result) => result.failures).length;
     t.diagnostic(`unpaced: ${outside.sandbox429s()} answers of 429, ${failed} reads failed after their retries`);

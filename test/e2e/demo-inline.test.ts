@@ -52,8 +52,15 @@ const clamp = (height: number) => Math.min(MAX_HEIGHT, Math.max(MIN_HEIGHT, heig
 /** What every engine must show once the session completed. */
 function checkCompleted(state: ReturnType<typeof pageState>) {
   const events = state.timeline.filter((e: Entry) => e.source === 'event' && e.name !== 'link-event');
-  assert.deepEqual(events.map((e) => e.name), ['link-open', 'link-login', 'link-success', 'link-exit'], 'the typed events, in order, one exit');
-  assert.deepEqual(state.timeline.filter((e) => e.source === 'callback').map((e) => e.name), ['onSuccess', 'onExit']);
+  assert.deepEqual(
+    events.map((e) => e.name),
+    ['link-open', 'link-login', 'link-success', 'link-exit'],
+    'the typed events, in order, one exit',
+  );
+  assert.deepEqual(
+    state.timeline.filter((e) => e.source === 'callback').map((e) => e.name),
+    ['onSuccess', 'onExit'],
+  );
   const [open, login, success, exit] = events.map((e) => e.detail!);
   assert.equal(login!.linkTokenId, open!.linkTokenId);
   assert.equal(success!.accountId, login!.accountId);
@@ -78,7 +85,16 @@ describe('the demo inline page, end to end (Chromium and WebKit)', { timeout: 90
   test('Chromium: the flow starts in the page, follows its content within the limits, completes, and stays on its final screen', async () => {
     const browser: Browser = await chromium.launch({
       executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync', '--disable-quic'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-dev-shm-usage',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--no-first-run',
+        '--disable-sync',
+        '--disable-quic',
+      ],
     });
     try {
       const context = await browser.newContext({ viewport: { width: 1100, height: 900 } });
@@ -154,7 +170,9 @@ describe('the demo inline page, end to end (Chromium and WebKit)', { timeout: 90
       await (await deep('button', 'Switch my deposit')).click();
       await (await deep('button', 'Done')).click();
       await browser.switchFrame(null);
-      await browser.waitUntil(async () => (await browser.execute(pageState)).timeline.some((entry) => entry.name === 'link-exit'), { timeoutMsg: 'no link-exit' });
+      await browser.waitUntil(async () => (await browser.execute(pageState)).timeline.some((entry) => entry.name === 'link-exit'), {
+        timeoutMsg: 'no link-exit',
+      });
       const state = await browser.execute(pageState);
       checkCompleted(state);
       // The final screen stays in the frame, with nothing left to press.
@@ -163,7 +181,10 @@ describe('the demo inline page, end to end (Chromium and WebKit)', { timeout: 90
       assert.equal(await browser.execute(findDeep, 'button', 'Done', null), null);
       assert.equal(await browser.execute(findDeep, 'button.close', null, null), null, 'no close control on a final screen');
       await browser.switchFrame(null);
-      assert.ok(state.boxHeight !== null && state.boxHeight >= MIN_HEIGHT && state.boxHeight <= MAX_HEIGHT, `the box within its limits: ${state.boxHeight} px`);
+      assert.ok(
+        state.boxHeight !== null && state.boxHeight >= MIN_HEIGHT && state.boxHeight <= MAX_HEIGHT,
+        `the box within its limits: ${state.boxHeight} px`,
+      );
     } finally {
       await browser.deleteSession().catch(() => {});
       await driver.stop();

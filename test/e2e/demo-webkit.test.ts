@@ -31,7 +31,7 @@ interface Rect {
   height: number;
 }
 
-describe('the demo session in WebKit (Safari\'s engine), phone and desktop sizes', { timeout: 600_000 }, () => {
+describe("the demo session in WebKit (Safari's engine), phone and desktop sizes", { timeout: 600_000 }, () => {
   let demo: Demo;
   let driver: Awaited<ReturnType<typeof startWebKitDriver>>;
   let browser: WebdriverIO.Browser;
@@ -62,10 +62,13 @@ describe('the demo session in WebKit (Safari\'s engine), phone and desktop sizes
 
   /** An element's rectangle in its page's viewport. */
   const rectOf = (element: WebdriverIO.Element) =>
-    browser.execute((e: Element) => {
-      const r = e.getBoundingClientRect();
-      return { left: r.left, top: r.top, right: r.right, bottom: r.bottom, width: r.width, height: r.height };
-    }, element as unknown as Element) as Promise<Rect>;
+    browser.execute(
+      (e: Element) => {
+        const r = e.getBoundingClientRect();
+        return { left: r.left, top: r.top, right: r.right, bottom: r.bottom, width: r.width, height: r.height };
+      },
+      element as unknown as Element,
+    ) as Promise<Rect>;
 
   /** The demo page's timeline, oldest first: where each event and callback arrived. */
   const timeline = () =>
@@ -103,12 +106,18 @@ describe('the demo session in WebKit (Safari\'s engine), phone and desktop sizes
       if (size.width <= 480) {
         // Within half a pixel: WebKit lays out in 1/64 px units, and 100dvh came out 843.984375 px high (seen).
         const edges = [dialog.left, dialog.top, dialog.right - size.width, dialog.bottom - size.height];
-        assert.ok(edges.every((gap) => Math.abs(gap) < 0.5), `the dialog fills the phone's viewport: ${JSON.stringify(dialog)}`);
+        assert.ok(
+          edges.every((gap) => Math.abs(gap) < 0.5),
+          `the dialog fills the phone's viewport: ${JSON.stringify(dialog)}`,
+        );
       } else {
         assert.ok(dialog.width < size.width && dialog.height < size.height, `a centred dialog on a desktop: ${JSON.stringify(dialog)}`);
       }
       // The frame lies wholly inside the dialog and the viewport: nothing of the Link page is cut off.
-      for (const [outer, name] of [[dialog, 'dialog'], [{ left: 0, top: 0, right: size.width, bottom: size.height }, 'viewport']] as const) {
+      for (const [outer, name] of [
+        [dialog, 'dialog'],
+        [{ left: 0, top: 0, right: size.width, bottom: size.height }, 'viewport'],
+      ] as const) {
         assert.ok(
           frameRect.left >= outer.left && frameRect.top >= outer.top && frameRect.right <= outer.right && frameRect.bottom <= outer.bottom,
           `the frame ${JSON.stringify(frameRect)} inside the ${name} ${JSON.stringify(outer)}`,
@@ -119,7 +128,11 @@ describe('the demo session in WebKit (Safari\'s engine), phone and desktop sizes
       await browser.switchFrame(frame);
       // Inside, the Link page fits the frame's width: no content wider than what shows.
       await deep('h1');
-      const inside = await browser.execute(() => ({ width: innerWidth, height: innerHeight, scrollWidth: document.documentElement.scrollWidth }));
+      const inside = await browser.execute(() => ({
+        width: innerWidth,
+        height: innerHeight,
+        scrollWidth: document.documentElement.scrollWidth,
+      }));
       assert.equal(inside.width, Math.round(frameRect.width));
       assert.ok(inside.scrollWidth <= inside.width, `the Link page fits its frame (${inside.scrollWidth} <= ${inside.width})`);
       await screenshot(size, '1-intro');
@@ -145,8 +158,15 @@ describe('the demo session in WebKit (Safari\'s engine), phone and desktop sizes
 
       const entries = await timeline();
       const events = entries.filter((e) => e.source === 'event' && e.name !== 'link-event');
-      assert.deepEqual(events.map((e) => e.name), ['link-open', 'link-login', 'link-success', 'link-exit'], 'the typed events, in order');
-      assert.deepEqual(entries.filter((e) => e.source === 'callback').map((e) => e.name), ['onLogin', 'onSuccess', 'onExit']);
+      assert.deepEqual(
+        events.map((e) => e.name),
+        ['link-open', 'link-login', 'link-success', 'link-exit'],
+        'the typed events, in order',
+      );
+      assert.deepEqual(
+        entries.filter((e) => e.source === 'callback').map((e) => e.name),
+        ['onLogin', 'onSuccess', 'onExit'],
+      );
       const [open, login, success, exit] = events.map((e) => e.detail!);
       assert.equal(login!.linkTokenId, open!.linkTokenId);
       assert.equal(success!.accountId, login!.accountId);
@@ -159,7 +179,11 @@ describe('the demo session in WebKit (Safari\'s engine), phone and desktop sizes
         scrollY,
         overflow: getComputedStyle(document.documentElement).overflow,
       }));
-      assert.deepEqual(settled, { modals: 0, focused: 'button', focusedHost: 'element-demo', scrollY: scrolledTo, overflow: 'visible' }, 'focus back on the button, the page scrolled where it was and scrollable');
+      assert.deepEqual(
+        settled,
+        { modals: 0, focused: 'button', focusedHost: 'element-demo', scrollY: scrolledTo, overflow: 'visible' },
+        'focus back on the button, the page scrolled where it was and scrollable',
+      );
     });
   }
 });

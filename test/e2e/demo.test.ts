@@ -29,7 +29,16 @@ describe('npm run demo, end to end', { timeout: 900_000 }, () => {
     demo = await startDemo({ sandboxPort: 0, backendPort: 0, demoPort: 0, live: false });
     browser = await chromium.launch({
       executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync', '--disable-quic'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-dev-shm-usage',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--no-first-run',
+        '--disable-sync',
+        '--disable-quic',
+      ],
     });
   });
 
@@ -38,7 +47,10 @@ describe('npm run demo, end to end', { timeout: 900_000 }, () => {
     await demo?.close();
   });
 
-  async function openDemo(url = demo.url, connectLabel = 'Connect payroll'): Promise<{ page: Page; errors: string[]; close: () => Promise<void> }> {
+  async function openDemo(
+    url = demo.url,
+    connectLabel = 'Connect payroll',
+  ): Promise<{ page: Page; errors: string[]; close: () => Promise<void> }> {
     const context = await browser.newContext({ viewport: { width: 1100, height: 900 } });
     context.setDefaultTimeout(WAIT_MS);
     const page = await context.newPage();
@@ -154,7 +166,10 @@ describe('npm run demo, end to end', { timeout: 900_000 }, () => {
       assert.equal(added.length, 1);
       assert.equal(added[0]!.payload.link_token_id, login.linkTokenId);
       const accounts = (await (await fetch(`${demo.backendUrl}/api/accounts`)).json()) as { data: Array<{ id: string }> };
-      assert.ok(accounts.data.some((a) => a.id === login.accountId), 'GET /api/accounts lists the account');
+      assert.ok(
+        accounts.data.some((a) => a.id === login.accountId),
+        'GET /api/accounts lists the account',
+      );
       await page.waitForFunction((id) => (document.getElementById('accounts')?.dataset.ids ?? '').includes(id), login.accountId);
       await page.locator('#timeline-title').scrollIntoViewIfNeeded();
       await page.screenshot({ path: new URL('timeline.png', OUTPUT).pathname, fullPage: true });
@@ -175,8 +190,16 @@ describe('npm run demo, end to end', { timeout: 900_000 }, () => {
       await switchDeposit(frame);
       await waitForTimeline(page, 'link-exit');
       const events = await domEvents(page);
-      assert.deepEqual(events.map((e) => e.name), ['link-open', 'link-error', 'link-login', 'link-success', 'link-exit']);
-      assert.deepEqual(one(events, 'link-error'), { type: 'invalidCredentials', code: 'INVALID_CREDENTIALS', message: one(events, 'link-error').message, pendingRetry: true });
+      assert.deepEqual(
+        events.map((e) => e.name),
+        ['link-open', 'link-error', 'link-login', 'link-success', 'link-exit'],
+      );
+      assert.deepEqual(one(events, 'link-error'), {
+        type: 'invalidCredentials',
+        code: 'INVALID_CREDENTIALS',
+        message: one(events, 'link-error').message,
+        pendingRetry: true,
+      });
       assert.equal(one(events, 'link-exit').reason, 'completed');
       assert.deepEqual(errors, []);
     } finally {
@@ -195,7 +218,10 @@ describe('npm run demo, end to end', { timeout: 900_000 }, () => {
       await switchDeposit(frame);
       await waitForTimeline(page, 'link-exit');
       const events = await domEvents(page);
-      assert.deepEqual(events.map((e) => e.name), ['link-open', 'link-login', 'link-success', 'link-exit']);
+      assert.deepEqual(
+        events.map((e) => e.name),
+        ['link-open', 'link-login', 'link-success', 'link-exit'],
+      );
       assert.equal(one(events, 'link-exit').reason, 'completed');
       assert.deepEqual(errors, []);
     } finally {
@@ -215,7 +241,10 @@ describe('npm run demo, end to end', { timeout: 900_000 }, () => {
       await finalPress(frame.getByRole('button', { name: 'Close', exact: true }).last());
       await waitForTimeline(page, 'link-exit');
       const events = await domEvents(page);
-      assert.deepEqual(events.map((e) => e.name), ['link-open', 'link-login', 'link-error', 'link-exit']);
+      assert.deepEqual(
+        events.map((e) => e.name),
+        ['link-open', 'link-login', 'link-error', 'link-exit'],
+      );
       const exit = one(events, 'link-exit');
       assert.equal(exit.reason, 'error');
       assert.deepEqual(exit.error, one(events, 'link-error'));
@@ -235,7 +264,10 @@ describe('npm run demo, end to end', { timeout: 900_000 }, () => {
       await finalPress(frame.getByRole('button', { name: 'Continue' }), 'Escape');
       await waitForTimeline(page, 'link-exit');
       const events = await domEvents(page);
-      assert.deepEqual(events.map((e) => e.name), ['link-open', 'link-exit']);
+      assert.deepEqual(
+        events.map((e) => e.name),
+        ['link-open', 'link-exit'],
+      );
       assert.deepEqual(one(events, 'link-exit'), { reason: 'user_closed', error: null, linkTokenId: one(events, 'link-open').linkTokenId });
       const focused = await page.evaluate(() => document.activeElement?.shadowRoot?.activeElement?.getAttribute('part'));
       assert.equal(focused, 'button');
@@ -257,7 +289,10 @@ describe('npm run demo, end to end', { timeout: 900_000 }, () => {
       await switchDeposit(frame);
       await waitForTimeline(page, 'openLink closed');
       const entries = await callbacks(page);
-      assert.deepEqual(entries.map((e) => e.name), ['openLink onLogin', 'openLink onSuccess', 'openLink closed']);
+      assert.deepEqual(
+        entries.map((e) => e.name),
+        ['openLink onLogin', 'openLink onSuccess', 'openLink closed'],
+      );
       assert.equal(one(entries, 'openLink closed').reason, 'completed');
       assert.equal(await page.locator('[data-payroll-link-modal]').count(), 0);
       assert.equal(await button.isEnabled(), true);
@@ -337,7 +372,10 @@ describe('npm run demo, end to end', { timeout: 900_000 }, () => {
       await switchDeposit(frame);
       await waitForTimeline(page, 'link-exit');
       const events = await domEvents(page);
-      assert.deepEqual(events.map((e) => e.name), ['link-open', 'link-login', 'link-success', 'link-exit']);
+      assert.deepEqual(
+        events.map((e) => e.name),
+        ['link-open', 'link-login', 'link-success', 'link-exit'],
+      );
       assert.equal(one(events, 'link-exit').reason, 'completed');
       assert.deepEqual(tokenRequests, ['POST', 'POST'], 'the prefetched token was replaced by a fresh one');
     } finally {
@@ -361,12 +399,15 @@ describe('npm run demo, end to end', { timeout: 900_000 }, () => {
   }
 
   /** The account's row in the accounts list, once it shows `state`. */
-  const accountRow = (page: Page, accountId: string, state: string) => page.locator(`#accounts li[data-account-id="${accountId}"][data-state="${state}"]`);
+  const accountRow = (page: Page, accountId: string, state: string) =>
+    page.locator(`#accounts li[data-account-id="${accountId}"][data-state="${state}"]`);
 
   /** Presses a row's control after clearing the timeline, so the timeline then holds what that control started. */
   async function press(page: Page, accountId: string, state: string, label: string) {
     await page.getByRole('button', { name: 'Clear timeline' }).click();
-    await accountRow(page, accountId, state).getByRole('button', { name: `${label} ${accountId}` }).click();
+    await accountRow(page, accountId, state)
+      .getByRole('button', { name: `${label} ${accountId}` })
+      .click();
   }
 
   /** Presses Reconnect and returns the reconnect session's frame at its login screen (after the intro, no search). */
@@ -409,7 +450,10 @@ describe('npm run demo, end to end', { timeout: 900_000 }, () => {
       await press(page, accountId, 'disconnected', 'Reconnect');
       await waitForTimeline(page, 'link-exit');
       let events = await domEvents(page);
-      assert.deepEqual(events.map((e) => e.name), ['link-error', 'link-exit']);
+      assert.deepEqual(
+        events.map((e) => e.name),
+        ['link-error', 'link-exit'],
+      );
       assert.equal(one(events, 'link-error').code, 'TOKEN_HTTP_403');
       assert.equal(one(events, 'link-exit').reason, 'error');
       assert.equal(await accountRow(page, accountId, 'disconnected').count(), 1);
@@ -423,8 +467,16 @@ describe('npm run demo, end to end', { timeout: 900_000 }, () => {
       await finalPress(frame.getByRole('button', { name: 'Close', exact: true }).last());
       await waitForTimeline(page, 'link-exit');
       events = await domEvents(page);
-      assert.deepEqual(events.map((e) => e.name), ['link-open', 'link-error', 'link-exit']);
-      assert.deepEqual(one(events, 'link-error'), { type: 'invalidCredentials', code: 'ACCOUNT_MISMATCH', message: one(events, 'link-error').message, pendingRetry: false });
+      assert.deepEqual(
+        events.map((e) => e.name),
+        ['link-open', 'link-error', 'link-exit'],
+      );
+      assert.deepEqual(one(events, 'link-error'), {
+        type: 'invalidCredentials',
+        code: 'ACCOUNT_MISMATCH',
+        message: one(events, 'link-error').message,
+        pendingRetry: false,
+      });
       assert.equal(one(events, 'link-exit').error.code, 'ACCOUNT_MISMATCH');
       assert.equal(one(events, 'link-exit').accountId, accountId);
 
@@ -434,16 +486,31 @@ describe('npm run demo, end to end', { timeout: 900_000 }, () => {
       await switchDeposit(frame);
       await waitForTimeline(page, 'link-exit');
       events = await domEvents(page);
-      assert.deepEqual(events.map((e) => e.name), ['link-open', 'link-login', 'link-success', 'link-exit']);
+      assert.deepEqual(
+        events.map((e) => e.name),
+        ['link-open', 'link-login', 'link-success', 'link-exit'],
+      );
       assert.equal(one(events, 'link-login').accountId, accountId);
       assert.equal(one(events, 'link-success').accountId, accountId);
-      assert.deepEqual(one(events, 'link-exit'), { reason: 'completed', error: null, linkTokenId: one(events, 'link-login').linkTokenId, accountId });
+      assert.deepEqual(one(events, 'link-exit'), {
+        reason: 'completed',
+        error: null,
+        linkTokenId: one(events, 'link-login').linkTokenId,
+        accountId,
+      });
       await accountRow(page, accountId, 'connected').waitFor();
       const statuses = await webhooksFor(page, accountId, 'account.monitoring_status.updated', 2);
-      assert.deepEqual(statuses.map((payload) => payload.monitoring_status), ['disconnected', 'active']);
+      assert.deepEqual(
+        statuses.map((payload) => payload.monitoring_status),
+        ['disconnected', 'active'],
+      );
       assert.equal((await webhooksFor(page, accountId, 'account.added', 1)).length, 1, 'no second account.added: no new account');
       const accounts = (await (await fetch(`${demo.backendUrl}/api/accounts`)).json()) as { data: Array<{ link_token_id: string }> };
-      assert.equal(accounts.data.filter((a) => a.link_token_id === one(events, 'link-login').linkTokenId).length, 0, 'no account made by the reconnect token');
+      assert.equal(
+        accounts.data.filter((a) => a.link_token_id === one(events, 'link-login').linkTokenId).length,
+        0,
+        'no account made by the reconnect token',
+      );
       assert.deepEqual(errors, []);
     } finally {
       await close();
@@ -461,11 +528,16 @@ describe('npm run demo, end to end', { timeout: 900_000 }, () => {
       const data = page.locator(`#account-data[data-account-id="${accountId}"][data-state="loaded"]`);
       await data.waitFor();
       const employment = await data.locator('[data-part="employment"]').innerText();
-      for (const value of [stored.data.employment.employer_name, stored.data.employment.job_title, stored.data.employment.start_date]) assert.ok(employment.includes(value), employment);
+      for (const value of [stored.data.employment.employer_name, stored.data.employment.job_title, stored.data.employment.start_date])
+        assert.ok(employment.includes(value), employment);
       const income = await data.locator('[data-part="income"]').innerText();
-      for (const value of [stored.data.income.pay_frequency, usd(stored.data.income.annual_gross_pay), usd(stored.data.income.ytd_net_pay)]) assert.ok(income.includes(value), income);
+      for (const value of [stored.data.income.pay_frequency, usd(stored.data.income.annual_gross_pay), usd(stored.data.income.ytd_net_pay)])
+        assert.ok(income.includes(value), income);
       const latest = [...stored.data.paystubs].sort((a, b) => b.pay_date.localeCompare(a.pay_date)).slice(0, 3);
-      assert.deepEqual(await data.locator('[data-part="paystubs"] tbody tr').evaluateAll((rows) => rows.map((row) => (row as HTMLElement).dataset.id)), latest.map((paystub) => paystub.id));
+      assert.deepEqual(
+        await data.locator('[data-part="paystubs"] tbody tr').evaluateAll((rows) => rows.map((row) => (row as HTMLElement).dataset.id)),
+        latest.map((paystub) => paystub.id),
+      );
       assert.ok((await data.locator('[data-part="paystubs"] tbody tr').first().innerText()).includes(usd(latest[0]!.net_pay)));
 
       // Refresh: the sandbox sends verification_reports.refreshed for the signed-in user; the page shows the reports when it arrives.
@@ -477,7 +549,8 @@ describe('npm run demo, end to end', { timeout: 900_000 }, () => {
       assert.equal(refreshed!.payload.end_user_id, 'demo-ana');
       const reports = page.locator(`#reports[data-event-id="${refreshed!.event_id}"][data-state="loaded"]`);
       await reports.waitFor();
-      const ids = (part: string) => reports.locator(`[data-part="${part}"] tbody tr`).evaluateAll((rows) => rows.map((row) => (row as HTMLElement).dataset.id));
+      const ids = (part: string) =>
+        reports.locator(`[data-part="${part}"] tbody tr`).evaluateAll((rows) => rows.map((row) => (row as HTMLElement).dataset.id));
       assert.ok((await ids('voe')).includes(stored.data.employment.id), 'the VOE lists this account’s employment');
       assert.ok((await ids('voie')).includes(stored.data.employment.id), 'the VOIE lists it too');
       assert.ok((await ids('voie')).includes(stored.data.income.id), 'with its income');
@@ -490,10 +563,18 @@ describe('npm run demo, end to end', { timeout: 900_000 }, () => {
         await page.getByRole('button', { name: 'Show data' }).click();
       };
       await show('not-a-uuid');
-      await page.locator('#account-data[data-account-id="not-a-uuid"][data-state="error"][data-error-code="INVALID_PARAMS"]').getByRole('alert').getByText(/must be a UUID/).waitFor();
+      await page
+        .locator('#account-data[data-account-id="not-a-uuid"][data-state="error"][data-error-code="INVALID_PARAMS"]')
+        .getByRole('alert')
+        .getByText(/must be a UUID/)
+        .waitFor();
       const unknown = '00000000-0000-4000-8000-000000000000';
       await show(unknown);
-      await page.locator(`#account-data[data-account-id="${unknown}"][data-state="error"][data-error-code="ACCOUNT_NOT_FOUND"]`).getByRole('alert').getByText(`No account ${unknown}`).waitFor();
+      await page
+        .locator(`#account-data[data-account-id="${unknown}"][data-state="error"][data-error-code="ACCOUNT_NOT_FOUND"]`)
+        .getByRole('alert')
+        .getByText(`No account ${unknown}`)
+        .waitFor();
       await show(accountId);
       await data.waitFor();
       assert.deepEqual(errors, []);
@@ -508,7 +589,10 @@ describe('npm run demo, end to end', { timeout: 900_000 }, () => {
       const accountId = await connectGood(page);
       await press(page, accountId, 'connected', 'Simulate password change');
       await accountRow(page, accountId, 'needs login').waitFor();
-      assert.equal((await webhooksFor(page, accountId, 'account.monitoring_status.updated', 1))[0]!.monitoring_status, 'user_action_required');
+      assert.equal(
+        (await webhooksFor(page, accountId, 'account.monitoring_status.updated', 1))[0]!.monitoring_status,
+        'user_action_required',
+      );
       const frame = await startReconnect(page, accountId, 'needs login');
       await logIn(frame, 'user_good', 'pass_good');
       await switchDeposit(frame);
@@ -518,10 +602,13 @@ describe('npm run demo, end to end', { timeout: 900_000 }, () => {
       assert.equal(one(events, 'link-exit').reason, 'completed');
       await accountRow(page, accountId, 'connected').waitFor();
       const statuses = await webhooksFor(page, accountId, 'account.monitoring_status.updated', 2);
-      assert.deepEqual(statuses.map((payload) => [payload.previous_monitoring_status, payload.monitoring_status]), [
-        ['active', 'user_action_required'],
-        ['user_action_required', 'active'],
-      ]);
+      assert.deepEqual(
+        statuses.map((payload) => [payload.previous_monitoring_status, payload.monitoring_status]),
+        [
+          ['active', 'user_action_required'],
+          ['user_action_required', 'active'],
+        ],
+      );
       assert.deepEqual(errors, []);
     } finally {
       await close();

@@ -29,7 +29,7 @@ describe('npm run docs, end to end', { timeout: 600_000 }, () => {
     await site?.close();
   });
 
-  test('Getting started: the live example connects an account through the sandbox\'s Link page', async () => {
+  test("Getting started: the live example connects an account through the sandbox's Link page", async () => {
     const context = await browser.newContext({ viewport: { width: 1200, height: 900 } });
     context.setDefaultTimeout(WAIT_MS);
     try {

@@ -62,7 +62,16 @@ describe('an inline flow takes no focus it was not given (Chromium, the real san
     demo = await startDemo({ sandboxPort: 0, backendPort: 0, demoPort: 0, live: false });
     browser = await chromium.launch({
       executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync', '--disable-quic'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-dev-shm-usage',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--no-first-run',
+        '--disable-sync',
+        '--disable-quic',
+      ],
     });
   });
 
@@ -95,7 +104,11 @@ describe('an inline flow takes no focus it was not given (Chromium, the real san
     while (!(await page.evaluate(() => (document.getElementById('by-scroll') as PayrollLink).open))) await page.mouse.wheel(0, 900);
     await firstScreen(page, 'by-scroll');
     await page.keyboard.type(' Lee');
-    assert.deepEqual(await page.evaluate(focusState), { active: 'typing', value: 'Ana and Lee' }, 'seen on scroll: focus stayed in the field');
+    assert.deepEqual(
+      await page.evaluate(focusState),
+      { active: 'typing', value: 'Ana and Lee' },
+      'seen on scroll: focus stayed in the field',
+    );
 
     // The frames stay in the page's Tab order: from the field, Tab goes into the frame after it (past the spacer).
     await page.keyboard.press('Tab');

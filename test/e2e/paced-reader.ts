@@ -65,8 +65,16 @@ const reads = Number(env('READS'));
 // compile the client's code and open connections, tens of ms that would make the first paced sends arrive
 // late, and the next ones, on time, inside the service's second with them (the margin is 100 ms). With a wrong
 // secret and no limiter: the sandbox answers 401 before it counts a request against the limit.
-const cold = createPayrollClient({ apiSecret: 'warm_up_not_the_secret', baseUrl: env('BASE_URL'), version: '2025-07-08', rateLimit: false, log: { info: quiet, warn: quiet, error: quiet } });
-await Promise.all(Array.from({ length: 10 }, (_, i) => (i % 2 === 0 ? cold.accounts.get(accountId) : cold.platforms.get(platformId)).catch(() => {})));
+const cold = createPayrollClient({
+  apiSecret: 'warm_up_not_the_secret',
+  baseUrl: env('BASE_URL'),
+  version: '2025-07-08',
+  rateLimit: false,
+  log: { info: quiet, warn: quiet, error: quiet },
+});
+await Promise.all(
+  Array.from({ length: 10 }, (_, i) => (i % 2 === 0 ? cold.accounts.get(accountId) : cold.platforms.get(platformId)).catch(() => {})),
+);
 
 const lines = createInterface({ input: process.stdin });
 console.log('ready');

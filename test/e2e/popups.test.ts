@@ -45,7 +45,10 @@ describe('external windows and a close that asks first, end to end', { timeout: 
   const events = async (page: Page) =>
     (
       await page.locator('#timeline > li[data-source="event"]').evaluateAll((items) =>
-        items.map((item) => ({ name: (item as HTMLElement).dataset.name!, detail: JSON.parse((item as HTMLElement).dataset.detail ?? 'null') })),
+        items.map((item) => ({
+          name: (item as HTMLElement).dataset.name!,
+          detail: JSON.parse((item as HTMLElement).dataset.detail ?? 'null'),
+        })),
       )
     )
       .reverse()
@@ -75,10 +78,16 @@ describe('external windows and a close that asks first, end to end', { timeout: 
       await frame.getByRole('button', { name: 'Switch my deposit' }).click();
       await frame.getByRole('heading', { level: 1, name: 'Your direct deposit is switched' }).waitFor();
       await frame.getByRole('button', { name: 'Done' }).focus();
-      void frame.getByRole('button', { name: 'Done' }).press('Enter').catch(() => {});
+      void frame
+        .getByRole('button', { name: 'Done' })
+        .press('Enter')
+        .catch(() => {});
       await page.locator('#timeline > li[data-name="link-exit"]').first().waitFor();
       const seen = await events(page);
-      assert.deepEqual(seen.map((e) => e.name), ['link-open', 'link-login', 'link-success', 'link-exit']);
+      assert.deepEqual(
+        seen.map((e) => e.name),
+        ['link-open', 'link-login', 'link-success', 'link-exit'],
+      );
       assert.equal(seen[3]!.detail.reason, 'completed');
       assert.deepEqual(errors, []);
     } finally {
@@ -108,10 +117,16 @@ describe('external windows and a close that asks first, end to end', { timeout: 
 
       await closeControl.click();
       await question.getByRole('button', { name: 'Leave' }).focus();
-      void question.getByRole('button', { name: 'Leave' }).press('Enter').catch(() => {});
+      void question
+        .getByRole('button', { name: 'Leave' })
+        .press('Enter')
+        .catch(() => {});
       await page.locator('#timeline > li[data-name="link-exit"]').first().waitFor();
       const seen = await events(page);
-      assert.deepEqual(seen.map((e) => e.name), ['link-open', 'link-login', 'link-exit']);
+      assert.deepEqual(
+        seen.map((e) => e.name),
+        ['link-open', 'link-login', 'link-exit'],
+      );
       assert.equal(seen[2]!.detail.reason, 'user_closed');
       // No modal shows (the element builds a hidden one ahead again after a user_closed: it fetches on intent).
       assert.equal(await page.locator('[data-payroll-link-modal] dialog[open]').count(), 0);

@@ -147,7 +147,7 @@ async function duplicatingProxy(target: string) {
 /** Waits until every delivery the sandbox has made so far has settled, and no new one started meanwhile. */
 async function allSettled(sandbox: Sandbox): Promise<void> {
   const deadline = Date.now() + WAIT_MS;
-  for (let count = -1; count !== sandbox.webhooks.deliveries.length; ) {
+  for (let count = -1; count !== sandbox.webhooks.deliveries.length;) {
     assert.ok(Date.now() < deadline, 'deliveries settle in time');
     count = sandbox.webhooks.deliveries.length;
     await Promise.all(sandbox.webhooks.deliveries.map((delivery) => sandbox.webhooks.whenSettled(delivery)));
@@ -164,13 +164,21 @@ async function allSettled(sandbox: Sandbox): Promise<void> {
 function postFresh(url: string, body: unknown, headers: Record<string, string>): Promise<{ status: number; text: string }> {
   return new Promise((resolve, reject) => {
     const text = JSON.stringify(body);
-    const req = httpRequest(url, { method: 'POST', agent: false, headers: { ...headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) } }, (res) => {
-      let answer = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => (answer += chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, text: answer }));
-      res.on('error', reject);
-    });
+    const req = httpRequest(
+      url,
+      {
+        method: 'POST',
+        agent: false,
+        headers: { ...headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) },
+      },
+      (res) => {
+        let answer = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (answer += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, text: answer }));
+        res.on('error', reject);
+      },
+    );
     req.on('error', reject);
     req.end(text);
   });
@@ -184,12 +192,17 @@ async function trigger(sandbox: Sandbox, accountId: string, count: number): Prom
     Array.from({ length: CONCURRENCY }, async () => {
       while (left > 0) {
         left--;
-        const response = await postFresh(`${sandbox.url}/sandbox/events`, { event: 'account.added', account_id: accountId }, {
-          'x-api-secret': sandbox.secret,
-          'service-version': '2025-07-08',
-        });
+        const response = await postFresh(
+          `${sandbox.url}/sandbox/events`,
+          { event: 'account.added', account_id: accountId },
+          {
+            'x-api-secret': sandbox.secret,
+            'service-version': '2025-07-08',
+          },
+        );
         assert.equal(response.status, 200, response.text);
-        for (const event of (JSON.parse(response.text) as { data: { events: { event_id: string }[] } }).data.events) ids.push(event.event_id);
+        for (const event of (JSON.parse(response.text) as { data: { events: { event_id: string }[] } }).data.events)
+          ids.push(event.event_id);
       }
     }),
   );
@@ -207,14 +220,20 @@ function assertExactlyOnce(sandbox: Sandbox, ran: Map<string, number>, ids: Iter
 }
 
 const stores: [string, () => Promise<PrivateServer & { env: Record<string, string> }>][] = [
-  ['Redis', async () => {
-    const redis = await startRedis();
-    return Object.assign(redis, { env: { STORE: 'redis', REDIS_SOCKET: redis.socketPath } });
-  }],
-  ['PostgreSQL', async () => {
-    const postgres = await startPostgres();
-    return Object.assign(postgres, { env: { STORE: 'postgres', PG_HOST: postgres.dir } });
-  }],
+  [
+    'Redis',
+    async () => {
+      const redis = await startRedis();
+      return Object.assign(redis, { env: { STORE: 'redis', REDIS_SOCKET: redis.socketPath } });
+    },
+  ],
+  [
+    'PostgreSQL',
+    async () => {
+      const postgres = await startPostgres();
+      return Object.assign(postgres, { env: { STORE: 'postgres', PG_HOST: postgres.dir } });
+    },
+  ],
 ];
 
 for (const [name, startStore] of stores) {
@@ -246,7 +265,11 @@ for (const [name, startStore] of stores) {
       const ids = await trigger(sandbox, account.body.data.account.id as string, EVENTS);
       assert.equal(ids.length, EVENTS);
       await allSettled(sandbox);
-      assertExactlyOnce(sandbox, counter.ran, sandbox.webhooks.deliveries.map((delivery) => delivery.event.event_id));
+      assertExactlyOnce(
+        sandbox,
+        counter.ran,
+        sandbox.webhooks.deliveries.map((delivery) => delivery.event.event_id),
+      );
       const spread = new Set([...counter.started.values()].flat());
       assert.equal(spread.size, INSTANCES, 'every instance ran callbacks');
 
@@ -268,7 +291,7 @@ for (const [name, startStore] of stores) {
       assert.ok(counter.started.get(victim!)!.length >= 2, 'the event started on the killed instance, then ran on another');
       assert.notEqual(counter.started.get(victim!)!.at(-1), killed);
 
-      step('killed instance\'s event handled');
+      step("killed instance's event handled");
       // 3. The store stopped mid-run: nothing acknowledged without its callback; all handled once it is back.
       await store.pause();
       const during = await trigger(sandbox, account.body.data.account.id as string, 20);

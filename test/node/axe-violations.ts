@@ -15,7 +15,11 @@ export async function axeViolations(frame: Frame): Promise<string[]> {
   // Evaluated through the DevTools protocol, which the Link page's strict CSP does not govern; no CSP bypass needed.
   if (!(await frame.evaluate(() => 'axe' in window))) await frame.evaluate(await axeSource);
   return frame.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(context: Document): Promise<{ violations: Array<{ id: string; nodes: Array<{ target: unknown }> }> }> } }).axe;
+    const axe = (
+      window as unknown as {
+        axe: { run(context: Document): Promise<{ violations: Array<{ id: string; nodes: Array<{ target: unknown }> }> }> };
+      }
+    ).axe;
     const results = await axe.run(document);
     return results.violations.map((violation) => `${violation.id}: ${JSON.stringify(violation.nodes.map((node) => node.target))}`);
   });

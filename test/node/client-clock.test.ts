@@ -86,7 +86,9 @@ test('jobs.wait settles at its deadline with kind timeout, even while the limite
 test('jobs.wait bounds a poll that never answers by its deadline, not by the client timeoutMs', async (t) => {
   // A fetch that answers only its signal's abort.
   const hanging = ((_input: RequestInfo | URL, init?: RequestInit) =>
-    new Promise((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal!.reason), { once: true }))) as typeof fetch;
+    new Promise((_resolve, reject) =>
+      init?.signal?.addEventListener('abort', () => reject(init.signal!.reason), { once: true }),
+    )) as typeof fetch;
   const waiting = watch(client(t, { fetch: hanging, rateLimit: false, timeoutMs: 60_000 }).jobs.wait(randomUUID(), { timeoutMs: 2_000 }));
   await settle();
   t.mock.timers.tick(2_000);

@@ -68,12 +68,19 @@ export async function startFakeOutside(target: string): Promise<FakeOutside> {
 /** A logger that keeps every line, to check none carries the secret. */
 export function keepingLog() {
   const lines: string[] = [];
-  const keep = (level: string) => (message: string, fields?: Record<string, unknown>) => lines.push(`${level} ${message} ${JSON.stringify(fields ?? {})}`);
+  const keep = (level: string) => (message: string, fields?: Record<string, unknown>) =>
+    lines.push(`${level} ${message} ${JSON.stringify(fields ?? {})}`);
   return { log: { info: keep('info'), warn: keep('warn'), error: keep('error') }, lines };
 }
 
 /** Everything about an error that could leak: its JSON, message, stack and cause. */
 export function everythingOf(error: unknown): string {
   const value = error as { message?: unknown; stack?: unknown; cause?: unknown };
-  return [JSON.stringify(error), String(value?.message), String(value?.stack), JSON.stringify(value?.cause ?? null), String(value?.cause)].join('\n');
+  return [
+    JSON.stringify(error),
+    String(value?.message),
+    String(value?.stack),
+    JSON.stringify(value?.cause ?? null),
+    String(value?.cause),
+  ].join('\n');
 }

@@ -42,11 +42,21 @@ after(async () => {
 });
 
 function clientFor(overrides: Partial<ClientOptions> = {}) {
-  return createPayrollClient({ apiSecret: sandbox.secret, baseUrl: outside.url, version: '2025-07-08', mode: 'sandbox', log, ...overrides });
+  return createPayrollClient({
+    apiSecret: sandbox.secret,
+    baseUrl: outside.url,
+    version: '2025-07-08',
+    mode: 'sandbox',
+    log,
+    ...overrides,
+  });
 }
 
 /** Runs `fault` for the requests of one test, and gives the requests that reached the proxy meanwhile. */
-async function withFault<T>(fault: Fault, run: () => Promise<T>): Promise<{ value: T | undefined; error: PayrollApiError | undefined; requests: string[] }> {
+async function withFault<T>(
+  fault: Fault,
+  run: () => Promise<T>,
+): Promise<{ value: T | undefined; error: PayrollApiError | undefined; requests: string[] }> {
   const from = outside.requests.length;
   // `seen` counts this test's requests of the same method and path only.
   const counts = new Map<string, number>();
@@ -85,10 +95,13 @@ const token = () => clientFor().linkTokens.create({ org_name: 'Acme', features: 
 describe('createPayrollClient under faults', () => {
   test('429 with Retry-After: waits what it asks, then succeeds', async () => {
     const times: number[] = [];
-    const { value, requests } = await withFault((request, response, seen) => {
-      times.push(Date.now());
-      return failFirst(1, 429, { 'retry-after': '1' })(request, response, seen);
-    }, () => clientFor().platforms.get(platformId));
+    const { value, requests } = await withFault(
+      (request, response, seen) => {
+        times.push(Date.now());
+        return failFirst(1, 429, { 'retry-after': '1' })(request, response, seen);
+      },
+      () => clientFor().platforms.get(platformId),
+    );
     assert.equal(value?.id, platformId);
     assert.equal(requests.length, 2);
     assert.ok(times[1]! - times[0]! >= 950, `waited ${times[1]! - times[0]!} ms`);
@@ -96,16 +109,21 @@ describe('createPayrollClient under faults', () => {
 
   test('429 without Retry-After: backs off and succeeds; past maxRetries it is rate_limited with the hint', async () => {
     const times: number[] = [];
-    const { value, requests } = await withFault((request, response, seen) => {
-      times.push(Date.now());
-      return failFirst(2, 429)(request, response, seen);
-    }, () => clientFor().platforms.get(platformId));
+    const { value, requests } = await withFault(
+      (request, response, seen) => {
+        times.push(Date.now());
+        return failFirst(2, 429)(request, response, seen);
+      },
+      () => clientFor().platforms.get(platformId),
+    );
     assert.equal(value?.id, platformId);
     assert.equal(requests.length, 3);
     // The first retry's backoff is at least half its step (equal jitter): a lower bound only, the machine may be slow.
     const minimum = DEFAULT_BACKOFF.baseMs / 2;
     assert.ok(times[1]! - times[0]! >= minimum - 5, `retried after ${times[1]! - times[0]!} ms, less than the ${minimum} ms backoff`);
-    const { error, requests: tried } = await withFault(failFirst(9, 429, { 'retry-after': '0' }), () => clientFor({ maxRetries: 2 }).platforms.get(platformId));
+    const { error, requests: tried } = await withFault(failFirst(9, 429, { 'retry-after': '0' }), () =>
+      clientFor({ maxRetries: 2 }).platforms.get(platformId),
+    );
     assert.equal(error?.kind, 'rate_limited');
     assert.equal(error?.retryAfterMs, 0);
     assert.equal(tried.length, 3);
@@ -126,17 +144,26 @@ describe('createPayrollClient under faults', () => {
   }
 
   const unreadable: [string, (status: number) => Fault][] = [
-    ['over the cap', (status) => (_q, response) => (response.writeHead(status, { 'content-type': 'text/html' }).end('x'.repeat(2_000_000)), true)],
+    [
+      'over the cap',
+      (status) => (_q, response) => (response.writeHead(status, { 'content-type': 'text/html' }).end('x'.repeat(2_000_000)), true),
+    ],
     [
       'cut off',
       (status) => (_q, response) => (
-        response.writeHead(status, { 'content-type': 'application/json', 'content-length': '1000' }), response.write('{"error":'), setTimeout(() => response.destroy(), 20), true
+        response.writeHead(status, { 'content-type': 'application/json', 'content-length': '1000' }),
+        response.write('{"error":'),
+        setTimeout(() => response.destroy(), 20),
+        true
       ),
     ],
   ];
   for (const [name, answer] of unreadable) {
     test(`a 503 whose body is ${name} is still a 503: retried, on a POST too`, async () => {
-      const first = (status: number): Fault => (request, response, seen) => seen === 1 && answer(status)(request, response, seen);
+      const first =
+        (status: number): Fault =>
+        (request, response, seen) =>
+          seen === 1 && answer(status)(request, response, seen);
       const read = await withFault(first(503), () => clientFor().platforms.get(platformId));
       assert.equal(read.value?.id, platformId);
       assert.equal(read.requests.length, 2);
@@ -150,12 +177,17 @@ describe('createPayrollClient under faults', () => {
     });
   }
 
-  test('per-call maxRetries and timeoutMs override the client\'s', async () => {
-    const { error, requests } = await withFault(failFirst(1, 503), () => clientFor({ maxRetries: 3 }).platforms.get(platformId, { maxRetries: 0 }));
+  test("per-call maxRetries and timeoutMs override the client's", async () => {
+    const { error, requests } = await withFault(failFirst(1, 503), () =>
+      clientFor({ maxRetries: 3 }).platforms.get(platformId, { maxRetries: 0 }),
+    );
     assert.equal(error?.status, 503);
     assert.equal(requests.length, 1);
     const started = Date.now();
-    const hung = await withFault(() => true, () => clientFor({ timeoutMs: 60_000 }).platforms.get(platformId, { timeoutMs: 100, maxRetries: 0 }));
+    const hung = await withFault(
+      () => true,
+      () => clientFor({ timeoutMs: 60_000 }).platforms.get(platformId, { timeoutMs: 100, maxRetries: 0 }),
+    );
     assert.equal(hung.error?.kind, 'timeout');
     // Far below the client's 60 s: the call's own 100 ms bound ended it.
     assert.ok(Date.now() - started < 10_000, `${Date.now() - started} ms`);
@@ -200,7 +232,9 @@ describe('createPayrollClient under faults', () => {
     assert.equal(error?.kind, 'timeout');
     assert.equal(error?.status, null);
     assert.ok(Date.now() - started < 300 + 700, `${Date.now() - started} ms`);
-    const post = await withFault(hang, () => clientFor({ timeoutMs: 200, maxRetries: 3 }).linkTokens.create({ org_name: 'A', features: ['x'], solution: 'y' }));
+    const post = await withFault(hang, () =>
+      clientFor({ timeoutMs: 200, maxRetries: 3 }).linkTokens.create({ org_name: 'A', features: ['x'], solution: 'y' }),
+    );
     assert.equal(post.error?.kind, 'timeout');
     assert.equal(post.requests.length, 1);
   });
@@ -214,10 +248,13 @@ describe('createPayrollClient under faults', () => {
     await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
     const otherUrl = `http://localhost:${(other.address() as AddressInfo).port}`;
     try {
-      const { error } = await withFault((_request, response) => {
-        response.writeHead(307, { location: `${otherUrl}/v1/platforms/${platformId}` }).end();
-        return true;
-      }, () => clientFor().platforms.get(platformId));
+      const { error } = await withFault(
+        (_request, response) => {
+          response.writeHead(307, { location: `${otherUrl}/v1/platforms/${platformId}` }).end();
+          return true;
+        },
+        () => clientFor().platforms.get(platformId),
+      );
       assert.equal(error?.kind, 'invalid_response');
       assert.equal(error?.status, 307);
       assert.deepEqual(elsewhere, []);
@@ -229,26 +266,35 @@ describe('createPayrollClient under faults', () => {
 
   test('a 307 to the same origin is followed, as the same attempt; hooks are told the path below baseUrl', async () => {
     const told: unknown[] = [];
-    const { value, requests } = await withFault((request, response) => {
-      if (!request.url?.startsWith('/moved/')) return false;
-      response.writeHead(307, { location: request.url.slice('/moved'.length) }).end();
-      return true;
-    }, async () => {
-      const client = clientFor({ baseUrl: `${outside.url}/moved`, onRequest: ({ path, attempt }) => told.push([path, attempt]) });
-      return client.platforms.get(platformId);
-    });
+    const { value, requests } = await withFault(
+      (request, response) => {
+        if (!request.url?.startsWith('/moved/')) return false;
+        response.writeHead(307, { location: request.url.slice('/moved'.length) }).end();
+        return true;
+      },
+      async () => {
+        const client = clientFor({ baseUrl: `${outside.url}/moved`, onRequest: ({ path, attempt }) => told.push([path, attempt]) });
+        return client.platforms.get(platformId);
+      },
+    );
     assert.equal(value?.id, platformId);
     assert.deepEqual(requests, [`GET /moved/v1/platforms/${platformId}`, `GET /v1/platforms/${platformId}`]);
     // The base path /moved is not part of `path`; the redirect left it, so the second path is whole.
-    assert.deepEqual(told, [[`/v1/platforms/${platformId}`, 1], [`/v1/platforms/${platformId}`, 1]]);
+    assert.deepEqual(told, [
+      [`/v1/platforms/${platformId}`, 1],
+      [`/v1/platforms/${platformId}`, 1],
+    ]);
   });
 
   test('a redirect loop ends with invalid_response carrying the status and request id', async () => {
     const requestId = randomUUID();
-    const { error, requests } = await withFault((request, response) => {
-      response.writeHead(307, { location: request.url!, 'x-service-request-id': requestId }).end();
-      return true;
-    }, () => clientFor().platforms.get(platformId));
+    const { error, requests } = await withFault(
+      (request, response) => {
+        response.writeHead(307, { location: request.url!, 'x-service-request-id': requestId }).end();
+        return true;
+      },
+      () => clientFor().platforms.get(platformId),
+    );
     assert.equal(error?.kind, 'invalid_response');
     assert.equal(error?.status, 307);
     assert.equal(error?.requestId, requestId);
@@ -257,9 +303,25 @@ describe('createPayrollClient under faults', () => {
 
   const broken: [string, Fault][] = [
     ['not JSON', (_q, response) => (response.writeHead(200, { 'content-type': 'application/json' }).end('<html>'), true)],
-    ['cut off', (_q, response) => (response.writeHead(200, { 'content-type': 'application/json', 'content-length': '1000' }), response.write('{"data":'), setTimeout(() => response.destroy(), 20), true)],
+    [
+      'cut off',
+      (_q, response) => (
+        response.writeHead(200, { 'content-type': 'application/json', 'content-length': '1000' }),
+        response.write('{"data":'),
+        setTimeout(() => response.destroy(), 20),
+        true
+      ),
+    ],
     // A body that would pass the schema, were it read whole.
-    ['over the cap', (_q, response) => (response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ data: { id: platformId, pad: 'x'.repeat(2_000_000) } })), true)],
+    [
+      'over the cap',
+      (_q, response) => (
+        response
+          .writeHead(200, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ data: { id: platformId, pad: 'x'.repeat(2_000_000) } })),
+        true
+      ),
+    ],
     ['without data', (_q, response) => (response.writeHead(200, { 'content-type': 'application/json' }).end('{"id":"x"}'), true)],
     ['a list without meta', (_q, response) => (response.writeHead(200, { 'content-type': 'application/json' }).end('{"data":[]}'), true)],
   ];
@@ -287,7 +349,9 @@ describe('createPayrollClient under faults', () => {
   test('a shared limiter that fails: kind connection saying so, nothing sent', async () => {
     const failing: RateLimiter = { acquire: () => Promise.reject(new Error('redis down')) };
     const from = outside.requests.length;
-    const error = await clientFor({ rateLimit: failing }).platforms.get(platformId).catch((reason: unknown) => reason as PayrollApiError);
+    const error = await clientFor({ rateLimit: failing })
+      .platforms.get(platformId)
+      .catch((reason: unknown) => reason as PayrollApiError);
     errors.push(error);
     assert.ok(isPayrollApiError(error));
     assert.equal(error.kind, 'connection');
@@ -315,7 +379,14 @@ describe('createPayrollClient under faults', () => {
     assert.equal(value?.id, platformId);
     const path = `/v1/platforms/${platformId}`;
     assert.deepEqual(seen[0], ['request', { method: 'GET', path, attempt: 1 }]);
-    assert.deepEqual((seen[1] as [string, Record<string, unknown>])[1], { method: 'GET', path, status: 503, requestId: null, attempt: 1, ms: 'number' });
+    assert.deepEqual((seen[1] as [string, Record<string, unknown>])[1], {
+      method: 'GET',
+      path,
+      status: 503,
+      requestId: null,
+      attempt: 1,
+      ms: 'number',
+    });
     assert.equal((seen[3] as [string, { status: number; attempt: number }])[1].attempt, 2);
     assert.ok(lines.slice(before_).some((line) => line.includes('onResponse hook threw')));
     assert.ok(!JSON.stringify(seen).includes(sandbox.secret));
@@ -330,13 +401,26 @@ describe('createPayrollClient under faults', () => {
 
   test('bad options: a ConfigError naming each field', () => {
     assert.throws(
-      () => createPayrollClient({ apiSecret: '', baseUrl: 'ftp://x', version: '1999-01-01' as '2025-07-08', timeoutMs: -1, rateLimit: 3 as unknown as false }),
+      () =>
+        createPayrollClient({
+          apiSecret: '',
+          baseUrl: 'ftp://x',
+          version: '1999-01-01' as '2025-07-08',
+          timeoutMs: -1,
+          rateLimit: 3 as unknown as false,
+        }),
       (error: Error) => ['apiSecret', 'baseUrl', 'version', 'timeoutMs', 'rateLimit'].every((field) => error.message.includes(field)),
     );
   });
 
   test('misspelt options are a ConfigError naming each, not silently dropped', () => {
-    const misspelt = { apiSecret: 's', baseUrl: outside.url, version: '2025-07-08', timeoutMS: 5_000, maxRetry: 0 } as unknown as ClientOptions;
+    const misspelt = {
+      apiSecret: 's',
+      baseUrl: outside.url,
+      version: '2025-07-08',
+      timeoutMS: 5_000,
+      maxRetry: 0,
+    } as unknown as ClientOptions;
     assert.throws(
       () => createPayrollClient(misspelt),
       (error: Error) => error.name === 'ConfigError' && error.message.includes('timeoutMS') && error.message.includes('maxRetry'),
@@ -344,10 +428,13 @@ describe('createPayrollClient under faults', () => {
   });
 
   test('rateLimit.perSecond must be a whole number of requests', () => {
-    assert.throws(() => clientFor({ rateLimit: { perSecond: 2.5 } }), (error: Error) => error.name === 'ConfigError' && error.message.includes('rateLimit'));
+    assert.throws(
+      () => clientFor({ rateLimit: { perSecond: 2.5 } }),
+      (error: Error) => error.name === 'ConfigError' && error.message.includes('rateLimit'),
+    );
   });
 
-  test('a limiter of the app\'s own that also has perSecond is used, not replaced', async () => {
+  test("a limiter of the app's own that also has perSecond is used, not replaced", async () => {
     let acquired = 0;
     const limiter = { perSecond: 1, acquire: async () => void acquired++ };
     const value = await clientFor({ rateLimit: limiter }).platforms.get(platformId);
@@ -365,18 +452,27 @@ describe('createPayrollClient under faults', () => {
     }).platforms.get(platformId);
     assert.equal(value.id, platformId);
     // The hook's promise rejected before the request was even sent: logged by now.
-    assert.equal(lines.slice(before_).filter((line) => line.includes('onRequest hook threw') && line.includes('async hook broke')).length, 1);
+    assert.equal(
+      lines.slice(before_).filter((line) => line.includes('onRequest hook threw') && line.includes('async hook broke')).length,
+      1,
+    );
   });
 
   test('an upstream echoing the secret in Service-Version and x-service-request-id: in no hook, error or response', async () => {
     const told: unknown[] = [];
-    const echo = (status: number, body: string): Fault => (request, response) => {
-      const echoed = String(request.headers['x-api-secret']);
-      response.writeHead(status, { 'content-type': 'application/json', 'service-version': `v-${echoed}`, 'x-service-request-id': echoed }).end(body);
-      return true;
-    };
+    const echo =
+      (status: number, body: string): Fault =>
+      (request, response) => {
+        const echoed = String(request.headers['x-api-secret']);
+        response
+          .writeHead(status, { 'content-type': 'application/json', 'service-version': `v-${echoed}`, 'x-service-request-id': echoed })
+          .end(body);
+        return true;
+      };
     const client = clientFor({ maxRetries: 0, onResponse: (info) => told.push(info) });
-    const { value } = await withFault(echo(200, JSON.stringify({ data: { id: platformId, name: 'P', type: 'payroll' } })), () => client.platforms.get(platformId));
+    const { value } = await withFault(echo(200, JSON.stringify({ data: { id: platformId, name: 'P', type: 'payroll' } })), () =>
+      client.platforms.get(platformId),
+    );
     assert.equal(value?.id, platformId);
     assert.ok(!JSON.stringify(value?.response).includes(sandbox.secret), JSON.stringify(value?.response));
     assert.equal(value?.response.requestId, null, 'not a request UUID: dropped');
@@ -388,24 +484,33 @@ describe('createPayrollClient under faults', () => {
   });
 
   test('accounts.disconnect answered 204: resolves with no body and its response', async () => {
-    const { value, error } = await withFault((request, response) => {
-      if (request.method !== 'POST') return false;
-      response.writeHead(204).end();
-      return true;
-    }, () => clientFor().accounts.disconnect(randomUUID()));
+    const { value, error } = await withFault(
+      (request, response) => {
+        if (request.method !== 'POST') return false;
+        response.writeHead(204).end();
+        return true;
+      },
+      () => clientFor().accounts.disconnect(randomUUID()),
+    );
     assert.equal(error, undefined, error?.message);
     assert.ok(value && !('id' in value));
     assert.equal(value.response.status, 204);
     assert.equal(JSON.stringify(value), '{}');
   });
 
-  const listAnswer = (body: unknown): Fault => (_request, response) => (response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body)), true);
+  const listAnswer =
+    (body: unknown): Fault =>
+    (_request, response) => (response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body)), true);
 
   test('a list answered with meta.count only (List Platforms in the spec) is one page', async () => {
-    const { value, requests } = await withFault(listAnswer({ data: [{ id: platformId, name: 'P', type: 'payroll' }], meta: { count: 1 } }), () =>
-      clientFor().platforms.list().toArray({ limit: 10 }),
+    const { value, requests } = await withFault(
+      listAnswer({ data: [{ id: platformId, name: 'P', type: 'payroll' }], meta: { count: 1 } }),
+      () => clientFor().platforms.list().toArray({ limit: 10 }),
     );
-    assert.deepEqual(value?.map((platform) => platform.id), [platformId]);
+    assert.deepEqual(
+      value?.map((platform) => platform.id),
+      [platformId],
+    );
     assert.equal(requests.length, 1);
   });
 
@@ -420,7 +525,9 @@ describe('createPayrollClient under faults', () => {
 
   // The timeout makes the old fault (a loop without end) a failure rather than a hang.
   test('a next_cursor the service already gave: invalid_response, not a loop', { timeout: 10_000 }, async () => {
-    const { error, requests } = await withFault(listAnswer({ data: [], meta: { count: 0, next_cursor: 'same' } }), () => clientFor().employers.list().toArray({ limit: 10 }));
+    const { error, requests } = await withFault(listAnswer({ data: [], meta: { count: 0, next_cursor: 'same' } }), () =>
+      clientFor().employers.list().toArray({ limit: 10 }),
+    );
     assert.equal(error?.kind, 'invalid_response');
     assert.equal(requests.length, 2);
   });
@@ -428,25 +535,33 @@ describe('createPayrollClient under faults', () => {
   test('list parameters the spec gives no range or values for are sent as given', async () => {
     const queries: string[] = [];
     const longId = 'u'.repeat(300);
-    const { error } = await withFault((request, response) => {
-      queries.push(new URL(request.url!, 'http://x').search);
-      return listAnswer({ data: [], meta: { count: 0, next_cursor: null } })(request, response, 0);
-    }, async () => {
-      await clientFor().accounts.list({ limit: 500, monitoring_status: 'paused_by_service', end_user_id: longId }).toArray({ limit: 1 });
-      await clientFor().jobs.list({ status: 'queued' }).toArray({ limit: 1 });
-      await clientFor().verificationReports.voe(longId).catch(() => undefined);
-    });
+    const { error } = await withFault(
+      (request, response) => {
+        queries.push(new URL(request.url!, 'http://x').search);
+        return listAnswer({ data: [], meta: { count: 0, next_cursor: null } })(request, response, 0);
+      },
+      async () => {
+        await clientFor().accounts.list({ limit: 500, monitoring_status: 'paused_by_service', end_user_id: longId }).toArray({ limit: 1 });
+        await clientFor().jobs.list({ status: 'queued' }).toArray({ limit: 1 });
+        await clientFor()
+          .verificationReports.voe(longId)
+          .catch(() => undefined);
+      },
+    );
     assert.equal(error, undefined, error?.message);
     assert.deepEqual(queries.slice(0, 2), [`?limit=500&monitoring_status=paused_by_service&end_user_id=${longId}`, '?status=queued']);
     assert.equal(queries.length, 3, 'the report of a 300-character end user id was asked for');
   });
 
   test('an upstream echoing the secret in its error body: scrubbed from the error', async () => {
-    const { error } = await withFault((request, response) => {
-      const echoed = String(request.headers['x-api-secret']);
-      response.writeHead(400, { 'content-type': 'application/json' }).end(errorBody(400, `BAD ${echoed}`, `CODE_${echoed}`));
-      return true;
-    }, () => clientFor().platforms.get(platformId));
+    const { error } = await withFault(
+      (request, response) => {
+        const echoed = String(request.headers['x-api-secret']);
+        response.writeHead(400, { 'content-type': 'application/json' }).end(errorBody(400, `BAD ${echoed}`, `CODE_${echoed}`));
+        return true;
+      },
+      () => clientFor().platforms.get(platformId),
+    );
     assert.equal(error?.kind, 'invalid_request');
     assert.ok(!everythingOf(error).includes(sandbox.secret), everythingOf(error));
   });

@@ -11,19 +11,29 @@ test('at most perSecond in any window of one second plus the margin, served in o
   const granted: [number, number][] = [];
   for (let i = 0; i < 7; i++) void limiter.acquire().then(() => granted.push([i, Date.now()]));
   await settle();
-  assert.deepEqual(granted.map(([i]) => i), [0, 1, 2]);
+  assert.deepEqual(
+    granted.map(([i]) => i),
+    [0, 1, 2],
+  );
   // The service's one second alone is not enough: sent at the window's edge, a request may arrive inside it.
   t.mock.timers.tick(1_050);
   await settle();
   assert.equal(granted.length, 3, 'a margin of at least 50 ms holds the rest');
   t.mock.timers.tick(RATE_LIMIT_MARGIN_MS - 50 + 1);
   await settle();
-  assert.deepEqual(granted.map(([i]) => i), [0, 1, 2, 3, 4, 5]);
+  assert.deepEqual(
+    granted.map(([i]) => i),
+    [0, 1, 2, 3, 4, 5],
+  );
   t.mock.timers.tick(1_000 + RATE_LIMIT_MARGIN_MS + 1);
   await settle();
-  assert.deepEqual(granted.map(([i]) => i), [0, 1, 2, 3, 4, 5, 6]);
+  assert.deepEqual(
+    granted.map(([i]) => i),
+    [0, 1, 2, 3, 4, 5, 6],
+  );
   // No window of 1 s + margin holds more than 3 grants.
-  for (const [, at] of granted) assert.ok(granted.filter(([, other]) => other >= at && other < at + 1_000 + RATE_LIMIT_MARGIN_MS).length <= 3);
+  for (const [, at] of granted)
+    assert.ok(granted.filter(([, other]) => other >= at && other < at + 1_000 + RATE_LIMIT_MARGIN_MS).length <= 3);
 });
 
 test('an aborted wait rejects with its reason, is not counted, and the queue goes on', async (t) => {

@@ -18,7 +18,6 @@ import { RATE_LIMIT_MARGIN_MS, RATE_LIMIT_WINDOW_MS } from '../../src/server/cli
 import { startRedis, type PrivateRedis } from '../private-servers.js';
 import { keepingLog } from './client-fake-outside.js';
 
-
 let server: PrivateRedis;
 const clients: { destroy(): void }[] = [];
 const unhandled: unknown[] = [];
@@ -58,7 +57,14 @@ function countingFetch() {
 }
 
 const clientOn = (rateLimit: RateLimiter, fetch: typeof globalThis.fetch) =>
-  createPayrollClient({ apiSecret: 'sandbox_secret_0123456789abcdef', baseUrl: 'http://127.0.0.1:9', version: '2025-07-08', fetch, rateLimit, log: keepingLog().log });
+  createPayrollClient({
+    apiSecret: 'sandbox_secret_0123456789abcdef',
+    baseUrl: 'http://127.0.0.1:9',
+    version: '2025-07-08',
+    fetch,
+    rateLimit,
+    log: keepingLog().log,
+  });
 
 before(async () => {
   process.on('unhandledRejection', onUnhandled);
@@ -76,7 +82,9 @@ describe('redisRateLimiter', () => {
     t.mock.timers.enable({ apis: ['Date'], now: 0 });
     const observer = await connect();
     const perSecond = 10;
-    const limiters = await Promise.all([0, 1, 2].map(async () => redisRateLimiter(await connect(), { perSecond, keyPrefix: 'limit-held:' })));
+    const limiters = await Promise.all(
+      [0, 1, 2].map(async () => redisRateLimiter(await connect(), { perSecond, keyPrefix: 'limit-held:' })),
+    );
     const granted: number[] = [];
     const started = performance.now();
     // 45 calls at once, spread over the three: the first 10 go at once, the others 10 per 1.1 s.
@@ -89,11 +97,15 @@ describe('redisRateLimiter', () => {
     const elapsed = performance.now() - started;
     assert.equal(granted.length, 45);
     // The service's sliding second must never see more than the limit, with room for the margin.
-    assert.ok(busiestWindow(granted, RATE_LIMIT_WINDOW_MS + RATE_LIMIT_MARGIN_MS / 2) <= perSecond, `busiest window: ${busiestWindow(granted, RATE_LIMIT_WINDOW_MS + RATE_LIMIT_MARGIN_MS / 2)}`);
+    assert.ok(
+      busiestWindow(granted, RATE_LIMIT_WINDOW_MS + RATE_LIMIT_MARGIN_MS / 2) <= perSecond,
+      `busiest window: ${busiestWindow(granted, RATE_LIMIT_WINDOW_MS + RATE_LIMIT_MARGIN_MS / 2)}`,
+    );
     // And the booked times themselves, on Redis's clock: any 11 consecutive span at least 1 s plus the full margin.
     const booked = (await observer.zRangeWithScores('limit-held:sent', 0, -1)).map((entry) => entry.score);
     assert.equal(booked.length, 45);
-    for (let i = 0; i + perSecond < booked.length; i++) assert.ok(booked[i + perSecond]! - booked[i]! >= RATE_LIMIT_WINDOW_MS + RATE_LIMIT_MARGIN_MS - 1);
+    for (let i = 0; i + perSecond < booked.length; i++)
+      assert.ok(booked[i + perSecond]! - booked[i]! >= RATE_LIMIT_WINDOW_MS + RATE_LIMIT_MARGIN_MS - 1);
     // Paced, not stalled: 4 more windows after the first, and a little time for the round trips.
     const expected = 4 * (RATE_LIMIT_WINDOW_MS + RATE_LIMIT_MARGIN_MS);
     assert.ok(elapsed >= expected - 50 && elapsed < expected + 700, `45 grants took ${Math.round(elapsed)} ms, expected about ${expected}`);
@@ -114,14 +126,20 @@ describe('redisRateLimiter', () => {
     const sentAt = await redisNow(observer);
     await third;
     const thirdAt = await redisNow(observer);
-    assert.ok(thirdAt - sentAt >= RATE_LIMIT_WINDOW_MS + RATE_LIMIT_MARGIN_MS - 10, `the third went ${Math.round(thirdAt - sentAt)} ms after the late two`);
+    assert.ok(
+      thirdAt - sentAt >= RATE_LIMIT_WINDOW_MS + RATE_LIMIT_MARGIN_MS - 10,
+      `the third went ${Math.round(thirdAt - sentAt)} ms after the late two`,
+    );
   });
 
   test('callers of one limiter are served in the order they came', async () => {
     const limiter = redisRateLimiter(await connect(), { perSecond: 5, keyPrefix: 'in-order:' });
     const order: number[] = [];
     await Promise.all(Array.from({ length: 12 }, (_, i) => limiter.acquire().then(() => order.push(i))));
-    assert.deepEqual(order, Array.from({ length: 12 }, (_, i) => i));
+    assert.deepEqual(
+      order,
+      Array.from({ length: 12 }, (_, i) => i),
+    );
   });
 
   test('an aborted wait rejects with its reason, gives its booking back, and the request is never sent', async () => {
@@ -150,41 +168,47 @@ describe('redisRateLimiter', () => {
     const limiter = redisRateLimiter(redis, { keyPrefix: 'wrong-type:' });
     await assert.rejects(limiter.acquire(), /redisRateLimiter: Redis failed the booking \(WRONGTYPE/);
     const { fetch, urls } = countingFetch();
-    const error = await clientOn(limiter, fetch).accounts.get(crypto.randomUUID()).catch((reason: unknown) => reason);
+    const error = await clientOn(limiter, fetch)
+      .accounts.get(crypto.randomUUID())
+      .catch((reason: unknown) => reason);
     assert.ok(isPayrollApiError(error) && error.kind === 'connection' && error.status === null, String(error));
     assert.deepEqual(urls, []);
   });
 
-  test('Redis stopped mid-way: calls fail within the bound, none hangs or goes unpaced; back again, they pace again', { timeout: 30_000 }, async () => {
-    const redis = await connect();
-    const limiter = redisRateLimiter(redis, { perSecond: 10, keyPrefix: 'stopped:' });
-    const { fetch, urls } = countingFetch();
-    const client = clientOn(limiter, fetch);
-    await client.accounts.get(crypto.randomUUID());
-    assert.equal(urls.length, 1);
+  test(
+    'Redis stopped mid-way: calls fail within the bound, none hangs or goes unpaced; back again, they pace again',
+    { timeout: 30_000 },
+    async () => {
+      const redis = await connect();
+      const limiter = redisRateLimiter(redis, { perSecond: 10, keyPrefix: 'stopped:' });
+      const { fetch, urls } = countingFetch();
+      const client = clientOn(limiter, fetch);
+      await client.accounts.get(crypto.randomUUID());
+      assert.equal(urls.length, 1);
 
-    await server.pause();
-    const started = performance.now();
-    const results = await Promise.allSettled(Array.from({ length: 5 }, () => client.accounts.get(crypto.randomUUID())));
-    const ms = performance.now() - started;
-    for (const result of results) {
-      assert.equal(result.status, 'rejected');
-      const error = (result as PromiseRejectedResult).reason;
-      assert.ok(isPayrollApiError(error), String(error));
-      assert.equal(error.kind, 'connection');
-      assert.equal(error.status, null);
-      assert.match(error.message, /rate limiter failed .*Redis/);
-    }
-    assert.ok(ms < REDIS_LIMITER_TIMEOUT_MS + 500, `failed after ${Math.round(ms)} ms`);
-    assert.equal(urls.length, 1, 'nothing sent unpaced while Redis was down');
+      await server.pause();
+      const started = performance.now();
+      const results = await Promise.allSettled(Array.from({ length: 5 }, () => client.accounts.get(crypto.randomUUID())));
+      const ms = performance.now() - started;
+      for (const result of results) {
+        assert.equal(result.status, 'rejected');
+        const error = (result as PromiseRejectedResult).reason;
+        assert.ok(isPayrollApiError(error), String(error));
+        assert.equal(error.kind, 'connection');
+        assert.equal(error.status, null);
+        assert.match(error.message, /rate limiter failed .*Redis/);
+      }
+      assert.ok(ms < REDIS_LIMITER_TIMEOUT_MS + 500, `failed after ${Math.round(ms)} ms`);
+      assert.equal(urls.length, 1, 'nothing sent unpaced while Redis was down');
 
-    // Not events.once: it rejects on the reconnection errors that come first.
-    const ready = new Promise((resolve) => redis.once('ready', resolve));
-    await server.start();
-    await ready;
-    await client.accounts.get(crypto.randomUUID());
-    assert.equal(urls.length, 2);
-  });
+      // Not events.once: it rejects on the reconnection errors that come first.
+      const ready = new Promise((resolve) => redis.once('ready', resolve));
+      await server.start();
+      await ready;
+      await client.accounts.get(crypto.randomUUID());
+      assert.equal(urls.length, 2);
+    },
+  );
 
   test('Redis stopped while a call waits its turn: it fails by its time plus the bound, unsent', { timeout: 30_000 }, async () => {
     const redis = await connect();
@@ -208,7 +232,10 @@ describe('redisRateLimiter', () => {
 
   test('a client that is not node-redis, or bad options, is a ConfigError', () => {
     assert.throws(() => redisRateLimiter({} as never), ConfigError);
-    assert.throws(() => redisRateLimiter({ eval: async () => 0 }, { perSecond: 0 }), (error: unknown) => error instanceof ConfigError && /perSecond/.test(error.message));
+    assert.throws(
+      () => redisRateLimiter({ eval: async () => 0 }, { perSecond: 0 }),
+      (error: unknown) => error instanceof ConfigError && /perSecond/.test(error.message),
+    );
     assert.throws(() => redisRateLimiter({ eval: async () => 0 }, { keyPrefix: 7 as never }), /keyPrefix/);
   });
 

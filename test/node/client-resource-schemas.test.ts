@@ -51,23 +51,86 @@ after(() => sandbox.close());
 
 /** Every endpoint the client calls, by the client's method name (`jobs.wait` polls `jobs.get`: no endpoint of its own). */
 const ENDPOINTS: Record<string, Endpoint> = {
-  'linkTokens.create': { method: 'POST', path: () => '/link_tokens', body: linkTokenBody(), schemas: [LinkTokenSchema as unknown as z.ZodType, LinkTokenSchema as unknown as z.ZodType] },
-  'employers.list': { method: 'GET', path: () => '/employers?limit=100', schemas: [client.EmployerSchema, sandboxSchemas.EmployerSchema], list: true },
-  'platforms.list': { method: 'GET', path: () => '/v1/platforms', schemas: [client.PlatformSchema, sandboxSchemas.PlatformSchema], list: true },
-  'platforms.get': { method: 'GET', path: () => `/v1/platforms/${ids.platform}`, schemas: [client.PlatformSchema, sandboxSchemas.PlatformSchema] },
-  'accounts.list': { method: 'GET', path: () => '/v1/accounts?limit=100', schemas: [client.AccountSchema, sandboxSchemas.AccountSchema], list: true },
-  'accounts.get': { method: 'GET', path: () => `/v1/accounts/${ids.payroll}`, schemas: [client.AccountSchema, sandboxSchemas.AccountSchema] },
-  'accounts.employment': { method: 'GET', path: () => `/v1/accounts/${ids.payroll}/employment`, schemas: [client.EmploymentSchema, sandboxSchemas.EmploymentSchema] },
-  'accounts.income': { method: 'GET', path: () => `/v1/accounts/${ids.payroll}/income`, schemas: [client.IncomeSchema, sandboxSchemas.IncomeSchema] },
-  'accounts.paystubs': { method: 'GET', path: () => `/v1/accounts/${ids.payroll}/paystubs?limit=100`, schemas: [client.PaystubSchema, sandboxSchemas.PaystubSchema], list: true },
-  'accounts.shifts': { method: 'GET', path: () => `/v1/accounts/${ids.timeAndAttendance}/shifts?limit=100`, schemas: [client.ShiftSchema, sandboxSchemas.ShiftSchema], list: true },
-  'jobs.create': { method: 'POST', path: () => `/v1/accounts/${ids.payroll}/jobs`, body: { name: 'paystubs' }, schemas: [client.JobSchema, sandboxSchemas.JobSchema] },
+  'linkTokens.create': {
+    method: 'POST',
+    path: () => '/link_tokens',
+    body: linkTokenBody(),
+    schemas: [LinkTokenSchema as unknown as z.ZodType, LinkTokenSchema as unknown as z.ZodType],
+  },
+  'employers.list': {
+    method: 'GET',
+    path: () => '/employers?limit=100',
+    schemas: [client.EmployerSchema, sandboxSchemas.EmployerSchema],
+    list: true,
+  },
+  'platforms.list': {
+    method: 'GET',
+    path: () => '/v1/platforms',
+    schemas: [client.PlatformSchema, sandboxSchemas.PlatformSchema],
+    list: true,
+  },
+  'platforms.get': {
+    method: 'GET',
+    path: () => `/v1/platforms/${ids.platform}`,
+    schemas: [client.PlatformSchema, sandboxSchemas.PlatformSchema],
+  },
+  'accounts.list': {
+    method: 'GET',
+    path: () => '/v1/accounts?limit=100',
+    schemas: [client.AccountSchema, sandboxSchemas.AccountSchema],
+    list: true,
+  },
+  'accounts.get': {
+    method: 'GET',
+    path: () => `/v1/accounts/${ids.payroll}`,
+    schemas: [client.AccountSchema, sandboxSchemas.AccountSchema],
+  },
+  'accounts.employment': {
+    method: 'GET',
+    path: () => `/v1/accounts/${ids.payroll}/employment`,
+    schemas: [client.EmploymentSchema, sandboxSchemas.EmploymentSchema],
+  },
+  'accounts.income': {
+    method: 'GET',
+    path: () => `/v1/accounts/${ids.payroll}/income`,
+    schemas: [client.IncomeSchema, sandboxSchemas.IncomeSchema],
+  },
+  'accounts.paystubs': {
+    method: 'GET',
+    path: () => `/v1/accounts/${ids.payroll}/paystubs?limit=100`,
+    schemas: [client.PaystubSchema, sandboxSchemas.PaystubSchema],
+    list: true,
+  },
+  'accounts.shifts': {
+    method: 'GET',
+    path: () => `/v1/accounts/${ids.timeAndAttendance}/shifts?limit=100`,
+    schemas: [client.ShiftSchema, sandboxSchemas.ShiftSchema],
+    list: true,
+  },
+  'jobs.create': {
+    method: 'POST',
+    path: () => `/v1/accounts/${ids.payroll}/jobs`,
+    body: { name: 'paystubs' },
+    schemas: [client.JobSchema, sandboxSchemas.JobSchema],
+  },
   'jobs.list': { method: 'GET', path: () => '/v1/jobs?limit=100', schemas: [client.JobSchema, sandboxSchemas.JobSchema], list: true },
   'jobs.get': { method: 'GET', path: () => `/v1/jobs/${ids.job}`, schemas: [client.JobSchema, sandboxSchemas.JobSchema] },
-  'verificationReports.voe': { method: 'GET', path: () => `/v1/end_users/${encodeURIComponent(ids.endUser)}/verification_reports/voe`, schemas: [client.VoeReportSchema, sandboxSchemas.VoeReportSchema] },
-  'verificationReports.voie': { method: 'GET', path: () => `/v1/end_users/${encodeURIComponent(ids.endUser)}/verification_reports/voie`, schemas: [client.VoieReportSchema, sandboxSchemas.VoieReportSchema] },
+  'verificationReports.voe': {
+    method: 'GET',
+    path: () => `/v1/end_users/${encodeURIComponent(ids.endUser)}/verification_reports/voe`,
+    schemas: [client.VoeReportSchema, sandboxSchemas.VoeReportSchema],
+  },
+  'verificationReports.voie': {
+    method: 'GET',
+    path: () => `/v1/end_users/${encodeURIComponent(ids.endUser)}/verification_reports/voie`,
+    schemas: [client.VoieReportSchema, sandboxSchemas.VoieReportSchema],
+  },
   // Last: the account it disconnects is its own.
-  'accounts.disconnect': { method: 'POST', path: () => `/v1/accounts/${ids.disconnected}/disconnect`, schemas: [client.AccountSchema, sandboxSchemas.AccountSchema] },
+  'accounts.disconnect': {
+    method: 'POST',
+    path: () => `/v1/accounts/${ids.disconnected}/disconnect`,
+    schemas: [client.AccountSchema, sandboxSchemas.AccountSchema],
+  },
 };
 
 /** The items of a success answer: `data`, or each item of a collection's `data`. */
@@ -87,7 +150,12 @@ function assertParses(schema: z.ZodType, item: unknown, what: string): unknown {
 
 describe("the sandbox's answers and the client's schemas", () => {
   test('the table covers every endpoint method of the client', () => {
-    const payroll = createPayrollClient({ apiSecret: 'sandbox_unused_0123456789', baseUrl: 'http://127.0.0.1:9', version: '2025-07-08', rateLimit: false });
+    const payroll = createPayrollClient({
+      apiSecret: 'sandbox_unused_0123456789',
+      baseUrl: 'http://127.0.0.1:9',
+      version: '2025-07-08',
+      rateLimit: false,
+    });
     const methods = Object.entries(payroll).flatMap(([namespace, value]) =>
       typeof value === 'object' && value !== null ? Object.keys(value).map((name) => `${namespace}.${name}`) : [],
     );
@@ -101,7 +169,8 @@ describe("the sandbox's answers and the client's schemas", () => {
       const [clientSchema, sandboxSchema] = endpoint.schemas;
       for (const item of items) {
         // linkTokens.create reads the wire contract's LinkToken (src/protocol.ts), which keeps its four fields only.
-        if (name !== 'linkTokens.create') assert.deepEqual(assertParses(clientSchema, item, `${name}, client schema`), item, `${name}: the client kept every field`);
+        if (name !== 'linkTokens.create')
+          assert.deepEqual(assertParses(clientSchema, item, `${name}, client schema`), item, `${name}: the client kept every field`);
         else assertParses(clientSchema, item, `${name}, client schema`);
         assertParses(sandboxSchema, item, `${name}, sandbox schema`);
       }
@@ -112,7 +181,10 @@ describe("the sandbox's answers and the client's schemas", () => {
   test("a job that failed, and an account's disconnected state, parse too", async () => {
     const jobs = await api(sandbox, 'GET', `/v1/jobs?account_id=${ids.failing}`);
     const failed = itemsOf(jobs, ENDPOINTS['jobs.list']!) as Array<{ status: string; error: unknown }>;
-    assert.ok(failed.some((job) => job.status === 'error' && job.error !== null), jobs.text);
+    assert.ok(
+      failed.some((job) => job.status === 'error' && job.error !== null),
+      jobs.text,
+    );
     for (const job of failed) assert.deepEqual(assertParses(client.JobSchema, job, 'failed job'), job);
     const account = await api(sandbox, 'GET', `/v1/accounts/${ids.disconnected}`);
     assert.equal(account.body.data.connected, false);
@@ -127,7 +199,10 @@ describe("the sandbox's answers and the client's schemas", () => {
       await api(sandbox, 'POST', '/link_tokens', { body: { org_name: 'Acme' } }),
       await api(sandbox, 'DELETE', '/v1/accounts'),
     ];
-    assert.deepEqual(answers.map((answer) => answer.status), [404, 401, 400, 400, 405]);
+    assert.deepEqual(
+      answers.map((answer) => answer.status),
+      [404, 401, 400, 400, 405],
+    );
     for (const answer of answers) {
       const body = assertParses(ErrorBodySchema, answer.body, `HTTP ${answer.status}`) as z.infer<typeof ErrorBodySchema>;
       assert.equal(body.error.status_code, answer.status);
@@ -155,7 +230,14 @@ describe("the client's schemas require only what the spec shows", () => {
     [
       'Employment',
       client.EmploymentSchema,
-      { id: uuid, employer_name: 'Acme', status: 'active', start_date: '2024-01-02', account_id: uuid, created_at: '2024-01-02T03:04:05.123456+00:00' },
+      {
+        id: uuid,
+        employer_name: 'Acme',
+        status: 'active',
+        start_date: '2024-01-02',
+        account_id: uuid,
+        created_at: '2024-01-02T03:04:05.123456+00:00',
+      },
     ],
     ['Income', client.IncomeSchema, { id: uuid }],
     ['Paystub', client.PaystubSchema, { id: uuid }],
@@ -173,7 +255,11 @@ describe("the client's schemas require only what the spec shows", () => {
 
   test('a spec field missing or of another type fails', () => {
     assert.equal(client.PlatformSchema.safeParse({ id: uuid, name: 'Gusto' }).success, false);
-    assert.equal(client.EmploymentSchema.safeParse({ id: uuid, employer_name: 'Acme', status: 'active', start_date: '2024-01-02', created_at: 'x' }).success, false);
+    assert.equal(
+      client.EmploymentSchema.safeParse({ id: uuid, employer_name: 'Acme', status: 'active', start_date: '2024-01-02', created_at: 'x' })
+        .success,
+      false,
+    );
     assert.equal(client.AccountSchema.safeParse({ id: 'not-a-uuid', monitoring_status: 'active' }).success, false);
   });
 });

@@ -7,7 +7,13 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { randomUUID } from 'node:crypto';
-import { createPayrollClient, inProcessRateLimiter, isPayrollApiError, type PayrollApiError, type PayrollClient } from '../../src/server/index.js';
+import {
+  createPayrollClient,
+  inProcessRateLimiter,
+  isPayrollApiError,
+  type PayrollApiError,
+  type PayrollClient,
+} from '../../src/server/index.js';
 import type { Sandbox } from '../../sandbox/start-sandbox.js';
 import { api, startTestSandbox } from './sandbox-test-client.js';
 import { everythingOf, keepingLog, startFakeOutside, type FakeOutside } from './client-fake-outside.js';
@@ -28,7 +34,14 @@ before(async () => {
   // depend on how long the limiter made it wait before its first poll.
   sandbox = await startTestSandbox({ rateLimitPerSecond: 10, pendingJobDelayMs: 60_000 });
   outside = await startFakeOutside(sandbox.url);
-  client = createPayrollClient({ apiSecret: sandbox.secret, baseUrl: outside.url, version: '2025-07-08', mode: 'sandbox', rateLimit: limiter, log });
+  client = createPayrollClient({
+    apiSecret: sandbox.secret,
+    baseUrl: outside.url,
+    version: '2025-07-08',
+    mode: 'sandbox',
+    rateLimit: limiter,
+    log,
+  });
 });
 after(async () => {
   await outside.close();
@@ -97,14 +110,20 @@ describe('createPayrollClient against the sandbox (rate limit on)', () => {
     assert.ok(first.nextCursor);
     await pages.return(undefined);
     const resumed = await client.employers.list({ limit: 3, cursor: first.nextCursor! }).toArray({ limit: 3 });
-    assert.deepEqual(resumed.map((e) => e.id), seven.slice(3, 6).map((e) => e.id));
+    assert.deepEqual(
+      resumed.map((e) => e.id),
+      seven.slice(3, 6).map((e) => e.id),
+    );
 
     // Without its cap, toArray rejects like any bad input: a PayrollApiError, nothing fetched.
     const sent = outside.requests.length;
     assert.equal((await rejection(list.toArray({} as { limit: number }))).kind, 'invalid_request');
     assert.equal(outside.requests.length, sent);
     // The spec writes the path without /v1 (GET /employers), and the sandbox serves that form.
-    assert.ok(outside.requests.slice(before_).every((request) => request === 'GET /employers'), outside.requests.slice(before_).join());
+    assert.ok(
+      outside.requests.slice(before_).every((request) => request === 'GET /employers'),
+      outside.requests.slice(before_).join(),
+    );
   });
 
   test('platforms.list and platforms.get', async () => {
@@ -117,7 +136,10 @@ describe('createPayrollClient against the sandbox (rate limit on)', () => {
   test('accounts: list by end user, get, employment, income, paystubs', async () => {
     const accounts = [];
     for await (const account of client.accounts.list({ end_user_id: endUserId, connected: true })) accounts.push(account);
-    assert.deepEqual(accounts.map((a) => a.id), [accountId]);
+    assert.deepEqual(
+      accounts.map((a) => a.id),
+      [accountId],
+    );
     assert.equal((await client.accounts.get(accountId)).id, accountId);
     const employment = await client.accounts.employment(accountId);
     assert.equal(employment.response.status, 200);

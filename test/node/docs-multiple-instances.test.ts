@@ -30,7 +30,10 @@ test('every ts snippet of docs/multiple-instances.md type-checks as written', as
     await Promise.all(snippets.map((code, n) => writeFile(`${dir}${files[n]}`, code)));
     await writeFile(`${dir}reader-globals.d.ts`, READER_GLOBALS);
     // Extends the repository's tsconfig for its paths (payroll-link/server → src/server) and strict settings.
-    await writeFile(`${dir}tsconfig.json`, JSON.stringify({ extends: '../../tsconfig.json', compilerOptions: { types: ['node'] }, include: ['*.ts'], exclude: [] }));
+    await writeFile(
+      `${dir}tsconfig.json`,
+      JSON.stringify({ extends: '../../tsconfig.json', compilerOptions: { types: ['node'] }, include: ['*.ts'], exclude: [] }),
+    );
     try {
       execFileSync(`${root}node_modules/.bin/tsc`, ['-p', `${dir}tsconfig.json`], { encoding: 'utf8', stdio: 'pipe' });
     } catch (error) {

@@ -52,14 +52,20 @@ describe('error codes: one list', () => {
     }
     // And nothing stale: each code of the union is still used.
     const usedCodes = new Set(used.map(({ code }) => code));
-    assert.deepEqual([...union].filter((code) => !usedCodes.has(code)), [], 'codes in LinkErrorCode that src/ no longer uses');
+    assert.deepEqual(
+      [...union].filter((code) => !usedCodes.has(code)),
+      [],
+      'codes in LinkErrorCode that src/ no longer uses',
+    );
   });
 
   it("every code the sandbox's Link page gives is in docs/errors.md, with its type where the code says it", async () => {
     const table = await documented();
     const files = [...(await sources('sandbox/link-page/app/')), ...(await sources('sandbox/link-page/screens/'))];
     // Built with the contract's linkError(type, code, ...), as the widget's are.
-    const typed = files.flatMap(({ text }) => [...text.matchAll(/linkError\(\s*'(\w+)',\s*'([A-Z_]+)'/g)].map(([, type, code]) => ({ type: type!, code: code! })));
+    const typed = files.flatMap(({ text }) =>
+      [...text.matchAll(/linkError\(\s*'(\w+)',\s*'([A-Z_]+)'/g)].map(([, type, code]) => ({ type: type!, code: code! })),
+    );
     const named = files.flatMap(({ text }) => [...text.matchAll(/code(?: ===|:) '([A-Z_]+)'/g)].map(([, code]) => code!));
     assert.ok(typed.length >= 4 && named.length >= 6, 'found the Link page codes');
     for (const { code, type } of typed) assert.equal(table.get(code), type, `${code} in docs/errors.md with type ${type}`);

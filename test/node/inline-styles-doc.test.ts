@@ -11,7 +11,10 @@ const root = new URL('../../', import.meta.url);
 const bare = (css: string) => css.replace(/\/\*[\s\S]*?\*\//g, '').replace(/\s+/g, '');
 
 test("docs/inline.md shows payroll-link/styles.css's rule as it is", async () => {
-  const [styles, doc] = await Promise.all([readFile(new URL('src/element/styles.css', root), 'utf8'), readFile(new URL('docs/inline.md', root), 'utf8')]);
+  const [styles, doc] = await Promise.all([
+    readFile(new URL('src/element/styles.css', root), 'utf8'),
+    readFile(new URL('docs/inline.md', root), 'utf8'),
+  ]);
   const section = doc.slice(doc.indexOf('## Server-rendered pages'));
   const shown = /```css\n([\s\S]*?)```/.exec(section)?.[1];
   assert.ok(shown, 'docs/inline.md has a CSS block in its server-rendered section');

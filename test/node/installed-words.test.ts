@@ -41,9 +41,15 @@ describe("installed users' words", () => {
     assert.ok(lines.length > 1000, `read the code (${lines.length} lines)`);
     const found = lines.filter(({ text }) => REPOSITORY_COMMANDS.test(text));
     const unknown = found.filter(({ path, text }) => !KNOWN[path]?.test(text));
-    assert.deepEqual(unknown.map(({ where, text }) => `${where}: ${text.trim()}`), []);
+    assert.deepEqual(
+      unknown.map(({ where, text }) => `${where}: ${text.trim()}`),
+      [],
+    );
     for (const [path, line] of Object.entries(KNOWN)) {
-      assert.ok(found.some((entry) => entry.path === path && line.test(entry.text)), `${path} is fixed: remove it from KNOWN`);
+      assert.ok(
+        found.some((entry) => entry.path === path && line.test(entry.text)),
+        `${path} is fixed: remove it from KNOWN`,
+      );
     }
   });
 

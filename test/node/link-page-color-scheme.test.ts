@@ -29,8 +29,12 @@ describe('hosted Link page colour modes', { timeout: 300_000 }, () => {
   const createLinkToken = (extra?: Record<string, unknown>) => host.createLinkToken(extra);
 
   /** Opens the Link page with `colorScheme` in the init (none when null), the browser preferring `prefers`; closes it after `steps`. */
-  const withLinkPage = (token: string, colorScheme: string | null, prefers: 'light' | 'dark', steps: (frame: Frame, page: Page) => Promise<void>) =>
-    host.withLinkPage(token, { hostCloseControl: true, ...(colorScheme ? { colorScheme } : {}) }, steps, { colorScheme: prefers });
+  const withLinkPage = (
+    token: string,
+    colorScheme: string | null,
+    prefers: 'light' | 'dark',
+    steps: (frame: Frame, page: Page) => Promise<void>,
+  ) => host.withLinkPage(token, { hostCloseControl: true, ...(colorScheme ? { colorScheme } : {}) }, steps, { colorScheme: prefers });
 
   const heading = (frame: Frame, name: string | RegExp) => frame.getByRole('heading', { level: 1, name }).waitFor();
 
@@ -96,11 +100,16 @@ describe('hosted Link page colour modes', { timeout: 300_000 }, () => {
       await heading(frame, 'Enter your one-time code');
       await expectDarkAndAccessible(frame, 'mfa');
     });
-    await withLinkPage(await createLinkToken({ skip_intro_screen: true, allocation: { type: 'remainder' } }), 'dark', 'light', async (frame) => {
-      await logInAs(frame, 'user_pending');
-      await heading(frame, 'Switching your direct deposit');
-      await expectDarkAndAccessible(frame, 'running');
-    });
+    await withLinkPage(
+      await createLinkToken({ skip_intro_screen: true, allocation: { type: 'remainder' } }),
+      'dark',
+      'light',
+      async (frame) => {
+        await logInAs(frame, 'user_pending');
+        await heading(frame, 'Switching your direct deposit');
+        await expectDarkAndAccessible(frame, 'running');
+      },
+    );
     const token = await createLinkToken({ skip_intro_screen: true });
     await withLinkPage(token, 'dark', 'light', async (frame) => {
       await logInAs(frame, 'user_error');

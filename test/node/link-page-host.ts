@@ -22,7 +22,11 @@ declare global {
 }
 
 /** The host page, in `lang` with `title`: it embeds the Link page the way the widget does. */
-const hostPage = (lang: string, title: string, frameTitle: string) => `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><title>${title}</title><script>
+const hostPage = (
+  lang: string,
+  title: string,
+  frameTitle: string,
+) => `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><title>${title}</title><script>
 window.hostEvents = [];
 window.openFrame = (linkUrl, token, extra) => {
   const frame = Object.assign(document.createElement('iframe'), { title: ${JSON.stringify(frameTitle)}, width: 400, height: 720, src: linkUrl });
@@ -44,12 +48,22 @@ export interface LinkPageHost {
    * Opens the Link page in a fresh host page (browser context: `context`), with `init`'s fields in the init
    * message; fails on any page error; closes it after `steps`.
    */
-  withLinkPage(token: string, init: Record<string, unknown>, steps: (frame: Frame, page: Page) => Promise<void>, context?: BrowserContextOptions): Promise<void>;
+  withLinkPage(
+    token: string,
+    init: Record<string, unknown>,
+    steps: (frame: Frame, page: Page) => Promise<void>,
+    context?: BrowserContextOptions,
+  ): Promise<void>;
   close(): Promise<void>;
 }
 
 /** Starts the sandbox (`pendingJobDelayMs`: how long user_pending's job stays pending), the host page and Chromium. */
-export async function startLinkPageHost(options: { lang: string; title: string; frameTitle: string; pendingJobDelayMs: number }): Promise<LinkPageHost> {
+export async function startLinkPageHost(options: {
+  lang: string;
+  title: string;
+  frameTitle: string;
+  pendingJobDelayMs: number;
+}): Promise<LinkPageHost> {
   const sandbox = await startSandbox({ port: 0, pendingJobDelayMs: options.pendingJobDelayMs });
   const page = hostPage(options.lang, options.title, options.frameTitle);
   const host = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(page));

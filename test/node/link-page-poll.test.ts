@@ -37,17 +37,30 @@ describe('Link page: poll()', () => {
 
   it('goes on after two lost connections in a row, and gives up on the third', async () => {
     const twice = scripted<string>([lost(), lost(), 'done']);
-    assert.deepEqual(await poll({ ask: twice.ask, done: (a): a is string => a === 'done', current: always, pause: noPause }), { answer: 'done' });
+    assert.deepEqual(await poll({ ask: twice.ask, done: (a): a is string => a === 'done', current: always, pause: noPause }), {
+      answer: 'done',
+    });
     const third = lost();
     const thrice = scripted<string>([lost(), lost(), third, 'done']);
-    assert.deepEqual(await poll({ ask: thrice.ask, done: (a): a is string => a === 'done', current: always, pause: noPause }), { failed: third });
+    assert.deepEqual(await poll({ ask: thrice.ask, done: (a): a is string => a === 'done', current: always, pause: noPause }), {
+      failed: third,
+    });
   });
 
   it('pauses after a lost connection as its pause says (the long poll waits only then)', async () => {
     const pauses: Array<[number, boolean]> = [];
     const { ask } = scripted<string>(['pending', lost(), 'done']);
-    await poll({ ask, done: (a): a is string => a === 'done', current: always, pause: (attempt, afterFailure) => (pauses.push([attempt, afterFailure]), 0) });
-    assert.deepEqual(pauses, [[0, false], [1, false], [2, true]]);
+    await poll({
+      ask,
+      done: (a): a is string => a === 'done',
+      current: always,
+      pause: (attempt, afterFailure) => (pauses.push([attempt, afterFailure]), 0),
+    });
+    assert.deepEqual(pauses, [
+      [0, false],
+      [1, false],
+      [2, true],
+    ]);
   });
 
   it('fails at once on any other error', async () => {

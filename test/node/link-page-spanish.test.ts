@@ -17,7 +17,12 @@ describe('hosted Link page in Spanish', { timeout: 300_000 }, () => {
 
   before(async () => {
     // A long pending phase, so user_pending holds the running screen however loaded the machine is; close() cancels it.
-    host = await startLinkPageHost({ lang: 'es', title: 'Página del integrador', frameTitle: 'Conectar nómina', pendingJobDelayMs: 120_000 });
+    host = await startLinkPageHost({
+      lang: 'es',
+      title: 'Página del integrador',
+      frameTitle: 'Conectar nómina',
+      pendingJobDelayMs: 120_000,
+    });
   });
 
   after(async () => {
@@ -49,9 +54,14 @@ describe('hosted Link page in Spanish', { timeout: 300_000 }, () => {
 
       await heading(frame, 'Busca a tu empleador');
       const employers = frame.getByRole('list', { name: 'Resultados de la búsqueda' }).getByRole('button').filter({ hasText: 'Empleador' });
-      await frame.getByRole('status').filter({ hasText: /resultados mostrados; hay más\.$/ }).waitFor();
+      await frame
+        .getByRole('status')
+        .filter({ hasText: /resultados mostrados; hay más\.$/ })
+        .waitFor();
       await expectAccessible(frame, 'search');
-      const employerName = (await frame.locator('button.hit[data-kind="employer"][data-platform-type="payroll"] .name').first().textContent())?.trim();
+      const employerName = (
+        await frame.locator('button.hit[data-kind="employer"][data-platform-type="payroll"] .name').first().textContent()
+      )?.trim();
       assert.ok(employerName);
       await frame.getByLabel('Empleador o proveedor de nómina').fill(employerName);
       await employers.filter({ hasText: employerName }).first().press('Enter');
@@ -82,7 +92,9 @@ describe('hosted Link page in Spanish', { timeout: 300_000 }, () => {
       const exit = await page.waitForFunction(() => window.hostEvents.find((event) => event.name === 'exit')?.payload.reason);
       assert.equal(await exit.jsonValue(), 'completed');
       // The events are the protocol's, not the user's words: their names and screens stay as in English.
-      const screens = await page.evaluate(() => window.hostEvents.filter((e) => e.name === 'screen_transition').map((e) => e.payload.screenName));
+      const screens = await page.evaluate(() =>
+        window.hostEvents.filter((e) => e.name === 'screen_transition').map((e) => e.payload.screenName),
+      );
       assert.deepEqual(screens, ['intro', 'search', 'login', 'allocation', 'running', 'success']);
     });
   });

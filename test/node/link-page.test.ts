@@ -97,7 +97,16 @@ describe('hosted Link page', { timeout: 600_000 }, () => {
     hostUrl = await listen(host);
     browser = await chromium.launch({
       executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync', '--disable-quic'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-dev-shm-usage',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--no-first-run',
+        '--disable-sync',
+        '--disable-quic',
+      ],
     });
   });
 
@@ -268,8 +277,12 @@ describe('hosted Link page', { timeout: 600_000 }, () => {
    * favicon miss are not the page's errors.
    */
   function expectCleanConsole(consoleErrors: string[]): void {
-    const expected = /^Failed to load resource: the server responded with a status of (401 \(Unauthorized\) \(\S+\/link\/api\/|4\d\d \([\w ]+\) \(\S+\/favicon\.ico\))/;
-    assert.deepEqual(consoleErrors.filter((text) => !expected.test(text)), []);
+    const expected =
+      /^Failed to load resource: the server responded with a status of (401 \(Unauthorized\) \(\S+\/link\/api\/|4\d\d \([\w ]+\) \(\S+\/favicon\.ico\))/;
+    assert.deepEqual(
+      consoleErrors.filter((text) => !expected.test(text)),
+      [],
+    );
   }
 
   test('user_good: the full deposit switch emits every event in order, with real ids', async () => {
@@ -357,12 +370,15 @@ describe('hosted Link page', { timeout: 600_000 }, () => {
       const job = await fetch(`${sandbox.url}/v1/jobs/${success.jobId}`, { headers });
       assert.equal(job.status, 200);
       const accounts = (await (await fetch(`${sandbox.url}/v1/accounts?limit=100`, { headers })).json()) as { data: Array<{ id: string }> };
-      assert.ok(accounts.data.some((account) => account.id === login.accountId), 'the account is in the sandbox');
+      assert.ok(
+        accounts.data.some((account) => account.id === login.accountId),
+        'the account is in the sandbox',
+      );
       await expectScreen(frame, 'Session ended');
     });
   });
 
-  test('picking a payroll platform (not an employer) sends select_platform and names it in the screens that follow, with Pinwheel\'s fields', async () => {
+  test("picking a payroll platform (not an employer) sends select_platform and names it in the screens that follow, with Pinwheel's fields", async () => {
     const { token } = await createLinkToken({ skip_intro_screen: true });
     await inHost(async (page) => {
       const frame = await startLink(page, token);
@@ -407,7 +423,12 @@ describe('hosted Link page', { timeout: 600_000 }, () => {
 
       await logIn(frame, 'user_good', 'pass_good');
       await expectScreen(frame, 'Choose your deposit');
-      assert.deepEqual((await names(page)).filter((name) => name !== 'screen_transition').slice(-4), ['login_attempt', 'error', 'login_attempt', 'login']);
+      assert.deepEqual((await names(page)).filter((name) => name !== 'screen_transition').slice(-4), [
+        'login_attempt',
+        'error',
+        'login_attempt',
+        'login',
+      ]);
       assert.ok(!(await names(page)).includes('exit'), 'a wrong password does not end the session');
       // Leaving after login through the header's close control: user_closed, with the account that now exists.
       const login = await waitForEvent(page, 'login');
@@ -440,7 +461,10 @@ describe('hosted Link page', { timeout: 600_000 }, () => {
       await frame.getByRole('button', { name: 'Done' }).press('Enter');
       const exit = await waitForEvent(page, 'exit');
       assert.equal(exit.payload.reason, 'completed');
-      assert.deepEqual((await events(page)).find((event) => event.name === 'input_allocation')?.payload, { action: 'partial_switch', allocation: { type: 'remainder' } });
+      assert.deepEqual((await events(page)).find((event) => event.name === 'input_allocation')?.payload, {
+        action: 'partial_switch',
+        allocation: { type: 'remainder' },
+      });
       assert.deepEqual(await screens(page), ['intro', 'search', 'login', 'mfa', 'allocation', 'running', 'success']);
     });
   });
@@ -473,7 +497,10 @@ describe('hosted Link page', { timeout: 600_000 }, () => {
       const exit = await waitForEvent(page, 'exit');
       const login = await waitForEvent(page, 'login');
       assert.deepEqual(exit.payload, { reason: 'error', error: error.payload, accountId: login.payload.accountId });
-      assert.deepEqual((await events(page)).find((event) => event.name === 'input_allocation')?.payload, { action: 'partial_switch', allocation: { type: 'percentage', value: 40 } });
+      assert.deepEqual((await events(page)).find((event) => event.name === 'input_allocation')?.payload, {
+        action: 'partial_switch',
+        allocation: { type: 'percentage', value: 40 },
+      });
       assert.deepEqual((await names(page)).slice(-3), ['error', 'screen_transition', 'exit']);
     });
   });
@@ -502,7 +529,11 @@ describe('hosted Link page', { timeout: 600_000 }, () => {
 
   test('a token with only employer_id and an allocation goes straight to that login, then switches without asking', async () => {
     const employer = payrollEmployer(false);
-    const linkToken = await createLinkToken({ employer_id: employer.id, allocation: { type: 'amount', value: 5000 }, skip_intro_screen: true });
+    const linkToken = await createLinkToken({
+      employer_id: employer.id,
+      allocation: { type: 'amount', value: 5000 },
+      skip_intro_screen: true,
+    });
     await inHost(async (page) => {
       const frame = await startLink(page, linkToken.token);
       await expectScreen(frame, 'Log in to your payroll provider');
@@ -534,7 +565,10 @@ describe('hosted Link page', { timeout: 600_000 }, () => {
       assert.ok(!(await names(page)).includes('input_allocation'), 'the user has not chosen yet');
       await frame.getByRole('button', { name: 'Switch my deposit' }).press('Enter');
       await expectScreen(frame, 'Your direct deposit is switched');
-      assert.deepEqual((await events(page)).find((event) => event.name === 'input_allocation')?.payload, { action: 'partial_switch', allocation: { type: 'remainder' } });
+      assert.deepEqual((await events(page)).find((event) => event.name === 'input_allocation')?.payload, {
+        action: 'partial_switch',
+        allocation: { type: 'remainder' },
+      });
     });
   });
 
@@ -556,7 +590,12 @@ describe('hosted Link page', { timeout: 600_000 }, () => {
     const { token } = await createLinkToken();
     const cases = [
       { init: { version: 2, token }, type: 'clientError', code: 'UNSUPPORTED_PROTOCOL_VERSION', heading: 'Something went wrong' },
-      { init: { version: 1, token: 'x'.repeat(2_001) }, type: 'invalidLinkToken', code: 'INVALID_LINK_TOKEN', heading: 'This link is no longer valid' },
+      {
+        init: { version: 1, token: 'x'.repeat(2_001) },
+        type: 'invalidLinkToken',
+        code: 'INVALID_LINK_TOKEN',
+        heading: 'This link is no longer valid',
+      },
       { init: { version: 1, token: '' }, type: 'invalidLinkToken', code: 'INVALID_LINK_TOKEN', heading: 'This link is no longer valid' },
     ];
     for (const { init, type, code, heading } of cases) {
@@ -566,7 +605,10 @@ describe('hosted Link page', { timeout: 600_000 }, () => {
         await page.waitForFunction(() => window.strayEvents.some((event) => (event as { name?: string }).name === 'error'));
         const stray = () => page.evaluate(() => window.strayEvents as RecordedEvent[]);
         const error = (await stray()).find((event) => event.name === 'error')!;
-        assert.deepEqual({ type: error.payload.type, code: error.payload.code, pendingRetry: error.payload.pendingRetry }, { type, code, pendingRetry: false });
+        assert.deepEqual(
+          { type: error.payload.type, code: error.payload.code, pendingRetry: error.payload.pendingRetry },
+          { type, code, pendingRetry: false },
+        );
         await expectScreen(frame, heading);
         await frame.getByRole('button', { name: 'Close', exact: true }).press('Enter');
         await page.waitForFunction(() => window.strayEvents.some((event) => (event as { name?: string }).name === 'exit'));
@@ -604,7 +646,9 @@ describe('hosted Link page', { timeout: 600_000 }, () => {
 
   /** Waits until the Link page has sent a port message of `type` (an `open-url`, a `close-answer`) `count` times. */
   async function waitForMessage(page: Page, type: string, count = 1): Promise<Record<string, unknown>> {
-    await page.waitForFunction(([t, c]) => window.linkEvents.filter((e) => e.type === t).length >= c, [type, count] as const, { timeout: WAIT_MS });
+    await page.waitForFunction(([t, c]) => window.linkEvents.filter((e) => e.type === t).length >= c, [type, count] as const, {
+      timeout: WAIT_MS,
+    });
     return (await events(page)).filter((event) => event.type === type)[count - 1] as unknown as Record<string, unknown>;
   }
 

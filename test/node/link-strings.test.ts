@@ -36,7 +36,10 @@ describe('Link page strings', () => {
     // Brand and badge are names; everything a user reads as a sentence differs.
     assert.notEqual(es.searchHeading, en.searchHeading);
     assert.notEqual(es.introHeading('Acme', true), en.introHeading('Acme', true));
-    assert.notEqual(es.errorMessage({ type: 'platformError', code: 'JOB_FAILED', message: 'The job failed.', pendingRetry: false }), 'The job failed.');
+    assert.notEqual(
+      es.errorMessage({ type: 'platformError', code: 'JOB_FAILED', message: 'The job failed.', pendingRetry: false }),
+      'The job failed.',
+    );
   });
 
   test('es and es-* tags speak Spanish; anything else, or nothing, English', () => {

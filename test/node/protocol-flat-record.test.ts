@@ -59,13 +59,17 @@ describe('free-form event payloads', () => {
     assert.deepEqual(LinkEventEnvelopeSchema.parse(accepted), accepted);
   });
 
-  test('a typed payload keeps the fields the contract does not name (a newer Link page\'s)', () => {
+  test("a typed payload keeps the fields the contract does not name (a newer Link page's)", () => {
     const linkTokenId = '0e21083b-5c3d-4b7a-9f1e-2a3b4c5d6e7f';
     assert.deepEqual(EventMessageSchema.parse(openEvent({ linkTokenId, step: 'intro' })).payload, { linkTokenId, step: 'intro' });
   });
 
   test("a success's params: 50 keys accepted, 51 refused without reading any entry", () => {
-    const ids = { accountId: '3f0c2a3e-5d6b-4c8d-9e0f-1a2b3c4d5e6f', platformId: '7a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d', jobId: '9c8b7a6d-5e4f-4a3b-9c2d-1e0f9a8b7c6d' };
+    const ids = {
+      accountId: '3f0c2a3e-5d6b-4c8d-9e0f-1a2b3c4d5e6f',
+      platformId: '7a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d',
+      jobId: '9c8b7a6d-5e4f-4a3b-9c2d-1e0f9a8b7c6d',
+    };
     const success = (params: unknown) => ({ ...ids, linkTokenId: ids.jobId, job: 'direct_deposit_switch', params });
     assert.equal(SuccessDetailSchema.safeParse(success(entries(50))).success, true);
     const { payload, reads } = countingPayload(51);
@@ -74,11 +78,31 @@ describe('free-form event payloads', () => {
   });
 
   test("a success's params: entries are still validated (flat primitives, keys of at most 64 characters)", () => {
-    const ids = { accountId: '3f0c2a3e-5d6b-4c8d-9e0f-1a2b3c4d5e6f', platformId: '7a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d', jobId: '9c8b7a6d-5e4f-4a3b-9c2d-1e0f9a8b7c6d' };
+    const ids = {
+      accountId: '3f0c2a3e-5d6b-4c8d-9e0f-1a2b3c4d5e6f',
+      platformId: '7a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d',
+      jobId: '9c8b7a6d-5e4f-4a3b-9c2d-1e0f9a8b7c6d',
+    };
     const success = (params: unknown) => ({ ...ids, linkTokenId: ids.jobId, job: 'direct_deposit_switch', params });
-    const refused = [{ a: { b: 1 } }, { a: [1] }, { at: new Date() }, { n: Number.NaN }, { gone: undefined }, { long: 'x'.repeat(2_001) }, { ['k'.repeat(65)]: 1 }, [1, 2], new Map(), null, 'x'];
+    const refused = [
+      { a: { b: 1 } },
+      { a: [1] },
+      { at: new Date() },
+      { n: Number.NaN },
+      { gone: undefined },
+      { long: 'x'.repeat(2_001) },
+      { ['k'.repeat(65)]: 1 },
+      [1, 2],
+      new Map(),
+      null,
+      'x',
+    ];
     for (const params of refused) assert.equal(SuccessDetailSchema.safeParse(success(params)).success, false, String(params));
-    const accepted = [{ a: 'two', b: 2, c: true, d: null, ['k'.repeat(64)]: 'x'.repeat(2_000) }, {}, Object.assign(Object.create(null), { a: 1 })];
+    const accepted = [
+      { a: 'two', b: 2, c: true, d: null, ['k'.repeat(64)]: 'x'.repeat(2_000) },
+      {},
+      Object.assign(Object.create(null), { a: 1 }),
+    ];
     for (const params of accepted) assert.deepEqual({ ...SuccessDetailSchema.parse(success(params)).params }, { ...params });
   });
 });

@@ -19,7 +19,11 @@ test('fetchToken: any function serves when the end user is known, only the same 
   assert.equal(sameTokenSource({ endUserId: 'u1', fetchToken: fetchA }, { endUserId: 'u1', fetchToken: fetchB }), true);
   assert.equal(sameTokenSource({ endUserId: 'u1', fetchToken: fetchA }, { endUserId: 'u1' }), false);
   assert.equal(sameTokenSource({ fetchToken: fetchA }, { fetchToken: fetchB }), false);
-  assert.equal(sameTokenSource({ endUserId: '', fetchToken: fetchA }, { endUserId: '', fetchToken: fetchB }), false, 'an empty end user identifies nobody');
+  assert.equal(
+    sameTokenSource({ endUserId: '', fetchToken: fetchA }, { endUserId: '', fetchToken: fetchB }),
+    false,
+    'an empty end user identifies nobody',
+  );
   assert.equal(sameTokenSource({ fetchToken: fetchA }, { fetchToken: fetchA }), true);
 });
 

@@ -95,7 +95,9 @@ describe('sandbox: accounts and their data', () => {
     assertError(await api(sandbox, 'POST', payrollPath, { body: { name: 'shifts' } }), 400, 'PRODUCT_NOT_SUPPORTED');
     assertError(await api(sandbox, 'POST', payrollPath, { body: { name: 'direct_deposit_switch' } }), 400, 'MISSING_FIELDS');
     assertError(await api(sandbox, 'POST', payrollPath, { body: { name: 'payroll_magic' } }), 400, 'INVALID_PARAMS');
-    const deposit = await api(sandbox, 'POST', payrollPath, { body: { name: 'direct_deposit_switch', allocation: { type: 'amount', value: 1000 } } });
+    const deposit = await api(sandbox, 'POST', payrollPath, {
+      body: { name: 'direct_deposit_switch', allocation: { type: 'amount', value: 1000 } },
+    });
     assert.deepEqual(deposit.body.data.params, { allocation_type: 'amount', allocation_value: 1000 });
     // Leave no job running into the next tests: each ends with events of its own.
     for (const job of [shifts, deposit]) assert.equal((await sandbox.store.whenJobFinished(job.body.data.id)).status, 'success');
@@ -125,7 +127,10 @@ describe('sandbox: accounts and their data', () => {
     assert.equal(VoeReportSchema.parse(voe.body.data).employments[0]!.account_id, payroll.accountId);
     const voie = await api(sandbox, 'GET', '/v1/end_users/end-user-1/verification_reports/voie');
     assert.equal(VoieReportSchema.parse(voie.body.data).incomes.length, 1);
-    assert.equal(VoeReportSchema.parse((await api(sandbox, 'GET', '/v1/end_users/end-user-2/verification_reports/voe')).body.data).type, 'voe');
+    assert.equal(
+      VoeReportSchema.parse((await api(sandbox, 'GET', '/v1/end_users/end-user-2/verification_reports/voe')).body.data).type,
+      'voe',
+    );
     assertError(await api(sandbox, 'GET', '/v1/end_users/end-user-2/verification_reports/voie'), 404, 'REPORT_UNAVAILABLE');
     assertError(await api(sandbox, 'GET', '/v1/end_users/nobody/verification_reports/voe'), 404, 'END_USER_NOT_FOUND');
   });
@@ -134,7 +139,8 @@ describe('sandbox: accounts and their data', () => {
     assertError(await api(sandbox, 'POST', `/v1/accounts/${UNKNOWN}/disconnect`), 404, 'ACCOUNT_NOT_FOUND');
     assertError(await api(sandbox, 'POST', `/v1/accounts/${other.accountId}/disconnect`, { body: { reason: 'x' } }), 400, 'INVALID_PARAMS');
     // Count only this account's events: jobs of the other accounts may still finish (and emit) meanwhile.
-    const eventsOfOther = () => sandbox.store.events.filter((event) => 'account_id' in event.payload && event.payload.account_id === other.accountId);
+    const eventsOfOther = () =>
+      sandbox.store.events.filter((event) => 'account_id' in event.payload && event.payload.account_id === other.accountId);
     const eventsBefore = eventsOfOther().length;
     const paystubsBefore = await api(sandbox, 'GET', `/v1/accounts/${other.accountId}/paystubs?limit=100`);
 
@@ -163,7 +169,11 @@ describe('sandbox: accounts and their data', () => {
     const paystubsAfter = await api(sandbox, 'GET', `/v1/accounts/${other.accountId}/paystubs?limit=100`);
     assert.deepEqual(paystubsAfter.body, paystubsBefore.body);
     assert.equal((await api(sandbox, 'GET', `/v1/accounts/${other.accountId}/employment`)).status, 200);
-    assertError(await api(sandbox, 'POST', `/v1/accounts/${other.accountId}/jobs`, { body: { name: 'paystubs' } }), 403, 'ACCOUNT_DISCONNECTED');
+    assertError(
+      await api(sandbox, 'POST', `/v1/accounts/${other.accountId}/jobs`, { body: { name: 'paystubs' } }),
+      403,
+      'ACCOUNT_DISCONNECTED',
+    );
 
     const again = await api(sandbox, 'POST', `/v1/accounts/${other.accountId}/disconnect`, { body: {} });
     assert.equal(again.status, 200);
@@ -185,6 +195,10 @@ describe('sandbox: accounts and their data', () => {
     assertError(await api(sandbox, 'GET', '/v1/accounts?monitoring_status=sleeping'), 400, 'INVALID_PARAMS');
     // A cursor is bound to its filters.
     const page = await api(sandbox, 'GET', '/v1/accounts?connected=true&limit=1');
-    assertError(await api(sandbox, 'GET', `/v1/accounts?limit=1&cursor=${encodeURIComponent(page.body.meta.next_cursor)}`), 400, 'INVALID_PARAMS');
+    assertError(
+      await api(sandbox, 'GET', `/v1/accounts?limit=1&cursor=${encodeURIComponent(page.body.meta.next_cursor)}`),
+      400,
+      'INVALID_PARAMS',
+    );
   });
 });

@@ -36,7 +36,11 @@ describe('sandbox: bad input battery', () => {
   it('answers malformed JSON with INVALID_REQUEST_BODY on every JSON endpoint', async () => {
     const bodies = ['{', '{"org_name": }', 'not json', '[1,2', '\u0000', '{"a":1}}'];
     for (const raw of bodies) {
-      assertError(await api(sandbox, 'POST', '/link_tokens', { raw, headers: { 'content-type': 'application/json' } }), 400, 'INVALID_REQUEST_BODY');
+      assertError(
+        await api(sandbox, 'POST', '/link_tokens', { raw, headers: { 'content-type': 'application/json' } }),
+        400,
+        'INVALID_REQUEST_BODY',
+      );
       assertError(await api(sandbox, 'POST', `/v1/accounts/${accountId}/jobs`, { raw }), 400, 'INVALID_REQUEST_BODY');
       assertError(await api(sandbox, 'POST', `/v1/accounts/${accountId}/disconnect`, { raw }), 400, 'INVALID_REQUEST_BODY');
       const link = await fetch(`${sandbox.url}/link/api/login`, {
@@ -73,7 +77,11 @@ describe('sandbox: bad input battery', () => {
     assert.match(messages, /features\[0\]/);
     assert.match(messages, /solution/);
     assert.match(messages, /unknown field\(s\): surprise/);
-    assertError(await linkApi(sandbox, 'POST', '/link/api/login', session, { platform_id: 5, username: [], password: {} }), 400, 'INVALID_PARAMS');
+    assertError(
+      await linkApi(sandbox, 'POST', '/link/api/login', session, { platform_id: 5, username: [], password: {} }),
+      400,
+      'INVALID_PARAMS',
+    );
     assertError(await linkApi(sandbox, 'POST', '/link/api/sessions', null, { token: 'x', extra: true }), 400, 'INVALID_PARAMS');
     assertError(await api(sandbox, 'GET', '/v1/accounts?connected=1&unknown=2'), 400, 'INVALID_PARAMS');
   });
@@ -150,7 +158,9 @@ describe('sandbox: bad input battery', () => {
     assert.equal((await api(sandbox, 'GET', '/v1/platforms')).status, 200);
     assert.deepEqual(await snapshot(sandbox), before_);
     // And it still works end to end.
-    const token = await api(sandbox, 'POST', '/link_tokens', { body: { org_name: 'After', features: ['direct_deposit_switch'], solution: 's' } });
+    const token = await api(sandbox, 'POST', '/link_tokens', {
+      body: { org_name: 'After', features: ['direct_deposit_switch'], solution: 's' },
+    });
     assert.equal(token.status, 200);
   });
 });

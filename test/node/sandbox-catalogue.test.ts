@@ -105,7 +105,10 @@ describe('sandbox: catalogue', () => {
     const first = buildCatalogue();
     const second = buildCatalogue();
     assert.deepEqual(first.employers, second.employers);
-    assert.deepEqual(first.employers.map(({ item }) => item.id), sandbox.store.catalogue.employers.map(({ item }) => item.id));
+    assert.deepEqual(
+      first.employers.map(({ item }) => item.id),
+      sandbox.store.catalogue.employers.map(({ item }) => item.id),
+    );
     for (const { item } of first.employers) assert.ok(first.platformById.has(item.platform_id));
     assert.ok(first.employers.some(({ item }) => first.platformById.get(item.platform_id)?.type === 'time_and_attendance'));
   });

@@ -22,17 +22,27 @@ describe('sandbox CLI commands', () => {
       path: '/sandbox/events',
       body: { event: 'paystubs.added', account_id: ACCOUNT },
     });
-    assert.deepEqual(parseCommand(['create-account', '--end-user', 'u1', '--user', 'user_error'], { SANDBOX_URL: 'http://127.0.0.1:9/', SANDBOX_SECRET: 'sandbox_x_secret' }), {
-      kind: 'request',
-      url: 'http://127.0.0.1:9',
-      secret: 'sandbox_x_secret',
-      path: '/sandbox/accounts',
-      body: { end_user_id: 'u1', username: 'user_error' },
-    });
+    assert.deepEqual(
+      parseCommand(['create-account', '--end-user', 'u1', '--user', 'user_error'], {
+        SANDBOX_URL: 'http://127.0.0.1:9/',
+        SANDBOX_SECRET: 'sandbox_x_secret',
+      }),
+      {
+        kind: 'request',
+        url: 'http://127.0.0.1:9',
+        secret: 'sandbox_x_secret',
+        path: '/sandbox/accounts',
+        body: { end_user_id: 'u1', username: 'user_error' },
+      },
+    );
     const reauth = parseCommand(['require-reauth', '--account', ACCOUNT, '--url', 'http://127.0.0.1:5'], {});
     assert.equal(reauth.kind === 'request' && reauth.path, `/sandbox/accounts/${ACCOUNT}/require_reauth`);
     const status = parseCommand(['trigger', 'account.monitoring_status.updated', '--account', ACCOUNT, '--status', 'active'], {});
-    assert.deepEqual(status.kind === 'request' && status.body, { event: 'account.monitoring_status.updated', account_id: ACCOUNT, monitoring_status: 'active' });
+    assert.deepEqual(status.kind === 'request' && status.body, {
+      event: 'account.monitoring_status.updated',
+      account_id: ACCOUNT,
+      monitoring_status: 'active',
+    });
   });
 
   it('resend <event_id> calls the resend route of that event; it takes no other argument or flag', async () => {
@@ -51,13 +61,31 @@ describe('sandbox CLI commands', () => {
     try {
       const env = { SANDBOX_URL: sandbox.url, SANDBOX_SECRET: sandbox.secret };
       const created = output();
-      assert.equal(await runCommand(parseCommand(['create-account'], env) as Extract<ReturnType<typeof parseCommand>, { kind: 'request' }>, created.out), 0);
+      assert.equal(
+        await runCommand(
+          parseCommand(['create-account'], env) as Extract<ReturnType<typeof parseCommand>, { kind: 'request' }>,
+          created.out,
+        ),
+        0,
+      );
       const [added] = JSON.parse(created.lines.log[0]!).events as { event_id: string }[];
       const resent = output();
-      assert.equal(await runCommand(parseCommand(['resend', added!.event_id], env) as Extract<ReturnType<typeof parseCommand>, { kind: 'request' }>, resent.out), 0);
+      assert.equal(
+        await runCommand(
+          parseCommand(['resend', added!.event_id], env) as Extract<ReturnType<typeof parseCommand>, { kind: 'request' }>,
+          resent.out,
+        ),
+        0,
+      );
       assert.deepEqual(JSON.parse(resent.lines.log[0]!).events, [added]);
       const unknown = output();
-      assert.equal(await runCommand(parseCommand(['resend', ACCOUNT], env) as Extract<ReturnType<typeof parseCommand>, { kind: 'request' }>, unknown.out), 1);
+      assert.equal(
+        await runCommand(
+          parseCommand(['resend', ACCOUNT], env) as Extract<ReturnType<typeof parseCommand>, { kind: 'request' }>,
+          unknown.out,
+        ),
+        1,
+      );
       assert.equal(unknown.lines.error[0], `POST ${sandbox.url}/sandbox/events/${ACCOUNT}/resend answered 404:`);
       assert.equal(JSON.parse(unknown.lines.error[1]!).error.error_codes[0].error_code, 'EVENT_NOT_FOUND');
     } finally {
@@ -101,7 +129,10 @@ describe('sandbox CLI commands', () => {
       assert.equal(account.end_user_id, 'cli-user');
 
       const fired = output();
-      const trigger = parseCommand(['trigger', 'paystubs.added', '--account', account.id], env) as Extract<ReturnType<typeof parseCommand>, { kind: 'request' }>;
+      const trigger = parseCommand(['trigger', 'paystubs.added', '--account', account.id], env) as Extract<
+        ReturnType<typeof parseCommand>,
+        { kind: 'request' }
+      >;
       assert.equal(await runCommand(trigger, fired.out), 0);
       assert.deepEqual(
         JSON.parse(fired.lines.log[0]!).events.map((event: { event: string }) => event.event),
@@ -109,7 +140,10 @@ describe('sandbox CLI commands', () => {
       );
 
       const refused = output();
-      const shifts = parseCommand(['trigger', 'shifts.added', '--account', account.id], env) as Extract<ReturnType<typeof parseCommand>, { kind: 'request' }>;
+      const shifts = parseCommand(['trigger', 'shifts.added', '--account', account.id], env) as Extract<
+        ReturnType<typeof parseCommand>,
+        { kind: 'request' }
+      >;
       assert.equal(await runCommand(shifts, refused.out), 1);
       assert.equal(refused.lines.error[0], `POST ${sandbox.url}/sandbox/events answered 400:`);
       assert.equal(JSON.parse(refused.lines.error[1]!).error.error_codes[0].error_code, 'PRODUCT_NOT_SUPPORTED');
@@ -117,7 +151,10 @@ describe('sandbox CLI commands', () => {
       await sandbox.close();
     }
     const nobody = output();
-    const closed = parseCommand(['trigger', 'paystubs.added', '--account', ACCOUNT, '--url', sandbox.url], {}) as Extract<ReturnType<typeof parseCommand>, { kind: 'request' }>;
+    const closed = parseCommand(['trigger', 'paystubs.added', '--account', ACCOUNT, '--url', sandbox.url], {}) as Extract<
+      ReturnType<typeof parseCommand>,
+      { kind: 'request' }
+    >;
     assert.equal(await runCommand(closed, nobody.out), 1);
     assert.match(nobody.lines.error[0]!, /^No sandbox answered at http:\/\/127\.0\.0\.1:\d+/);
   });

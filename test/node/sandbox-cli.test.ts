@@ -44,13 +44,22 @@ describe('sandbox CLI: options', () => {
   });
 
   it('prints a webhook URL without the value of its secret query parameter', () => {
-    assert.equal(webhookUrlForDisplay('http://127.0.0.1:3000/api/webhooks?secret=s3cr3t-v4lue&x=1'), 'http://127.0.0.1:3000/api/webhooks?secret=[redacted]&x=1');
+    assert.equal(
+      webhookUrlForDisplay('http://127.0.0.1:3000/api/webhooks?secret=s3cr3t-v4lue&x=1'),
+      'http://127.0.0.1:3000/api/webhooks?secret=[redacted]&x=1',
+    );
     assert.equal(webhookUrlForDisplay('http://127.0.0.1:3000/api/webhooks'), 'http://127.0.0.1:3000/api/webhooks');
     assert.equal(webhookUrlForDisplay('not a url'), 'not a url');
   });
 
   it('reads the environment, and flags win over it', () => {
-    const env = { SANDBOX_PORT: '5000', SANDBOX_SECRET: 'sandbox_from_env', SANDBOX_WEBHOOK_URL: 'http://127.0.0.1:9/hooks', SANDBOX_RATE_LIMIT: '50', SANDBOX_WEBHOOK_TIMEOUT_MS: '30000' };
+    const env = {
+      SANDBOX_PORT: '5000',
+      SANDBOX_SECRET: 'sandbox_from_env',
+      SANDBOX_WEBHOOK_URL: 'http://127.0.0.1:9/hooks',
+      SANDBOX_RATE_LIMIT: '50',
+      SANDBOX_WEBHOOK_TIMEOUT_MS: '30000',
+    };
     const fromEnv = parseCliOptions([], env);
     assert.ok(fromEnv.kind === 'run');
     assert.equal(fromEnv.options.port, 5000);
@@ -58,7 +67,10 @@ describe('sandbox CLI: options', () => {
     assert.equal(fromEnv.options.webhookUrl, 'http://127.0.0.1:9/hooks');
     assert.equal(fromEnv.options.rateLimitPerSecond, 50);
     assert.equal(fromEnv.options.webhookTimeoutMs, 30_000);
-    const flags = parseCliOptions(['--port', '0', '--secret', 'sandbox_from_flag', '--token-ttl', '60', '--rate-limit', '0', '--webhook-timeout', '40000', '--quiet'], env);
+    const flags = parseCliOptions(
+      ['--port', '0', '--secret', 'sandbox_from_flag', '--token-ttl', '60', '--rate-limit', '0', '--webhook-timeout', '40000', '--quiet'],
+      env,
+    );
     assert.ok(flags.kind === 'run');
     assert.equal(flags.options.port, 0);
     assert.equal(flags.options.secret, 'sandbox_from_flag');
@@ -69,7 +81,15 @@ describe('sandbox CLI: options', () => {
   });
 
   it('refuses bad values and unknown flags with a message that points to --help', () => {
-    for (const args of [['--port', 'abc'], ['--port', '70000'], ['--webhook-url', 'ftp://x'], ['--token-ttl', '0'], ['--webhook-timeout', '0'], ['--bogus'], ['stray']]) {
+    for (const args of [
+      ['--port', 'abc'],
+      ['--port', '70000'],
+      ['--webhook-url', 'ftp://x'],
+      ['--token-ttl', '0'],
+      ['--webhook-timeout', '0'],
+      ['--bogus'],
+      ['stray'],
+    ]) {
       const parsed = parseCliOptions(args, {});
       assert.ok(parsed.kind === 'error', `accepted ${args.join(' ')}`);
       assert.match(parsed.message, /--help/);
@@ -79,7 +99,18 @@ describe('sandbox CLI: options', () => {
   it('shows help for --help and -h', () => {
     assert.equal(parseCliOptions(['--help'], {}).kind, 'help');
     assert.equal(parseCliOptions(['-h'], {}).kind, 'help');
-    for (const flag of ['--port', '--secret', '--webhook-url', '--rate-limit', '--token-ttl', '--webhook-timeout', 'SANDBOX_WEBHOOK_TIMEOUT_MS', 'SANDBOX_PORT', 'SANDBOX_WEBHOOK_URL', 'user_good']) {
+    for (const flag of [
+      '--port',
+      '--secret',
+      '--webhook-url',
+      '--rate-limit',
+      '--token-ttl',
+      '--webhook-timeout',
+      'SANDBOX_WEBHOOK_TIMEOUT_MS',
+      'SANDBOX_PORT',
+      'SANDBOX_WEBHOOK_URL',
+      'user_good',
+    ]) {
       assert.ok(HELP.includes(flag), `help does not mention ${flag}`);
     }
   });
@@ -98,7 +129,19 @@ describe('sandbox CLI: process', () => {
     // The new user's case: their sandbox elsewhere, the CLI's secret not this one's.
     const sandbox = await startTestSandbox();
     try {
-      const cli = runCli(['trigger', 'paystubs.added', '--account', '3f0c2a3e-5d6b-4c8d-9e0f-1a2b3c4d5e6f', '--url', sandbox.url, '--secret', 'sandbox_not_this_one'], null);
+      const cli = runCli(
+        [
+          'trigger',
+          'paystubs.added',
+          '--account',
+          '3f0c2a3e-5d6b-4c8d-9e0f-1a2b3c4d5e6f',
+          '--url',
+          sandbox.url,
+          '--secret',
+          'sandbox_not_this_one',
+        ],
+        null,
+      );
       assert.equal(await cli.exited, 1);
       const { stderr } = cli.output();
       assert.ok(stderr.includes(`POST ${sandbox.url}/sandbox/events answered 401`), stderr);
@@ -111,13 +154,18 @@ describe('sandbox CLI: process', () => {
 
   it('a trigger that reaches something else, or nothing, prints the URL it called', async () => {
     // Not a sandbox: a plain HTTP server that answers HTML, as another dev server on that port would.
-    const other = createHttpServer((_request, response) => response.writeHead(404, { 'content-type': 'text/html' }).end('<h1>Not found</h1>'));
+    const other = createHttpServer((_request, response) =>
+      response.writeHead(404, { 'content-type': 'text/html' }).end('<h1>Not found</h1>'),
+    );
     await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
     const url = `http://127.0.0.1:${(other.address() as AddressInfo).port}`;
     try {
       const cli = runCli(['require-reauth', '--account', 'acc-1'], null, { SANDBOX_URL: url });
       assert.equal(await cli.exited, 1);
-      assert.ok(cli.output().stderr.includes(`POST ${url}/sandbox/accounts/acc-1/require_reauth answered 404 with no JSON`), cli.output().stderr);
+      assert.ok(
+        cli.output().stderr.includes(`POST ${url}/sandbox/accounts/acc-1/require_reauth answered 404 with no JSON`),
+        cli.output().stderr,
+      );
       assert.match(cli.output().stderr, /SANDBOX_URL/);
     } finally {
       await new Promise((resolve) => other.close(resolve));
@@ -134,7 +182,9 @@ describe('sandbox CLI: process', () => {
     const url = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(stdout)?.[1];
     assert.ok(url, stdout);
     assert.match(stdout, /sandbox_cli_test_secret {2}\(sandbox test credential/);
-    const response = await fetch(`${url}/v1/platforms`, { headers: { 'x-api-secret': 'sandbox_cli_test_secret', 'service-version': '2025-07-08' } });
+    const response = await fetch(`${url}/v1/platforms`, {
+      headers: { 'x-api-secret': 'sandbox_cli_test_secret', 'service-version': '2025-07-08' },
+    });
     assert.equal(response.status, 200);
     await response.arrayBuffer();
     cli.child.kill('SIGTERM');

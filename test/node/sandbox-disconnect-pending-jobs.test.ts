@@ -42,7 +42,9 @@ describe('sandbox: disconnecting an account with pending jobs', () => {
     assert.equal((await sandbox.store.whenJobFinished(marker.body.data.id)).status, 'success');
   };
   const syncEventsOf = (jobId: string) =>
-    sandbox.store.events.filter((event) => (event.event === 'paystubs.added' || event.event === 'shifts.added') && event.payload.job_id === jobId);
+    sandbox.store.events.filter(
+      (event) => (event.event === 'paystubs.added' || event.event === 'shifts.added') && event.payload.job_id === jobId,
+    );
 
   /** Opens a session and logs in as `username` on a payroll platform; the Link job waits for its allocation. */
   const logIn = async (username: string) => {
@@ -58,15 +60,23 @@ describe('sandbox: disconnecting an account with pending jobs', () => {
 
   it('fails a running Link job with ACCOUNT_DISCONNECTED, seen by the service API and the Link page', async () => {
     const { session, accountId, jobId } = await logIn('user_pending');
-    assert.equal((await linkApi(sandbox, 'POST', `/link/api/jobs/${jobId}/run`, session, { allocation: { type: 'remainder' } })).status, 202);
+    assert.equal(
+      (await linkApi(sandbox, 'POST', `/link/api/jobs/${jobId}/run`, session, { allocation: { type: 'remainder' } })).status,
+      202,
+    );
     await disconnect(accountId);
     const job = await jobOf(jobId);
     assert.equal(job.status, 'error');
     assert.equal(job.error.code, 'ACCOUNT_DISCONNECTED');
     assert.equal(typeof job.completed_at, 'string');
     const viaLink = await linkApi(sandbox, 'GET', `/link/api/jobs/${jobId}`, session);
-    assert.deepEqual({ status: viaLink.body.data.status, code: viaLink.body.data.error?.code }, { status: 'error', code: 'ACCOUNT_DISCONNECTED' });
-    assert.ok(sandbox.store.events.some((event) => event.event === 'account.monitoring_status.updated' && event.payload.account_id === accountId));
+    assert.deepEqual(
+      { status: viaLink.body.data.status, code: viaLink.body.data.error?.code },
+      { status: 'error', code: 'ACCOUNT_DISCONNECTED' },
+    );
+    assert.ok(
+      sandbox.store.events.some((event) => event.event === 'account.monitoring_status.updated' && event.payload.account_id === accountId),
+    );
   });
 
   it('fails a running on-demand job for good: its timer does not bring a success later', async (t) => {
@@ -93,7 +103,11 @@ describe('sandbox: disconnecting an account with pending jobs', () => {
     const { session, accountId, jobId } = await logIn('user_good');
     await disconnect(accountId);
     assert.equal((await jobOf(jobId)).error?.code, 'ACCOUNT_DISCONNECTED');
-    assertError(await linkApi(sandbox, 'POST', `/link/api/jobs/${jobId}/run`, session, { allocation: { type: 'remainder' } }), 403, 'ACCOUNT_DISCONNECTED');
+    assertError(
+      await linkApi(sandbox, 'POST', `/link/api/jobs/${jobId}/run`, session, { allocation: { type: 'remainder' } }),
+      403,
+      'ACCOUNT_DISCONNECTED',
+    );
     await pastTheJobsEnd();
     assert.equal((await jobOf(jobId)).status, 'error');
     assert.deepEqual(syncEventsOf(jobId), []);

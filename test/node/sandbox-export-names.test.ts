@@ -18,11 +18,17 @@ const exportedNames = async (path: string): Promise<Set<string>> => {
   }
   for (const [, list] of text.matchAll(/export\s+(?:type\s+)?\{([^}]*)\}/g)) {
     for (const item of list!.split(',')) {
-      const name = item.trim().replace(/^type\s+/, '').split(/\s+as\s+/).pop()!.trim();
+      const name = item
+        .trim()
+        .replace(/^type\s+/, '')
+        .split(/\s+as\s+/)
+        .pop()!
+        .trim();
       if (name) names.add(name);
     }
   }
-  for (const [, name] of text.matchAll(/export\s+(?:declare\s+)?(?:const|let|type|interface|class|function|enum)\s+([A-Za-z_$][\w$]*)/g)) names.add(name!);
+  for (const [, name] of text.matchAll(/export\s+(?:declare\s+)?(?:const|let|type|interface|class|function|enum)\s+([A-Za-z_$][\w$]*)/g))
+    names.add(name!);
   return names;
 };
 
@@ -31,7 +37,13 @@ describe('public names of payroll-link/sandbox and payroll-link/server', () => {
     const sandbox = await exportedNames('sandbox/index.ts');
     const server = await exportedNames('src/server/index.ts');
     assert.ok(sandbox.has('startSandbox') && sandbox.has('Sandbox'), `read the sandbox's names: ${[...sandbox].join(', ')}`);
-    assert.ok(server.has('WebhookEvent') && server.has('createWebhookHandler') && server.has('AccountSchema'), `read the server's names: ${[...server].join(', ')}`);
-    assert.deepEqual([...sandbox].filter((name) => server.has(name)), []);
+    assert.ok(
+      server.has('WebhookEvent') && server.has('createWebhookHandler') && server.has('AccountSchema'),
+      `read the server's names: ${[...server].join(', ')}`,
+    );
+    assert.deepEqual(
+      [...sandbox].filter((name) => server.has(name)),
+      [],
+    );
   });
 });

@@ -36,15 +36,30 @@ describe('sandbox: Link API POSTs take JSON only', () => {
     const { session } = await openSession(sandbox);
     const login = { platform_id: platformOfType(sandbox, 'payroll').id, username: 'user_good', password: 'pass_good' };
     const accounts = sandbox.store.accounts().length;
-    assertError(await post('/link/api/login', login, { 'x-link-session': session, 'content-type': 'text/plain' }), 415, 'UNSUPPORTED_MEDIA_TYPE');
+    assertError(
+      await post('/link/api/login', login, { 'x-link-session': session, 'content-type': 'text/plain' }),
+      415,
+      'UNSUPPORTED_MEDIA_TYPE',
+    );
     assert.equal(sandbox.store.accounts().length, accounts, 'no account was created');
 
-    const connected = await post('/link/api/login', login, { 'x-link-session': session, 'content-type': 'application/json; charset=utf-8' });
+    const connected = await post('/link/api/login', login, {
+      'x-link-session': session,
+      'content-type': 'application/json; charset=utf-8',
+    });
     assert.equal(connected.status, 200, connected.text);
     const runPath = `/link/api/jobs/${connected.body.data.job_id}/run`;
     const run = { allocation: { type: 'remainder' } };
-    assertError(await post(runPath, run, { 'x-link-session': session, 'content-type': 'application/x-www-form-urlencoded' }), 415, 'UNSUPPORTED_MEDIA_TYPE');
-    assertError(await post(runPath, run, { 'x-link-session': session, 'content-type': 'application/json; charset=latin1' }), 415, 'UNSUPPORTED_MEDIA_TYPE');
+    assertError(
+      await post(runPath, run, { 'x-link-session': session, 'content-type': 'application/x-www-form-urlencoded' }),
+      415,
+      'UNSUPPORTED_MEDIA_TYPE',
+    );
+    assertError(
+      await post(runPath, run, { 'x-link-session': session, 'content-type': 'application/json; charset=latin1' }),
+      415,
+      'UNSUPPORTED_MEDIA_TYPE',
+    );
     assert.equal(sandbox.store.job(connected.body.data.job_id)?.started, false, 'the job did not start');
     assert.equal((await post(runPath, run, { 'x-link-session': session, 'content-type': 'application/json' })).status, 202);
   });

@@ -7,7 +7,16 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { LinkJobSchema, LinkSessionSchema, LoginResultSchema, SearchResultSchema } from '../../sandbox/api/link-api-schemas.js';
 import type { Sandbox } from '../../sandbox/start-sandbox.js';
-import { api, assertError, createLinkToken, linkApi, openSession, platformOfType, startTestSandbox, waitForLinkJob } from './sandbox-test-client.js';
+import {
+  api,
+  assertError,
+  createLinkToken,
+  linkApi,
+  openSession,
+  platformOfType,
+  startTestSandbox,
+  waitForLinkJob,
+} from './sandbox-test-client.js';
 
 describe('sandbox: Link API', () => {
   let sandbox: Sandbox;
@@ -45,7 +54,11 @@ describe('sandbox: Link API', () => {
     assertError(await linkApi(sandbox, 'GET', '/link/api/search?q=pay', null), 401, 'INVALID_LINK_SESSION');
     assertError(await linkApi(sandbox, 'GET', '/link/api/search?q=pay', 'made-up-session'), 401, 'INVALID_LINK_SESSION');
     assertError(await linkApi(sandbox, 'POST', '/link/api/login', null, body), 401, 'INVALID_LINK_SESSION');
-    assertError(await linkApi(sandbox, 'GET', '/link/api/jobs/00000000-0000-4000-8000-000000000000', 'made-up'), 401, 'INVALID_LINK_SESSION');
+    assertError(
+      await linkApi(sandbox, 'GET', '/link/api/jobs/00000000-0000-4000-8000-000000000000', 'made-up'),
+      401,
+      'INVALID_LINK_SESSION',
+    );
     assert.equal(sandbox.store.accounts().length, 0);
   });
 
@@ -58,7 +71,12 @@ describe('sandbox: Link API', () => {
       SearchResultSchema.parse(hit);
       assert.match(hit.name, /health/i);
     }
-    const next = await linkApi(sandbox, 'GET', `/link/api/search?q=HEALTH&limit=5&cursor=${encodeURIComponent(response.body.meta.next_cursor)}`, session);
+    const next = await linkApi(
+      sandbox,
+      'GET',
+      `/link/api/search?q=HEALTH&limit=5&cursor=${encodeURIComponent(response.body.meta.next_cursor)}`,
+      session,
+    );
     assert.equal(next.status, 200);
     const firstIds = new Set(response.body.data.map((hit: { id: string }) => hit.id));
     assert.ok(next.body.data.every((hit: { id: string }) => !firstIds.has(hit.id)));
@@ -78,7 +96,13 @@ describe('sandbox: Link API', () => {
     const timeTracking = platformOfType(sandbox, 'time_and_attendance');
     const found = await linkApi(sandbox, 'GET', `/link/api/search?q=${encodeURIComponent(timeTracking.name)}`, session);
     const hit = found.body.data.find((entry: { id: string }) => entry.id === timeTracking.id);
-    assert.deepEqual(hit, { kind: 'platform', id: timeTracking.id, name: timeTracking.name, platform_id: timeTracking.id, platform_type: 'time_and_attendance' });
+    assert.deepEqual(hit, {
+      kind: 'platform',
+      id: timeTracking.id,
+      name: timeTracking.name,
+      platform_id: timeTracking.id,
+      platform_type: 'time_and_attendance',
+    });
     const none = await linkApi(sandbox, 'GET', '/link/api/search?q=zzzzqqq', session);
     assert.deepEqual(none.body, { data: [], meta: { count: 0, next_cursor: null } });
   });
@@ -88,7 +112,12 @@ describe('sandbox: Link API', () => {
     // An employer that takes the percentage allocation below.
     const employer = sandbox.store.catalogue.employers.find(({ item }) => item.supports_percentage_allocation)!.item;
     const platform = sandbox.store.catalogue.platformById.get(employer.platform_id)!;
-    const response = await login(session, { platform_id: platform.id, employer_id: employer.id, username: 'user_good', password: 'pass_good' });
+    const response = await login(session, {
+      platform_id: platform.id,
+      employer_id: employer.id,
+      username: 'user_good',
+      password: 'pass_good',
+    });
     assert.equal(response.status, 200);
     const result = LoginResultSchema.parse(response.body.data);
     assert.ok(result.status === 'connected');
@@ -102,7 +131,9 @@ describe('sandbox: Link API', () => {
 
     const pending = await linkApi(sandbox, 'GET', `/link/api/jobs/${result.job_id}`, session);
     assert.equal(pending.body.data.status, 'pending');
-    const run = await linkApi(sandbox, 'POST', `/link/api/jobs/${result.job_id}/run`, session, { allocation: { type: 'percentage', value: 40 } });
+    const run = await linkApi(sandbox, 'POST', `/link/api/jobs/${result.job_id}/run`, session, {
+      allocation: { type: 'percentage', value: 40 },
+    });
     assert.equal(run.status, 202);
     assert.deepEqual(run.body, { data: { job_id: result.job_id, status: 'pending' } });
     const done = await waitForLinkJob(sandbox, session, result.job_id);
@@ -138,7 +169,9 @@ describe('sandbox: Link API', () => {
     const { session } = await openSession(sandbox);
     const connected = await login(session, { platform_id: payroll().id, username: 'user_error', password: 'pass_good' });
     assert.equal(connected.body.data.status, 'connected');
-    await linkApi(sandbox, 'POST', `/link/api/jobs/${connected.body.data.job_id}/run`, session, { allocation: { type: 'amount', value: 2500 } });
+    await linkApi(sandbox, 'POST', `/link/api/jobs/${connected.body.data.job_id}/run`, session, {
+      allocation: { type: 'amount', value: 2500 },
+    });
     const done = await waitForLinkJob(sandbox, session, connected.body.data.job_id);
     assert.equal(done.body.data.status, 'error');
     assert.equal(done.body.data.error.code, 'JOB_FAILED');

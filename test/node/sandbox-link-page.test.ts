@@ -7,7 +7,8 @@ import { buildLinkPage } from '../../sandbox/link-page/link-page-build.js';
 import { Router } from '../../sandbox/http/router.js';
 import { assertError, startTestSandbox } from './sandbox-test-client.js';
 
-const CSP = "default-src 'self'; script-src 'self'; style-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'; object-src 'none'; frame-ancestors *";
+const CSP =
+  "default-src 'self'; script-src 'self'; style-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'; object-src 'none'; frame-ancestors *";
 
 describe('sandbox: Link page', () => {
   it('serves /link with the contract headers and /link/app.js (bundled from sandbox/link-page/app/link-app.ts) as a script', async () => {

@@ -71,7 +71,11 @@ describe('sandbox: the OAuth-style platform', () => {
 
   it('refuses a password typed in the Link frame, another session’s state, and unknown states', async () => {
     const { session } = await openSession(sandbox);
-    const login = await linkApi(sandbox, 'POST', '/link/api/login', session, { platform_id: OAUTH_PLATFORM.id, username: 'user_good', password: 'pass_good' });
+    const login = await linkApi(sandbox, 'POST', '/link/api/login', session, {
+      platform_id: OAUTH_PLATFORM.id,
+      username: 'user_good',
+      password: 'pass_good',
+    });
     assertError(login, 400, 'INVALID_PARAMS');
     const { state } = await start(session);
     const other = await openSession(sandbox);

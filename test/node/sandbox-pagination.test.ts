@@ -15,12 +15,17 @@ describe('sandbox: cursors with long filters', () => {
   let sandbox: Sandbox;
   before(async () => {
     sandbox = await startTestSandbox();
-    for (const endUserId of [LONG_END_USER, LONG_END_USER, OTHER_LONG_END_USER, OTHER_LONG_END_USER]) await connectAccount(sandbox, { endUserId });
+    for (const endUserId of [LONG_END_USER, LONG_END_USER, OTHER_LONG_END_USER, OTHER_LONG_END_USER])
+      await connectAccount(sandbox, { endUserId });
   });
   after(() => sandbox.close());
 
   const accountsOf = (endUserId: string, cursor?: string) =>
-    api(sandbox, 'GET', `/v1/accounts?limit=1&end_user_id=${encodeURIComponent(endUserId)}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+    api(
+      sandbox,
+      'GET',
+      `/v1/accounts?limit=1&end_user_id=${encodeURIComponent(endUserId)}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+    );
 
   it('keeps next_cursor short for a 255-character end_user_id, and page 2 follows', async () => {
     const first = await accountsOf(LONG_END_USER);

@@ -27,7 +27,11 @@ describe('sandbox: percentage allocations only where supported', () => {
     const withoutPercentage = payroll.find((platform) => !platform.supports_percentage_allocation)!;
     const narrowingEmployer = employers
       .map(({ item }) => item)
-      .find((employer) => !employer.supports_percentage_allocation && payroll.some((p) => p.id === employer.platform_id && p.supports_percentage_allocation))!;
+      .find(
+        (employer) =>
+          !employer.supports_percentage_allocation &&
+          payroll.some((p) => p.id === employer.platform_id && p.supports_percentage_allocation),
+      )!;
     assert.ok(withPercentage && withoutPercentage && narrowingEmployer, 'the catalogue has every case');
     return { withPercentage, withoutPercentage, narrowingEmployer };
   };
@@ -35,7 +39,11 @@ describe('sandbox: percentage allocations only where supported', () => {
   /** Logs in through the Link API; returns the session and the login answer's data. */
   const logIn = async (target: { platform_id: string; employer_id?: string }) => {
     const { session } = await openSession(sandbox);
-    const response = await linkApi(sandbox, 'POST', '/link/api/login', session, { ...target, username: 'user_good', password: 'pass_good' });
+    const response = await linkApi(sandbox, 'POST', '/link/api/login', session, {
+      ...target,
+      username: 'user_good',
+      password: 'pass_good',
+    });
     assert.equal(response.status, 200, response.text);
     return { session, login: response.body.data };
   };
@@ -50,7 +58,10 @@ describe('sandbox: percentage allocations only where supported', () => {
 
   it('refuses a percentage in Link where it is not supported; the job waits for another allocation', async () => {
     const { withPercentage, withoutPercentage, narrowingEmployer } = picks();
-    for (const target of [{ platform_id: withoutPercentage.id }, { platform_id: narrowingEmployer.platform_id, employer_id: narrowingEmployer.id }]) {
+    for (const target of [
+      { platform_id: withoutPercentage.id },
+      { platform_id: narrowingEmployer.platform_id, employer_id: narrowingEmployer.id },
+    ]) {
       const { session, login } = await logIn(target);
       const runPath = `/link/api/jobs/${login.job_id}/run`;
       assertError(await linkApi(sandbox, 'POST', runPath, session, { allocation: PERCENTAGE }), 400, 'PERCENTAGE_ALLOCATION_NOT_SUPPORTED');
@@ -67,16 +78,26 @@ describe('sandbox: percentage allocations only where supported', () => {
     const { withPercentage, withoutPercentage } = picks();
     const without = (await logIn({ platform_id: withoutPercentage.id })).login.account_id;
     const jobs = `/v1/accounts/${without}/jobs`;
-    assertError(await api(sandbox, 'POST', jobs, { body: { name: 'direct_deposit_switch', allocation: PERCENTAGE } }), 400, 'PERCENTAGE_ALLOCATION_NOT_SUPPORTED');
-    assert.equal((await api(sandbox, 'POST', jobs, { body: { name: 'direct_deposit_switch', allocation: { type: 'remainder' } } })).status, 200);
+    assertError(
+      await api(sandbox, 'POST', jobs, { body: { name: 'direct_deposit_switch', allocation: PERCENTAGE } }),
+      400,
+      'PERCENTAGE_ALLOCATION_NOT_SUPPORTED',
+    );
+    assert.equal(
+      (await api(sandbox, 'POST', jobs, { body: { name: 'direct_deposit_switch', allocation: { type: 'remainder' } } })).status,
+      200,
+    );
     const withIt = (await logIn({ platform_id: withPercentage.id })).login.account_id;
-    const allowed = await api(sandbox, 'POST', `/v1/accounts/${withIt}/jobs`, { body: { name: 'direct_deposit_switch', allocation: PERCENTAGE } });
+    const allowed = await api(sandbox, 'POST', `/v1/accounts/${withIt}/jobs`, {
+      body: { name: 'direct_deposit_switch', allocation: PERCENTAGE },
+    });
     assert.equal(allowed.status, 200, allowed.text);
   });
 
   it('refuses a Link token presetting a percentage for an employer or platform without it', async () => {
     const { withPercentage, withoutPercentage, narrowingEmployer } = picks();
-    const create = (extra: Record<string, unknown>) => api(sandbox, 'POST', '/link_tokens', { body: linkTokenBody({ allocation: PERCENTAGE, ...extra }) });
+    const create = (extra: Record<string, unknown>) =>
+      api(sandbox, 'POST', '/link_tokens', { body: linkTokenBody({ allocation: PERCENTAGE, ...extra }) });
     assertError(await create({ platform_id: withoutPercentage.id }), 400, 'PERCENTAGE_ALLOCATION_NOT_SUPPORTED');
     assertError(await create({ employer_id: narrowingEmployer.id }), 400, 'PERCENTAGE_ALLOCATION_NOT_SUPPORTED');
     assert.equal((await create({ platform_id: withPercentage.id })).status, 200);

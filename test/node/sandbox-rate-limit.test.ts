@@ -41,7 +41,10 @@ describe('sandbox: rate limit', () => {
     try {
       await Promise.all(Array.from({ length: 5 }, () => api(sandbox, 'GET', '/v1/platforms', { secret: 'sandbox_wrong_secret' })));
       const responses = await Promise.all([api(sandbox, 'GET', '/v1/platforms'), api(sandbox, 'GET', '/v1/platforms')]);
-      assert.deepEqual(responses.map((response) => response.status), [200, 200]);
+      assert.deepEqual(
+        responses.map((response) => response.status),
+        [200, 200],
+      );
     } finally {
       await sandbox.close();
     }
@@ -52,7 +55,10 @@ describe('sandbox: rate limit', () => {
     const limiter = new RateLimiter(2, () => now);
     limiter.hit('a');
     limiter.hit('a');
-    assert.throws(() => limiter.hit('a'), (error: unknown) => error instanceof ApiError && error.status === 429 && error.headers['retry-after'] === '1');
+    assert.throws(
+      () => limiter.hit('a'),
+      (error: unknown) => error instanceof ApiError && error.status === 429 && error.headers['retry-after'] === '1',
+    );
     limiter.hit('b'); // another key has its own budget
     now += 999;
     assert.throws(() => limiter.hit('a'), ApiError);

@@ -8,7 +8,17 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { LinkSessionSchema } from '../../sandbox/api/link-api-schemas.js';
 import type { Sandbox, SandboxOptions } from '../../sandbox/start-sandbox.js';
-import { api, assertError, connectAccount, createLinkToken, linkApi, openSession, platformOfType, startTestSandbox, waitForLinkJob } from './sandbox-test-client.js';
+import {
+  api,
+  assertError,
+  connectAccount,
+  createLinkToken,
+  linkApi,
+  openSession,
+  platformOfType,
+  startTestSandbox,
+  waitForLinkJob,
+} from './sandbox-test-client.js';
 
 /** Opens a reconnect session for `accountId`; returns the session id and what the page is told. */
 const openReconnect = async (sandbox: Sandbox, accountId: string) => {
@@ -36,7 +46,9 @@ describe('sandbox: reconnect through Link', () => {
   it('a token with account_id opens a session at that account’s platform and employer', async () => {
     const { accountId, platformId } = await connectAccount(sandbox(), { endUserId: 'user-1' });
     const token = await createLinkToken(sandbox(), { account_id: accountId });
-    const session = LinkSessionSchema.parse((await linkApi(sandbox(), 'POST', '/link/api/sessions', null, { token: token.token })).body.data);
+    const session = LinkSessionSchema.parse(
+      (await linkApi(sandbox(), 'POST', '/link/api/sessions', null, { token: token.token })).body.data,
+    );
     assert.equal(session.account_id, accountId);
     assert.equal(session.platform_id, platformId);
     const plain = await createLinkToken(sandbox());
@@ -70,7 +82,11 @@ describe('sandbox: reconnect through Link', () => {
   it('after require_reauth: on-demand updates fail with ACCOUNT_REAUTH_REQUIRED until the reconnect, then work', async () => {
     const { accountId, platformId } = await connectAccount(sandbox(), { endUserId: 'user-1', username: 'user_mfa' });
     assert.equal((await api(sandbox(), 'POST', `/sandbox/accounts/${accountId}/require_reauth`)).status, 200);
-    assertError(await api(sandbox(), 'POST', `/v1/accounts/${accountId}/jobs`, { body: { name: 'paystubs' } }), 403, 'ACCOUNT_REAUTH_REQUIRED');
+    assertError(
+      await api(sandbox(), 'POST', `/v1/accounts/${accountId}/jobs`, { body: { name: 'paystubs' } }),
+      403,
+      'ACCOUNT_REAUTH_REQUIRED',
+    );
     const { session } = await openReconnect(sandbox(), accountId);
     const first = await logIn(sandbox(), session, platformId, 'user_mfa');
     assert.equal(first.body.data.status, 'mfa_required');

@@ -21,7 +21,11 @@ const startReceiver = async () => {
   const handled: WebhookEvent[] = [];
   const answers: unknown[] = [];
   const bodies: string[] = [];
-  const handler = createWebhookHandler({ secret: WEBHOOK_SECRET, onEvent: (event) => void handled.push(event), log: { info() {}, warn() {}, error() {} } });
+  const handler = createWebhookHandler({
+    secret: WEBHOOK_SECRET,
+    onEvent: (event) => void handled.push(event),
+    log: { info() {}, warn() {}, error() {} },
+  });
   const recording = async (request: Request): Promise<Response> => {
     bodies.push(await request.clone().text());
     const response = await handler(request);
@@ -84,8 +88,16 @@ describe('sandbox: resend an event', () => {
       const eventId = (created.body.data.events as SandboxWebhookEvent[])[0]!.event_id;
       assertError(await api(sandbox, 'POST', '/sandbox/events/00000000-0000-4000-8000-000000000000/resend'), 404, 'EVENT_NOT_FOUND');
       assertError(await api(sandbox, 'POST', '/sandbox/events/nope/resend'), 400, 'INVALID_PARAMS');
-      assertError(await api(sandbox, 'POST', `/sandbox/events/${eventId}/resend`, { body: { event: 'account.added' } }), 400, 'INVALID_PARAMS');
-      assertError(await api(sandbox, 'POST', `/sandbox/events/${eventId}/resend`, { secret: 'prod_live_secret' }), 401, 'INVALID_API_SECRET');
+      assertError(
+        await api(sandbox, 'POST', `/sandbox/events/${eventId}/resend`, { body: { event: 'account.added' } }),
+        400,
+        'INVALID_PARAMS',
+      );
+      assertError(
+        await api(sandbox, 'POST', `/sandbox/events/${eventId}/resend`, { secret: 'prod_live_secret' }),
+        401,
+        'INVALID_API_SECRET',
+      );
       assertError(await api(sandbox, 'GET', `/sandbox/events/${eventId}/resend`), 405, 'METHOD_NOT_ALLOWED');
       // An empty body and {} are both fine.
       assert.equal((await api(sandbox, 'POST', `/sandbox/events/${eventId}/resend`, { body: {} })).status, 200);

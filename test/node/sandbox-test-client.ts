@@ -60,7 +60,13 @@ export const api = async (sandbox: Sandbox, method: string, path: string, call: 
 };
 
 /** Calls the Link API, with the Link session when given. */
-export const linkApi = async (sandbox: Sandbox, method: string, path: string, session: string | null, body?: unknown): Promise<TestResponse> => {
+export const linkApi = async (
+  sandbox: Sandbox,
+  method: string,
+  path: string,
+  session: string | null,
+  body?: unknown,
+): Promise<TestResponse> => {
   const headers: Record<string, string> = {};
   if (session !== null) headers['x-link-session'] = session;
   if (body !== undefined) headers['content-type'] = 'application/json';
@@ -127,14 +133,20 @@ export const linkTokenBody = (extra: Record<string, unknown> = {}) => ({
 });
 
 /** Creates a Link token; returns `data`. */
-export const createLinkToken = async (sandbox: Sandbox, extra: Record<string, unknown> = {}): Promise<{ id: string; token: string; expires: string }> => {
+export const createLinkToken = async (
+  sandbox: Sandbox,
+  extra: Record<string, unknown> = {},
+): Promise<{ id: string; token: string; expires: string }> => {
   const response = await api(sandbox, 'POST', '/link_tokens', { body: linkTokenBody(extra) });
   assert.equal(response.status, 200, response.text);
   return response.body.data;
 };
 
 /** Creates a token and opens a Link session with it; returns the session id and token id. */
-export const openSession = async (sandbox: Sandbox, extra: Record<string, unknown> = {}): Promise<{ session: string; linkTokenId: string }> => {
+export const openSession = async (
+  sandbox: Sandbox,
+  extra: Record<string, unknown> = {},
+): Promise<{ session: string; linkTokenId: string }> => {
   const token = await createLinkToken(sandbox, extra);
   const response = await linkApi(sandbox, 'POST', '/link/api/sessions', null, { token: token.token });
   assert.equal(response.status, 201, response.text);

@@ -22,7 +22,11 @@ const withSandbox = async (options: SandboxOptions, body: (sandbox: Sandbox) => 
 const createAccount = async (sandbox: Sandbox, body: Record<string, unknown> = {}) => {
   const response = await api(sandbox, 'POST', '/sandbox/accounts', { body });
   assert.equal(response.status, 201, response.text);
-  return { account: AccountSchema.parse(response.body.data.account), job: JobSchema.parse(response.body.data.job), events: response.body.data.events as SandboxWebhookEvent[] };
+  return {
+    account: AccountSchema.parse(response.body.data.account),
+    job: JobSchema.parse(response.body.data.job),
+    events: response.body.data.events as SandboxWebhookEvent[],
+  };
 };
 
 const trigger = (sandbox: Sandbox, body: Record<string, unknown>, version?: string): Promise<TestResponse> =>
@@ -37,7 +41,11 @@ const sentEvents = (sandbox: Sandbox, response: TestResponse): SandboxWebhookEve
   assert.equal(response.status, 200, response.text);
   const events = (response.body.data.events as unknown[]).map((event) => SandboxWebhookEventSchema.parse(event));
   assert.ok(events.length > 0, 'the trigger sent an event');
-  for (const event of events) assert.deepEqual(sandbox.store.events.find((recorded) => recorded.event_id === event.event_id), event);
+  for (const event of events)
+    assert.deepEqual(
+      sandbox.store.events.find((recorded) => recorded.event_id === event.event_id),
+      event,
+    );
   return events;
 };
 
@@ -78,10 +86,22 @@ describe('sandbox triggers', () => {
       assert.equal(byEmployer.account.employer_id, employer.id);
       assert.equal(byEmployer.account.platform_id, employer.platform_id);
 
-      assertError(await api(sandbox, 'POST', '/sandbox/accounts', { body: { platform_id: '00000000-0000-4000-8000-000000000000' } }), 404, 'PLATFORM_NOT_FOUND');
-      assertError(await api(sandbox, 'POST', '/sandbox/accounts', { body: { employer_id: '00000000-0000-4000-8000-000000000000' } }), 404, 'EMPLOYER_NOT_FOUND');
+      assertError(
+        await api(sandbox, 'POST', '/sandbox/accounts', { body: { platform_id: '00000000-0000-4000-8000-000000000000' } }),
+        404,
+        'PLATFORM_NOT_FOUND',
+      );
+      assertError(
+        await api(sandbox, 'POST', '/sandbox/accounts', { body: { employer_id: '00000000-0000-4000-8000-000000000000' } }),
+        404,
+        'EMPLOYER_NOT_FOUND',
+      );
       const other = sandbox.store.catalogue.platforms.find(({ item }) => item.id !== employer.platform_id)!.item;
-      assertError(await api(sandbox, 'POST', '/sandbox/accounts', { body: { employer_id: employer.id, platform_id: other.id } }), 400, 'INVALID_PARAMS');
+      assertError(
+        await api(sandbox, 'POST', '/sandbox/accounts', { body: { employer_id: employer.id, platform_id: other.id } }),
+        400,
+        'INVALID_PARAMS',
+      );
       assertError(await api(sandbox, 'POST', '/sandbox/accounts', { body: { username: 'user_nobody' } }), 400, 'INVALID_PARAMS');
       assertError(await api(sandbox, 'POST', '/sandbox/accounts', { body: { surprise: true } }), 400, 'INVALID_PARAMS');
     });
@@ -132,7 +152,11 @@ describe('sandbox triggers', () => {
       assertError(await trigger(sandbox, { event: 'verification_reports.refreshed', end_user_id: 'nobody' }), 404, 'END_USER_NOT_FOUND');
       assertError(await trigger(sandbox, { event: 'verification_reports.refreshed' }), 400, 'INVALID_PARAMS');
       const anonymous = await createAccount(sandbox);
-      assertError(await trigger(sandbox, { event: 'verification_reports.refreshed', account_id: anonymous.account.id }), 400, 'INVALID_PARAMS');
+      assertError(
+        await trigger(sandbox, { event: 'verification_reports.refreshed', account_id: anonymous.account.id }),
+        400,
+        'INVALID_PARAMS',
+      );
     });
   });
 
@@ -141,16 +165,43 @@ describe('sandbox triggers', () => {
       const { account } = await createAccount(sandbox);
       assertError(await trigger(sandbox, { event: 'paystubs.deleted', account_id: account.id }), 400, 'INVALID_PARAMS');
       assertError(await trigger(sandbox, { event: 'paystubs.added' }), 400, 'MISSING_FIELDS');
-      assertError(await trigger(sandbox, { event: 'paystubs.added', account_id: '00000000-0000-4000-8000-000000000000' }), 404, 'ACCOUNT_NOT_FOUND');
+      assertError(
+        await trigger(sandbox, { event: 'paystubs.added', account_id: '00000000-0000-4000-8000-000000000000' }),
+        404,
+        'ACCOUNT_NOT_FOUND',
+      );
       assertError(await trigger(sandbox, { event: 'paystubs.added', account_id: 'nope' }), 400, 'INVALID_PARAMS');
-      assertError(await trigger(sandbox, { event: 'paystubs.added', account_id: account.id, monitoring_status: 'active' }), 400, 'INVALID_PARAMS');
+      assertError(
+        await trigger(sandbox, { event: 'paystubs.added', account_id: account.id, monitoring_status: 'active' }),
+        400,
+        'INVALID_PARAMS',
+      );
       assertError(await trigger(sandbox, { event: 'account.monitoring_status.updated', account_id: account.id }), 400, 'MISSING_FIELDS');
-      assertError(await api(sandbox, 'POST', '/sandbox/events', { raw: '{not json', headers: { 'content-type': 'application/json' } }), 400, 'INVALID_REQUEST_BODY');
+      assertError(
+        await api(sandbox, 'POST', '/sandbox/events', { raw: '{not json', headers: { 'content-type': 'application/json' } }),
+        400,
+        'INVALID_REQUEST_BODY',
+      );
       assertError(await trigger(sandbox, { event: 'account.disconnected', account_id: account.id }), 400, 'EVENT_NOT_IN_VERSION');
       // Triggers are behind the same checks as the API: the sandbox secret, then Service-Version.
-      assertError(await api(sandbox, 'POST', '/sandbox/events', { body: { event: 'paystubs.added', account_id: account.id }, secret: 'prod_live_secret' }), 401, 'INVALID_API_SECRET');
-      assertError(await api(sandbox, 'POST', '/sandbox/events', { body: { event: 'paystubs.added', account_id: account.id }, secret: null }), 401, 'MISSING_API_SECRET');
-      assertError(await api(sandbox, 'POST', '/sandbox/events', { body: { event: 'paystubs.added', account_id: account.id }, version: null }), 400, 'MISSING_SERVICE_VERSION');
+      assertError(
+        await api(sandbox, 'POST', '/sandbox/events', {
+          body: { event: 'paystubs.added', account_id: account.id },
+          secret: 'prod_live_secret',
+        }),
+        401,
+        'INVALID_API_SECRET',
+      );
+      assertError(
+        await api(sandbox, 'POST', '/sandbox/events', { body: { event: 'paystubs.added', account_id: account.id }, secret: null }),
+        401,
+        'MISSING_API_SECRET',
+      );
+      assertError(
+        await api(sandbox, 'POST', '/sandbox/events', { body: { event: 'paystubs.added', account_id: account.id }, version: null }),
+        400,
+        'MISSING_SERVICE_VERSION',
+      );
       assert.equal(sandbox.store.events.length, 1, 'only the account.added of the created account');
     });
   });
@@ -174,7 +225,11 @@ describe('sandbox triggers', () => {
       });
       const pending = await api(sandbox, 'GET', `/v1/jobs/${job.id}`);
       assert.deepEqual(pending.body.data.error?.code, 'ACCOUNT_REAUTH_REQUIRED');
-      assertError(await api(sandbox, 'POST', `/v1/accounts/${account.id}/jobs`, { body: { name: 'paystubs' } }), 403, 'ACCOUNT_REAUTH_REQUIRED');
+      assertError(
+        await api(sandbox, 'POST', `/v1/accounts/${account.id}/jobs`, { body: { name: 'paystubs' } }),
+        403,
+        'ACCOUNT_REAUTH_REQUIRED',
+      );
       assertError(await trigger(sandbox, { event: 'paystubs.added', account_id: account.id }), 403, 'ACCOUNT_REAUTH_REQUIRED');
       const listed = await api(sandbox, 'GET', '/v1/accounts?monitoring_status=user_action_required');
       assert.deepEqual(
@@ -185,14 +240,25 @@ describe('sandbox triggers', () => {
       const again = await api(sandbox, 'POST', `/sandbox/accounts/${account.id}/require_reauth`);
       assert.deepEqual(again.body.data.events, []);
       // Back to active by the monitoring trigger; then on-demand updates run again.
-      const [active] = sentEvents(sandbox, await trigger(sandbox, { event: 'account.monitoring_status.updated', account_id: account.id, monitoring_status: 'active' }));
+      const [active] = sentEvents(
+        sandbox,
+        await trigger(sandbox, { event: 'account.monitoring_status.updated', account_id: account.id, monitoring_status: 'active' }),
+      );
       assert.equal((active!.payload as { previous_monitoring_status: string }).previous_monitoring_status, 'user_action_required');
       assert.equal((await api(sandbox, 'POST', `/v1/accounts/${account.id}/jobs`, { body: { name: 'paystubs' } })).status, 200);
-      assertError(await trigger(sandbox, { event: 'account.monitoring_status.updated', account_id: account.id, monitoring_status: 'active' }), 409, 'MONITORING_STATUS_UNCHANGED');
+      assertError(
+        await trigger(sandbox, { event: 'account.monitoring_status.updated', account_id: account.id, monitoring_status: 'active' }),
+        409,
+        'MONITORING_STATUS_UNCHANGED',
+      );
 
       await api(sandbox, 'POST', `/v1/accounts/${account.id}/disconnect`);
       assertError(await api(sandbox, 'POST', `/sandbox/accounts/${account.id}/require_reauth`), 403, 'ACCOUNT_DISCONNECTED');
-      assertError(await api(sandbox, 'POST', '/sandbox/accounts/00000000-0000-4000-8000-000000000000/require_reauth'), 404, 'ACCOUNT_NOT_FOUND');
+      assertError(
+        await api(sandbox, 'POST', '/sandbox/accounts/00000000-0000-4000-8000-000000000000/require_reauth'),
+        404,
+        'ACCOUNT_NOT_FOUND',
+      );
     });
   });
 
@@ -200,7 +266,11 @@ describe('sandbox triggers', () => {
     // The first sync never finishes here: its events would race the last-event check below.
     await withSandbox({ webhookVersion: '2021-07-28', jobDelayMs: 3_600_000 }, async (sandbox) => {
       const { account } = await createAccount(sandbox, { end_user_id: 'user-5' });
-      assertError(await trigger(sandbox, { event: 'account.monitoring_status.updated', account_id: account.id, monitoring_status: 'disconnected' }), 400, 'EVENT_NOT_IN_VERSION');
+      assertError(
+        await trigger(sandbox, { event: 'account.monitoring_status.updated', account_id: account.id, monitoring_status: 'disconnected' }),
+        400,
+        'EVENT_NOT_IN_VERSION',
+      );
       const [disconnected] = sentEvents(sandbox, await trigger(sandbox, { event: 'account.disconnected', account_id: account.id }));
       assert.equal(disconnected!.event, 'account.disconnected');
       assert.equal((await api(sandbox, 'GET', `/v1/accounts/${account.id}`)).body.data.connected, false);

@@ -30,7 +30,11 @@ const startReceiver = async (statuses: number[] = []) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
-      received.push({ event: SandboxWebhookEventSchema.parse(JSON.parse(Buffer.concat(chunks).toString('utf8'))), at: Date.now(), headers: request.headers });
+      received.push({
+        event: SandboxWebhookEventSchema.parse(JSON.parse(Buffer.concat(chunks).toString('utf8'))),
+        at: Date.now(),
+        headers: request.headers,
+      });
       for (const waiter of waiters.filter((entry) => received.length >= entry.count)) waiter.resolve();
       if (hold) {
         held.push(response);
@@ -45,8 +49,7 @@ const startReceiver = async (statuses: number[] = []) => {
     url: `http://127.0.0.1:${port}/webhooks`,
     received,
     /** Resolves once `count` requests in all have arrived. */
-    waitFor: (count: number) =>
-      new Promise<void>((resolve) => (received.length >= count ? resolve() : waiters.push({ count, resolve }))),
+    waitFor: (count: number) => new Promise<void>((resolve) => (received.length >= count ? resolve() : waiters.push({ count, resolve }))),
     setHold: (value: boolean) => {
       hold = value;
     },
@@ -91,7 +94,10 @@ const settled = (sandbox: Sandbox, index: number) => sandbox.webhooks.whenSettle
 
 describe('sandbox: webhooks', () => {
   it('doubles the wait between attempts up to an hour, never past what setTimeout can wait', () => {
-    assert.deepEqual([1, 2, 3, 4].map((attempt) => retryDelayMs(1000, attempt)), [1000, 2000, 4000, 8000]);
+    assert.deepEqual(
+      [1, 2, 3, 4].map((attempt) => retryDelayMs(1000, attempt)),
+      [1000, 2000, 4000, 8000],
+    );
     // The largest options: base one hour, 20 attempts. Uncapped, attempt 19 would wait 2^18 hours.
     const longest = Math.max(...Array.from({ length: 19 }, (_, i) => retryDelayMs(3_600_000, i + 1)));
     assert.equal(longest, MAX_RETRY_DELAY_MS);
@@ -127,7 +133,10 @@ describe('sandbox: webhooks', () => {
       assert.equal(receiver.received[0]!.headers['content-type'], 'application/json');
       assert.equal(new Set(receiver.received.map((entry) => entry.event.event_id)).size, 3);
       // What was delivered is what the store recorded.
-      assert.deepEqual(sandbox.store.events.map((event) => event.event_id).sort(), receiver.received.map((entry) => entry.event.event_id).sort());
+      assert.deepEqual(
+        sandbox.store.events.map((event) => event.event_id).sort(),
+        receiver.received.map((entry) => entry.event.event_id).sort(),
+      );
     });
   });
 
@@ -149,7 +158,9 @@ describe('sandbox: webhooks', () => {
       await receiver.waitFor(3);
       const update = receiver.received[2]!.event;
       assert.equal(update.event, 'account.monitoring_status.updated');
-      assert.ok(update.event === 'account.monitoring_status.updated' && update.payload.account_id === accountId && !update.payload.connected);
+      assert.ok(
+        update.event === 'account.monitoring_status.updated' && update.payload.account_id === accountId && !update.payload.connected,
+      );
     });
   });
 
@@ -209,7 +220,10 @@ describe('sandbox: webhooks', () => {
     const sandboxTimeout = SandboxOptionsSchema.parse({}).webhookTimeoutMs;
     const { callbackTimeoutMs } = WebhookHandlerOptionsSchema.parse({ onEvent: () => {}, allowUnverified: true });
     // The handler's longest answer: its claim (bounded at 5 s), the callback's bound, then markDone (5 s).
-    assert.ok(sandboxTimeout >= callbackTimeoutMs + 10_000, `the sandbox's ${sandboxTimeout} ms against the handler's ${callbackTimeoutMs} ms + 10 s`);
+    assert.ok(
+      sandboxTimeout >= callbackTimeoutMs + 10_000,
+      `the sandbox's ${sandboxTimeout} ms against the handler's ${callbackTimeoutMs} ms + 10 s`,
+    );
   });
 
   it('records events without sending when no webhook URL is set', async () => {

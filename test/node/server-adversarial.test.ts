@@ -12,7 +12,13 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { after, describe, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { createLinkTokenHandler, createWebhookHandler, ErrorBodySchema, type LinkTokenHandlerConfig, type WebhookHandlerOptions } from 'payroll-link/server';
+import {
+  createLinkTokenHandler,
+  createWebhookHandler,
+  ErrorBodySchema,
+  type LinkTokenHandlerConfig,
+  type WebhookHandlerOptions,
+} from 'payroll-link/server';
 import { toNodeHandler, type WebHandler } from 'payroll-link/server/node';
 import { captureLog, reply, startUpstream, tokenEnvelope, type FakeUpstream, type UpstreamScript } from './server-example-upstream.js';
 
@@ -74,7 +80,11 @@ function tokenHandler(service: FakeUpstream, overrides: Partial<LinkTokenHandler
 }
 
 const browserPost = (body: unknown = {}) =>
-  new Request('http://localhost/api/link-token', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  new Request('http://localhost/api/link-token', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
 
 /** A node:http server running `before` (a stand-in body parser), then the adapter. */
 async function serve(handler: WebHandler, before: (req: IncomingMessage & { body?: unknown }) => Promise<void>) {
@@ -97,38 +107,42 @@ const bodyParser = (parse: (text: string) => unknown) => async (req: IncomingMes
 };
 
 describe('a callback or hook that never settles', () => {
-  test('the webhook answers 503 with Retry-After past callbackTimeoutMs, logs once, and a redelivery after the lease runs again', BOUND, async (t) => {
-    // The lease runs on the test's clock, not the machine's: on a loaded machine more than the lease's 400 ms of
-    // real time passed before the copy below arrived, and it ran (a 200 where the busy 503 was due). Timers stay
-    // real: the callback's bound is a setTimeout, and it is what is under test here.
-    t.mock.timers.enable({ apis: ['Date'], now: Date.now() });
-    let calls = 0;
-    const { handler, lines } = webhooks({
-      callbackTimeoutMs: 200,
-      leaseMs: 400,
-      onEvent: () => {
-        calls++;
-        // The first run never settles; the second succeeds.
-        return calls === 1 ? new Promise<void>(() => {}) : undefined;
-      },
-    });
-    const event = accountAdded();
-    const [first, copy] = await Promise.all([handler(deliver(event)), handler(deliver(event))]);
-    for (const answer of [first, copy]) {
-      assert.equal(answer.status, 503);
-      assert.ok(Number(answer.headers.get('retry-after')) >= 1);
-      assert.equal(ErrorBodySchema.parse(await answer.json()).error.error_codes[0]!.error_code, 'CALLBACK_TIMEOUT');
-    }
-    assert.equal(lines.filter((line) => line.includes('did not settle')).length, 1, lines.join('\n'));
-    // The callback may still finish: until its lease ends, a copy is busy rather than run beside it.
-    const meanwhile = await handler(deliver(event));
-    assert.equal(meanwhile.status, 503);
-    assert.equal(ErrorBodySchema.parse(await meanwhile.json()).error.error_codes[0]!.error_code, 'EVENT_IN_PROGRESS');
-    t.mock.timers.tick(400); // The lease's own length: what is under test is that it ends.
-    const again = await handler(deliver(event));
-    assert.deepEqual(await again.json(), { received: true, duplicate: false });
-    assert.equal(calls, 2);
-  });
+  test(
+    'the webhook answers 503 with Retry-After past callbackTimeoutMs, logs once, and a redelivery after the lease runs again',
+    BOUND,
+    async (t) => {
+      // The lease runs on the test's clock, not the machine's: on a loaded machine more than the lease's 400 ms of
+      // real time passed before the copy below arrived, and it ran (a 200 where the busy 503 was due). Timers stay
+      // real: the callback's bound is a setTimeout, and it is what is under test here.
+      t.mock.timers.enable({ apis: ['Date'], now: Date.now() });
+      let calls = 0;
+      const { handler, lines } = webhooks({
+        callbackTimeoutMs: 200,
+        leaseMs: 400,
+        onEvent: () => {
+          calls++;
+          // The first run never settles; the second succeeds.
+          return calls === 1 ? new Promise<void>(() => {}) : undefined;
+        },
+      });
+      const event = accountAdded();
+      const [first, copy] = await Promise.all([handler(deliver(event)), handler(deliver(event))]);
+      for (const answer of [first, copy]) {
+        assert.equal(answer.status, 503);
+        assert.ok(Number(answer.headers.get('retry-after')) >= 1);
+        assert.equal(ErrorBodySchema.parse(await answer.json()).error.error_codes[0]!.error_code, 'CALLBACK_TIMEOUT');
+      }
+      assert.equal(lines.filter((line) => line.includes('did not settle')).length, 1, lines.join('\n'));
+      // The callback may still finish: until its lease ends, a copy is busy rather than run beside it.
+      const meanwhile = await handler(deliver(event));
+      assert.equal(meanwhile.status, 503);
+      assert.equal(ErrorBodySchema.parse(await meanwhile.json()).error.error_codes[0]!.error_code, 'EVENT_IN_PROGRESS');
+      t.mock.timers.tick(400); // The lease's own length: what is under test is that it ends.
+      const again = await handler(deliver(event));
+      assert.deepEqual(await again.json(), { received: true, duplicate: false });
+      assert.equal(calls, 2);
+    },
+  );
 
   test('a callback that succeeds after its bound: 503 at the bound, then the event is done, and never run twice', BOUND, async () => {
     let calls = 0;
@@ -196,7 +210,13 @@ describe('linkTokenFields returns plain data only', () => {
   const tricks: [string, () => Record<string, unknown>][] = [
     ['its own toJSON', () => ({ toJSON: () => ({ end_user_id: 'someone-else', account_id: account }) })],
     ['a toJSON on its prototype', () => Object.create({ toJSON: () => ({ end_user_id: 'someone-else' }) }) as Record<string, unknown>],
-    ['a class instance', () => new (class Fields { employer = 'Acme' })() as unknown as Record<string, unknown>],
+    [
+      'a class instance',
+      () =>
+        new (class Fields {
+          employer = 'Acme';
+        })() as unknown as Record<string, unknown>,
+    ],
     ['a getter', () => Object.defineProperty({}, 'employer', { get: () => 'Acme', enumerable: true }) as Record<string, unknown>],
     ['a nested toJSON', () => ({ metadata: { toJSON: () => 'x' } })],
     ['a function value', () => ({ employer: () => 'Acme' })],
@@ -209,11 +229,14 @@ describe('linkTokenFields returns plain data only', () => {
       const answer = await handle(browserPost({ end_user_id: 'me' }));
       assert.equal(answer.status, 500);
       assert.equal(service.requests.length, 0);
-      assert.ok(lines.some((line) => line.includes('linkTokenFields returned')), lines.join('\n'));
+      assert.ok(
+        lines.some((line) => line.includes('linkTokenFields returned')),
+        lines.join('\n'),
+      );
     });
   }
 
-  test('plain nested data still goes through, and the reserved fields stay the handler\'s', BOUND, async () => {
+  test("plain nested data still goes through, and the reserved fields stay the handler's", BOUND, async () => {
     const service = await upstream((_request, _n, res) => reply(res, 200, tokenEnvelope()));
     const { handle } = tokenHandler(service, { linkTokenFields: () => ({ platform_id: 'p1', metadata: { tier: [1, 'a', null, true] } }) });
     assert.equal((await handle(browserPost({ end_user_id: 'me' }))).status, 200);
@@ -229,14 +252,33 @@ describe('the upstream answer is capped', () => {
     const { handle, lines } = tokenHandler(service);
     const answer = await handle(browserPost());
     assert.equal(answer.status, 502);
-    assert.ok(lines.some((line) => line.includes('larger than')), lines.join('\n'));
+    assert.ok(
+      lines.some((line) => line.includes('larger than')),
+      lines.join('\n'),
+    );
   });
 });
 
 describe('a logger that throws', () => {
   test("the webhook handler's promise still resolves with an answer", BOUND, async () => {
-    const throwing = { info: () => { throw new Error('log down'); }, warn: () => { throw new Error('log down'); }, error: () => { throw new Error('log down'); } };
-    const handler = createWebhookHandler({ secret: SECRET, log: throwing, onEvent: () => { throw new Error('db down'); } });
+    const throwing = {
+      info: () => {
+        throw new Error('log down');
+      },
+      warn: () => {
+        throw new Error('log down');
+      },
+      error: () => {
+        throw new Error('log down');
+      },
+    };
+    const handler = createWebhookHandler({
+      secret: SECRET,
+      log: throwing,
+      onEvent: () => {
+        throw new Error('db down');
+      },
+    });
     const answer = await handler(deliver(accountAdded()));
     assert.equal(answer.status, 500);
     const refused = await handler(deliver(accountAdded(), 'http://localhost/hooks'));
@@ -245,14 +287,26 @@ describe('a logger that throws', () => {
 });
 
 describe('invalid UTF-8 inside a JSON string', () => {
-  const bytes = Buffer.concat([Buffer.from('{"event":"account.added","event_id":"'), Buffer.from(crypto.randomUUID()), Buffer.from('","payload":{"account_id":"'), Buffer.from(crypto.randomUUID()), Buffer.from('","platform_name":"G'), Buffer.from([0xff, 0xfe]), Buffer.from('"}}')]);
+  const bytes = Buffer.concat([
+    Buffer.from('{"event":"account.added","event_id":"'),
+    Buffer.from(crypto.randomUUID()),
+    Buffer.from('","payload":{"account_id":"'),
+    Buffer.from(crypto.randomUUID()),
+    Buffer.from('","platform_name":"G'),
+    Buffer.from([0xff, 0xfe]),
+    Buffer.from('"}}'),
+  ]);
 
   test('read by the handler itself it is a 400; behind a body parser it arrives as U+FFFD, as documented', BOUND, async () => {
     const names: string[] = [];
     const handler = webhooks({ onEvent: (event) => void names.push((event.payload as { platform_name: string }).platform_name) }).handler;
     const raw = await serve(handler, async () => {});
-    const parsed = await serve(handler, bodyParser((text) => JSON.parse(text)));
-    const post = (url: string) => fetch(`${url}/hooks?secret=${SECRET}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: bytes });
+    const parsed = await serve(
+      handler,
+      bodyParser((text) => JSON.parse(text)),
+    );
+    const post = (url: string) =>
+      fetch(`${url}/hooks?secret=${SECRET}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: bytes });
     assert.equal((await post(raw.url)).status, 400);
     assert.equal((await post(parsed.url)).status, 200);
     assert.deepEqual(names, ['G\uFFFD\uFFFD']);

@@ -44,8 +44,16 @@ async function assertInternalError(response: Response, lines: string[], message:
   assert.equal(response.status, 500);
   const text = await response.text();
   const body = ErrorBodySchema.parse(JSON.parse(text));
-  assert.deepEqual(body.error, { status_code: 500, type: 'INTERNAL_ERROR', message, error_codes: [{ error_code: 'INTERNAL_ERROR', message }] });
-  assert.ok(!text.includes(MARKER) && ![...response.headers.values()].some((value) => value.includes(MARKER)), 'nothing of the throw in the answer');
+  assert.deepEqual(body.error, {
+    status_code: 500,
+    type: 'INTERNAL_ERROR',
+    message,
+    error_codes: [{ error_code: 'INTERNAL_ERROR', message }],
+  });
+  assert.ok(
+    !text.includes(MARKER) && ![...response.headers.values()].some((value) => value.includes(MARKER)),
+    'nothing of the throw in the answer',
+  );
   assert.equal(response.headers.get('cache-control'), 'no-store');
   const errors = lines.filter((line) => line.startsWith('error '));
   assert.equal(errors.length, 1, `logged once:\n${lines.join('\n')}`);
@@ -108,7 +116,15 @@ describe('the skeleton', () => {
     ['the check before the body', { beforeBody: () => Promise.reject(new Error(MARKER)) }, () => post()],
     ['the body', {}, () => throwingAt('headers', post())],
     ['the work', { handle: () => Promise.reject(new TypeError(MARKER)) }, () => post()],
-    ['the work, throwing synchronously', { handle: () => { throw new RangeError(MARKER); } }, () => post()],
+    [
+      'the work, throwing synchronously',
+      {
+        handle: () => {
+          throw new RangeError(MARKER);
+        },
+      },
+      () => post(),
+    ],
     ['the work, throwing what cannot become a string', { handle: () => Promise.reject(Object.create(null)) }, () => post()],
   ];
   for (const [stage, overrides, request] of stages) {
@@ -138,7 +154,10 @@ describe('the link-token handler', () => {
   }
 
   /** The app's own client, whose token call throws something that is not a PayrollApiError (a bug, not an answer). */
-  const brokenClient = { version: '2025-07-08', linkTokens: { create: () => Promise.reject(new TypeError(`${MARKER} in the client`)) } } as unknown as PayrollClient;
+  const brokenClient = {
+    version: '2025-07-08',
+    linkTokens: { create: () => Promise.reject(new TypeError(`${MARKER} in the client`)) },
+  } as unknown as PayrollClient;
 
   test('a throw in the method check, the body or the service call: the 500, logged once, nothing leaked', async () => {
     const cases: [string, () => ReturnType<typeof tokenHandler>, () => Request][] = [
@@ -155,14 +174,20 @@ describe('the link-token handler', () => {
 
   test('a hook that throws what cannot become a string: the same 500, logged once', async () => {
     const { handle, lines } = tokenHandler({ resolveEndUserId: () => Promise.reject(Object.create(null)) });
-    await assertInternalError(await handle(post()), lines, MESSAGE, /^error link token: resolveEndUserId threw: a thrown value that cannot be described/);
+    await assertInternalError(
+      await handle(post()),
+      lines,
+      MESSAGE,
+      /^error link token: resolveEndUserId threw: a thrown value that cannot be described/,
+    );
   });
 });
 
 describe('the webhook handler', () => {
   const MESSAGE = 'The event could not be handled; deliver it again.';
   const url = `http://localhost/hooks?secret=${WEBHOOK_SECRET}`;
-  const delivery = (eventId = crypto.randomUUID()) => post(url, { event: 'account.added', event_id: eventId, payload: { account_id: crypto.randomUUID() } });
+  const delivery = (eventId = crypto.randomUUID()) =>
+    post(url, { event: 'account.added', event_id: eventId, payload: { account_id: crypto.randomUUID() } });
 
   function webhooks(onEvent: () => void | Promise<void> = () => {}) {
     const { log, lines } = captureLog();
@@ -172,7 +197,12 @@ describe('the webhook handler', () => {
   test('a throw in the method check or the body: the 500, logged once, nothing leaked', async () => {
     for (const property of ['method', 'headers'] as const) {
       const { handle, lines } = webhooks();
-      await assertInternalError(await handle(throwingAt(property, delivery())), lines, MESSAGE, /^error webhook: unexpected failure: .*internal-detail-7f3a/);
+      await assertInternalError(
+        await handle(throwingAt(property, delivery())),
+        lines,
+        MESSAGE,
+        /^error webhook: unexpected failure: .*internal-detail-7f3a/,
+      );
       assert.ok(!lines.some((line) => line.includes(WEBHOOK_SECRET)), 'the webhook secret is not logged');
     }
   });

@@ -29,7 +29,11 @@ const accountAdded = (eventId: string = crypto.randomUUID()) => ({
 });
 
 const deliver = (body: unknown) =>
-  new Request(`http://localhost/hooks?secret=${SECRET}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  new Request(`http://localhost/hooks?secret=${SECRET}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
 
 /** A store under test, with its server (null for memory) and a way to close its client. */
 interface Subject {
@@ -120,7 +124,12 @@ for (const [name, makeSubject] of subjects) {
       let runs = 0;
       let release!: () => void;
       const gate = new Promise<void>((resolve) => (release = resolve));
-      const first = createWebhookHandler({ secret: SECRET, store: subject.store, log: captureLog().log, onEvent: async () => void (runs++, await gate) });
+      const first = createWebhookHandler({
+        secret: SECRET,
+        store: subject.store,
+        log: captureLog().log,
+        onEvent: async () => void (runs++, await gate),
+      });
       const second = createWebhookHandler({ secret: SECRET, store: subject.store, log: captureLog().log, onEvent: () => void runs++ });
       const event = accountAdded();
       const running = first(deliver(event));
@@ -156,37 +165,44 @@ for (const [name, makeSubject] of subjects) {
     });
 
     if (name !== 'memory') {
-      test('the store stopped: 503 STORE_UNAVAILABLE and no callback; back again, every event is handled once', { timeout: 60_000 }, async () => {
-        const runs = new Map<string, number>();
-        const { log, lines } = captureLog();
-        const handler = createWebhookHandler({
-          secret: SECRET,
-          store: subject.store,
-          log,
-          onEvent: (event) => void runs.set(event.event_id, (runs.get(event.event_id) ?? 0) + 1),
-        });
-        const events = Array.from({ length: 5 }, () => accountAdded());
-        await subject.server!.pause();
-        // At once: a store call that hangs (node-redis queues commands while it reconnects) waits out its bound once.
-        for (const answer of await Promise.all(events.map((event) => handler(deliver(event))))) {
-          assert.equal(answer.status, 503);
-          assert.ok(answer.headers.get('retry-after'));
-          assert.equal(ErrorBodySchema.parse(await answer.json()).error.error_codes[0]!.error_code, 'STORE_UNAVAILABLE');
-        }
-        assert.equal(runs.size, 0, 'no callback while the store is down');
-        assert.ok(lines.some((line) => line.includes('webhook: store.claim')), lines.join('\n'));
-        await subject.server!.start();
-        // The sender's redeliveries: each event until it is acknowledged (the client reconnects on its own).
-        for (const event of events) {
-          let answer = await handler(deliver(event));
-          for (let tries = 0; answer.status === 503 && tries < 100; tries++) {
-            await sleep(100);
-            answer = await handler(deliver(event));
+      test(
+        'the store stopped: 503 STORE_UNAVAILABLE and no callback; back again, every event is handled once',
+        { timeout: 60_000 },
+        async () => {
+          const runs = new Map<string, number>();
+          const { log, lines } = captureLog();
+          const handler = createWebhookHandler({
+            secret: SECRET,
+            store: subject.store,
+            log,
+            onEvent: (event) => void runs.set(event.event_id, (runs.get(event.event_id) ?? 0) + 1),
+          });
+          const events = Array.from({ length: 5 }, () => accountAdded());
+          await subject.server!.pause();
+          // At once: a store call that hangs (node-redis queues commands while it reconnects) waits out its bound once.
+          for (const answer of await Promise.all(events.map((event) => handler(deliver(event))))) {
+            assert.equal(answer.status, 503);
+            assert.ok(answer.headers.get('retry-after'));
+            assert.equal(ErrorBodySchema.parse(await answer.json()).error.error_codes[0]!.error_code, 'STORE_UNAVAILABLE');
           }
-          assert.equal(answer.status, 200);
-        }
-        assert.deepEqual([...runs.values()], [1, 1, 1, 1, 1]);
-      });
+          assert.equal(runs.size, 0, 'no callback while the store is down');
+          assert.ok(
+            lines.some((line) => line.includes('webhook: store.claim')),
+            lines.join('\n'),
+          );
+          await subject.server!.start();
+          // The sender's redeliveries: each event until it is acknowledged (the client reconnects on its own).
+          for (const event of events) {
+            let answer = await handler(deliver(event));
+            for (let tries = 0; answer.status === 503 && tries < 100; tries++) {
+              await sleep(100);
+              answer = await handler(deliver(event));
+            }
+            assert.equal(answer.status, 200);
+          }
+          assert.deepEqual([...runs.values()], [1, 1, 1, 1, 1]);
+        },
+      );
     }
   });
 }
@@ -194,7 +210,10 @@ for (const [name, makeSubject] of subjects) {
 describe('options', () => {
   test('a lease no longer than the callback bound, or a store without claim (or has/add), is a ConfigError', () => {
     const base = { secret: SECRET, onEvent: () => {} };
-    assert.throws(() => createWebhookHandler({ ...base, callbackTimeoutMs: 5_000, leaseMs: 5_000 }), (error: unknown) => error instanceof ConfigError && /leaseMs/.test(error.message));
+    assert.throws(
+      () => createWebhookHandler({ ...base, callbackTimeoutMs: 5_000, leaseMs: 5_000 }),
+      (error: unknown) => error instanceof ConfigError && /leaseMs/.test(error.message),
+    );
     assert.throws(() => createWebhookHandler({ ...base, store: { claim: () => 'claimed' } as unknown as EventClaimStore }), /store/);
     assert.throws(() => redisEventStore({} as never), ConfigError);
     assert.throws(() => postgresEventStore({ query: async () => ({ rows: [] }) }, { table: 'x; drop table y' }), ConfigError);

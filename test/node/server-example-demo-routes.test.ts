@@ -11,7 +11,15 @@ import { after, before, describe, test } from 'node:test';
 import { ConfigError } from '../../src/server/config-error.js';
 import { ErrorBodySchema } from '../../src/server/error-body.js';
 import { exampleServerOptionsFromEnv, startExampleServer, type ExampleServerOptions } from '../../server-example/server.js';
-import { captureLog, exampleServerOptions, reply, serviceError, startUpstream, type FakeUpstream, WEBHOOK_SECRET } from './server-example-upstream.js';
+import {
+  captureLog,
+  exampleServerOptions,
+  reply,
+  serviceError,
+  startUpstream,
+  type FakeUpstream,
+  WEBHOOK_SECRET,
+} from './server-example-upstream.js';
 
 const SECRET = 'sk_sandbox_demo_routes_test_secret';
 
@@ -149,10 +157,13 @@ describe('DEMO_ROUTES', () => {
   });
 
   test('anything else is a ConfigError naming the variable', () => {
-    assert.throws(() => exampleServerOptionsFromEnv({ PAYROLL_API_SECRET: SECRET, DEMO_ROUTES: 'yes please' }), (error: unknown) => {
-      assert.ok(error instanceof ConfigError);
-      assert.match(error.message, /DEMO_ROUTES: must be true or false/);
-      return true;
-    });
+    assert.throws(
+      () => exampleServerOptionsFromEnv({ PAYROLL_API_SECRET: SECRET, DEMO_ROUTES: 'yes please' }),
+      (error: unknown) => {
+        assert.ok(error instanceof ConfigError);
+        assert.match(error.message, /DEMO_ROUTES: must be true or false/);
+        return true;
+      },
+    );
   });
 });

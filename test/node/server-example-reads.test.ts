@@ -117,7 +117,9 @@ describe('example backend: reads with the client', () => {
 
     const platform = sandbox.store.catalogue.platforms.find(({ item }) => item.type === 'time_and_attendance')!.item;
     await connect({ end_user_id: 'reader-shifts-only', platform_id: platform.id });
-    const shiftsOnly = (await (await get('/api/end-users/reader-shifts-only/verification-reports')).json()) as { data: { voe: any; voie: any } };
+    const shiftsOnly = (await (await get('/api/end-users/reader-shifts-only/verification-reports')).json()) as {
+      data: { voe: any; voie: any };
+    };
     assert.equal(shiftsOnly.data.voe.type, 'voe');
     assert.equal(shiftsOnly.data.voie, null);
 
@@ -173,7 +175,10 @@ test('the service unreachable: the summary is a 503 with Retry-After, the log sa
     assert.equal(response.status, 503);
     assert.ok(Number(response.headers.get('retry-after')) >= 1);
     assert.equal(await errorCode(response), 'UPSTREAM_UNAVAILABLE');
-    assert.ok(lines.some((line) => line.startsWith('error payroll service: account ') && line.includes('"kind":"connection"')), lines.join('\n'));
+    assert.ok(
+      lines.some((line) => line.startsWith('error payroll service: account ') && line.includes('"kind":"connection"')),
+      lines.join('\n'),
+    );
     assert.ok(!lines.some((line) => line.includes(secret)));
   } finally {
     await server.close();

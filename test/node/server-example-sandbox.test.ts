@@ -25,7 +25,6 @@ function tokenRequest(body: unknown = {}): Request {
   return new Request('http://localhost/api/link-token', { method: 'POST', headers: json, body: JSON.stringify(body) });
 }
 
-
 /** Resolves with the first event `matches` accepts, or rejects after `ms` (a bound, not a sleep). */
 function eventWaiter() {
   const seen: WebhookEvent[] = [];
@@ -50,7 +49,10 @@ function eventWaiter() {
 }
 
 /** The token handler's configuration for a running sandbox. */
-function configFor(sandbox: Pick<Sandbox, 'secret' | 'url'>, overrides: Partial<LinkTokenHandlerConfig> = {}): LinkTokenHandlerConfig & { apiSecret: string; baseUrl: string } {
+function configFor(
+  sandbox: Pick<Sandbox, 'secret' | 'url'>,
+  overrides: Partial<LinkTokenHandlerConfig> = {},
+): LinkTokenHandlerConfig & { apiSecret: string; baseUrl: string } {
   return { ...serviceConfigFor(sandbox), ...overrides };
 }
 
@@ -101,7 +103,10 @@ describe('Link tokens from the real sandbox', () => {
   test('the sandbox CLI default secret is the one the README and the start-up hint name', async () => {
     const readme = await readFile(new URL('../../server-example/README.md', import.meta.url), 'utf8');
     assert.ok(readme.includes(`PAYROLL_API_SECRET=${DEFAULT_CLI_SECRET} npm run server-example`));
-    assert.throws(() => exampleServerOptionsFromEnv({}), (error: Error) => error.message.includes(`(${DEFAULT_CLI_SECRET} by default)`));
+    assert.throws(
+      () => exampleServerOptionsFromEnv({}),
+      (error: Error) => error.message.includes(`(${DEFAULT_CLI_SECRET} by default)`),
+    );
   });
 });
 
@@ -123,8 +128,14 @@ test("the sandbox's 429 is retried after its Retry-After", async () => {
     const handle = createLinkTokenHandler(configFor(sandbox, { log, timeouts: { attemptMs: 2_000, totalMs: 5_000 } }));
     assert.equal((await handle(tokenRequest())).status, 200);
     assert.equal((await handle(tokenRequest())).status, 200, 'the second call outran the limit and was retried');
-    assert.ok(lines.some((line) => line.includes('HTTP 429')), lines.join('\n'));
-    assert.ok(lines.some((line) => line.includes('"reason":"Retry-After"')), lines.join('\n'));
+    assert.ok(
+      lines.some((line) => line.includes('HTTP 429')),
+      lines.join('\n'),
+    );
+    assert.ok(
+      lines.some((line) => line.includes('"reason":"Retry-After"')),
+      lines.join('\n'),
+    );
   } finally {
     await sandbox.close();
   }
@@ -143,7 +154,13 @@ describe('a whole connection through the example server and the sandbox', () => 
       port: 0,
       onWebhook: (event) => events.onEvent(event),
     });
-    sandbox = await startSandbox({ port: sandboxPort, secret, rateLimitPerSecond: 0, webhookUrl: server.webhookUrl, webhookRetryBaseMs: 50 });
+    sandbox = await startSandbox({
+      port: sandboxPort,
+      secret,
+      rateLimitPerSecond: 0,
+      webhookUrl: server.webhookUrl,
+      webhookRetryBaseMs: 50,
+    });
   });
   after(async () => {
     await server.close();
@@ -157,7 +174,11 @@ describe('a whole connection through the example server and the sandbox', () => 
     const { data: token } = LinkTokenEnvelopeSchema.parse(await tokenResponse.json());
 
     // The hosted Link page's part, through the sandbox's own Link API.
-    const session = await fetch(`${sandbox.url}/link/api/sessions`, { method: 'POST', headers: json, body: JSON.stringify({ token: token.token }) });
+    const session = await fetch(`${sandbox.url}/link/api/sessions`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ token: token.token }),
+    });
     assert.equal(session.status, 201);
     const { session_id } = ((await session.json()) as { data: { session_id: string } }).data;
     const linkHeaders = { ...json, 'x-link-session': session_id };

@@ -13,9 +13,22 @@ import { after, before, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { ConfigError } from '../../src/server/config-error.js';
 import { ErrorBodySchema } from '../../src/server/error-body.js';
-import { exampleServerOptionsFromEnv, startExampleServer, type ExampleServer, type ExampleServerOptions } from '../../server-example/server.js';
+import {
+  exampleServerOptionsFromEnv,
+  startExampleServer,
+  type ExampleServer,
+  type ExampleServerOptions,
+} from '../../server-example/server.js';
 import { LinkTokenEnvelopeSchema } from '../../src/protocol.js';
-import { exampleServerOptions, reply, serviceError, startUpstream, tokenEnvelope, type FakeUpstream, WEBHOOK_SECRET } from './server-example-upstream.js';
+import {
+  exampleServerOptions,
+  reply,
+  serviceError,
+  startUpstream,
+  tokenEnvelope,
+  type FakeUpstream,
+  WEBHOOK_SECRET,
+} from './server-example-upstream.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const SECRET = 'sk_sandbox_server_test_secret';
@@ -30,7 +43,10 @@ function sentQuery(sent: string, path: string): Record<string, string> {
 }
 
 describe('routes, served through the node:http adapter', () => {
-  const accounts = { data: [{ id: crypto.randomUUID(), platform_name: 'Gusto Sandbox', connected: true }], meta: { count: 1, next_cursor: null } };
+  const accounts = {
+    data: [{ id: crypto.randomUUID(), platform_name: 'Gusto Sandbox', connected: true }],
+    meta: { count: 1, next_cursor: null },
+  };
   let service: FakeUpstream;
   let server: ExampleServer;
   before(async () => {
@@ -48,7 +64,11 @@ describe('routes, served through the node:http adapter', () => {
   });
 
   test('POST /api/link-token answers the envelope', async () => {
-    const response = await fetch(`${server.url}/api/link-token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"end_user_id":"u-1"}' });
+    const response = await fetch(`${server.url}/api/link-token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"end_user_id":"u-1"}',
+    });
     assert.equal(response.status, 200);
     assert.equal(LinkTokenEnvelopeSchema.safeParse(await response.json()).success, true);
     assert.equal(response.headers.get('cache-control'), 'no-store');
@@ -86,12 +106,23 @@ describe('routes, served through the node:http adapter', () => {
       assert.ok(response instanceof Error, String(response));
     }
     // Either way the server is still fine.
-    assert.equal((await fetch(`${server.url}/api/link-token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).status, 200);
+    assert.equal(
+      (await fetch(`${server.url}/api/link-token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).status,
+      200,
+    );
   });
 
   test('webhooks: POST delivers, GET lists', async () => {
-    const event = { event: 'account.added', event_id: crypto.randomUUID(), payload: { account_id: crypto.randomUUID(), platform_name: 'Gusto Sandbox', link_token_id: crypto.randomUUID() } };
-    const post = await fetch(`${server.url}/api/webhooks?secret=${WEBHOOK_SECRET}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(event) });
+    const event = {
+      event: 'account.added',
+      event_id: crypto.randomUUID(),
+      payload: { account_id: crypto.randomUUID(), platform_name: 'Gusto Sandbox', link_token_id: crypto.randomUUID() },
+    };
+    const post = await fetch(`${server.url}/api/webhooks?secret=${WEBHOOK_SECRET}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(event),
+    });
     assert.equal(post.status, 200);
     const list = (await (await fetch(`${server.url}/api/webhooks`)).json()) as { data: { event_id: string }[] };
     assert.deepEqual(
@@ -240,12 +271,15 @@ describe('configuration from the environment', () => {
   ];
   for (const [name, env, expected] of bad) {
     test(`${name}: a ConfigError naming the variable`, () => {
-      assert.throws(() => exampleServerOptionsFromEnv(env), (error: unknown) => {
-        assert.ok(error instanceof ConfigError);
-        assert.match(error.message, expected);
-        assert.ok(!error.message.includes(SECRET));
-        return true;
-      });
+      assert.throws(
+        () => exampleServerOptionsFromEnv(env),
+        (error: unknown) => {
+          assert.ok(error instanceof ConfigError);
+          assert.match(error.message, expected);
+          assert.ok(!error.message.includes(SECRET));
+          return true;
+        },
+      );
     });
   }
 });
@@ -291,7 +325,10 @@ describe('npm run server-example', () => {
       const run = runServerExample({ PAYROLL_API_SECRET: SECRET, PORT: String(port) });
       assert.equal(await run.exited, 1);
       const { stderr } = run.output();
-      assert.equal(stderr.trim(), `server-example: Port ${port} on 127.0.0.1 is already in use: stop what runs there, or set PORT to another port.`);
+      assert.equal(
+        stderr.trim(),
+        `server-example: Port ${port} on 127.0.0.1 is already in use: stop what runs there, or set PORT to another port.`,
+      );
     } finally {
       blocker.close();
     }
@@ -299,10 +336,17 @@ describe('npm run server-example', () => {
 
   test('starts, serves, and stops on SIGTERM', async () => {
     const service = await startUpstream((_request, _n, res) => reply(res, 200, tokenEnvelope()));
-    const run = runServerExample({ PAYROLL_API_SECRET: SECRET, PAYROLL_BASE_URL: service.url, PORT: '0' }, /listening on (http:\/\/127\.0\.0\.1:\d+)/);
+    const run = runServerExample(
+      { PAYROLL_API_SECRET: SECRET, PAYROLL_BASE_URL: service.url, PORT: '0' },
+      /listening on (http:\/\/127\.0\.0\.1:\d+)/,
+    );
     try {
       const url = /http:\/\/127\.0\.0\.1:\d+/.exec(await run.printed)![0];
-      const response = await fetch(`${url}/api/link-token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+      const response = await fetch(`${url}/api/link-token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+      });
       assert.equal(response.status, 200);
       assert.equal(service.requests.length, 1);
       run.child.kill('SIGTERM');

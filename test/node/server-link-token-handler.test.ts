@@ -12,7 +12,15 @@ import { ErrorBodySchema } from '../../src/server/error-body.js';
 import { createLinkTokenHandler, type LinkTokenHandlerConfig } from '../../src/server/link-token/link-token-handler.js';
 import { SERVICE_VERSIONS } from '../../src/server/link-token/service-version.js';
 import { LinkTokenEnvelopeSchema } from '../../src/protocol.js';
-import { captureLog, reply, serviceError, startUpstream, tokenEnvelope, type FakeUpstream, type UpstreamScript } from './server-example-upstream.js';
+import {
+  captureLog,
+  reply,
+  serviceError,
+  startUpstream,
+  tokenEnvelope,
+  type FakeUpstream,
+  type UpstreamScript,
+} from './server-example-upstream.js';
 
 const SECRET = 'sk_sandbox_7f3c9e1d_do_not_leak';
 
@@ -98,7 +106,11 @@ describe('configuration is checked when the handler is created', () => {
     ['secret of the wrong type', { apiSecret: 42 }, 'apiSecret:'],
     ['plain http off loopback', { baseUrl: 'http://payroll.example.com' }, 'baseUrl: must use https'],
     ['not a URL', { baseUrl: 'sandbox' }, 'baseUrl: must be an absolute URL'],
-    ['credentials in the URL (they would reach logs)', { baseUrl: 'https://user:pass@payroll.example.com' }, 'baseUrl: must have no user name, password, query or fragment'],
+    [
+      'credentials in the URL (they would reach logs)',
+      { baseUrl: 'https://user:pass@payroll.example.com' },
+      'baseUrl: must have no user name, password, query or fragment',
+    ],
     ['a query in the URL', { baseUrl: 'https://payroll.example.com/?x=1' }, 'baseUrl: must have no user name, password, query or fragment'],
     ['no features', { features: [] }, 'features: needs at least one feature'],
     ['no solution for a features version', { solution: undefined }, 'solution: is required for version 2025-07-08'],
@@ -199,7 +211,10 @@ describe('POST /link_tokens body and headers per version', () => {
       const response = await handle(browserPost({}));
       assert.equal(response.status, 500);
       assert.equal((await errorOf(response)).error_codes[0]!.error_code, 'INTERNAL_ERROR');
-      assert.ok(lines.some((line) => line.startsWith('error link token: resolveEndUserId')), lines.join('\n'));
+      assert.ok(
+        lines.some((line) => line.startsWith('error link token: resolveEndUserId')),
+        lines.join('\n'),
+      );
     }
     assert.equal(service.requests.length, 0);
   });
@@ -281,7 +296,10 @@ describe('a good answer is checked, then passed on', () => {
     assert.equal(LinkTokenEnvelopeSchema.safeParse(body).success, true);
     const { id, token, expires, mode } = envelope.data;
     assert.deepEqual(body, { data: { id, token, expires, mode } });
-    assert.ok(lines.some((line) => line.includes('link token created') && line.includes(id)), 'logs the token id');
+    assert.ok(
+      lines.some((line) => line.includes('link token created') && line.includes(id)),
+      'logs the token id',
+    );
     assert.ok(!lines.some((line) => line.includes(token)), 'never logs the token');
   });
 
@@ -294,17 +312,36 @@ describe('a good answer is checked, then passed on', () => {
     );
     const { handle, lines } = handlerFor(service);
     assert.equal((await handle(browserPost({}))).status, 200);
-    for (const id of ids) assert.ok(lines.some((line) => line.includes(id)), `${id} logged:\n${lines.join('\n')}`);
+    for (const id of ids)
+      assert.ok(
+        lines.some((line) => line.includes(id)),
+        `${id} logged:\n${lines.join('\n')}`,
+      );
   });
 });
 
-describe('the app\'s own client', () => {
+describe("the app's own client", () => {
   test('client: the handler sends through it (one limiter, one set of hooks), with its own timeouts and retries', async () => {
-    const service = await upstream((_request, n, res) => (n === 1 ? reply(res, 503, serviceError(503, 'OVERLOADED', 'busy')) : reply(res, 200, tokenEnvelope())));
+    const service = await upstream((_request, n, res) =>
+      n === 1 ? reply(res, 503, serviceError(503, 'OVERLOADED', 'busy')) : reply(res, 200, tokenEnvelope()),
+    );
     const seen: string[] = [];
-    const client = createPayrollClient({ apiSecret: SECRET, baseUrl: service.url, version: '2025-07-08', onRequest: ({ method, path, attempt }) => seen.push(`${method} ${path} ${attempt}`) });
+    const client = createPayrollClient({
+      apiSecret: SECRET,
+      baseUrl: service.url,
+      version: '2025-07-08',
+      onRequest: ({ method, path, attempt }) => seen.push(`${method} ${path} ${attempt}`),
+    });
     const { log } = captureLog();
-    const handle = createLinkTokenHandler({ client, version: '2025-07-08', orgName: 'Acme', solution: 'Deposit Switch', features: ['direct_deposit_switch'], log, ...FAST });
+    const handle = createLinkTokenHandler({
+      client,
+      version: '2025-07-08',
+      orgName: 'Acme',
+      solution: 'Deposit Switch',
+      features: ['direct_deposit_switch'],
+      log,
+      ...FAST,
+    });
     assert.equal((await handle(browserPost({}))).status, 200);
     assert.deepEqual(seen, ['POST /link_tokens 1', 'POST /link_tokens 2']);
   });
@@ -332,15 +369,24 @@ describe('upstream failures', () => {
     const response = await handle(browserPost({}));
     assert.equal(response.status, 200);
     assert.equal(service.requests.length, 2);
-    assert.ok(lines.some((line) => line.includes('in 1000 ms') && line.includes('"reason":"Retry-After"')), lines.join('\n'));
+    assert.ok(
+      lines.some((line) => line.includes('in 1000 ms') && line.includes('"reason":"Retry-After"')),
+      lines.join('\n'),
+    );
     // The backoff alone would wait at most 20 ms here; the gap shows the header won.
     const gap = service.requests[1]!.at - service.requests[0]!.at;
     assert.ok(gap >= 950, `waited ${gap} ms`);
   });
 
   test('a Retry-After beyond the overall budget: 503 at once, passing the wait on, bounded to a minute', async () => {
-    for (const [asked, passedOn] of [['45', '45'], ['120', '60'], ['9'.repeat(25), '60']] as const) {
-      const service = await upstream((_request, _n, res) => reply(res, 429, serviceError(429, 'RATE_LIMITED', 'later'), { 'retry-after': asked }));
+    for (const [asked, passedOn] of [
+      ['45', '45'],
+      ['120', '60'],
+      ['9'.repeat(25), '60'],
+    ] as const) {
+      const service = await upstream((_request, _n, res) =>
+        reply(res, 429, serviceError(429, 'RATE_LIMITED', 'later'), { 'retry-after': asked }),
+      );
       const { handle } = handlerFor(service);
       const response = await handle(browserPost({}));
       assert.equal(response.status, 503);
@@ -357,7 +403,10 @@ describe('upstream failures', () => {
     assert.match(response.headers.get('retry-after') ?? '', /^[1-9]\d*$/);
     assert.equal((await errorOf(response)).error_codes[0]!.error_code, 'UPSTREAM_UNAVAILABLE');
     assert.equal(service.requests.length, 3);
-    assert.ok(lines.some((line) => line.startsWith('error payroll service POST /link_tokens: HTTP 503') && line.includes('unavailable')), lines.join('\n'));
+    assert.ok(
+      lines.some((line) => line.startsWith('error payroll service POST /link_tokens: HTTP 503') && line.includes('unavailable')),
+      lines.join('\n'),
+    );
   });
 
   test('502 is retried, then answered', async () => {
@@ -439,7 +488,10 @@ describe('upstream failures', () => {
     const { handle, lines } = handlerFor(service);
     assert.equal((await handle(browserPost({}))).status, 502);
     assert.equal(elsewhere.requests.length, 0);
-    assert.ok(lines.some((line) => line.includes('not followed, since it would carry the API secret')), lines.join('\n'));
+    assert.ok(
+      lines.some((line) => line.includes('not followed, since it would carry the API secret')),
+      lines.join('\n'),
+    );
   });
 
   test('a service that never answers: the try times out and is not sent again (it may have minted a token), then 503', async () => {
@@ -501,7 +553,10 @@ describe('upstream failures', () => {
     const response = await handle(browserPost({}));
     assert.equal(response.status, 503);
     assert.equal(service.requests.length, 1);
-    assert.ok(lines.some((line) => line.includes('could not reach the service')), lines.join('\n'));
+    assert.ok(
+      lines.some((line) => line.includes('could not reach the service')),
+      lines.join('\n'),
+    );
   });
 
   test('nothing listening: 503, and the log says where it looked', async () => {
@@ -509,7 +564,10 @@ describe('upstream failures', () => {
     await service.close();
     const { handle, lines } = handlerFor(service);
     assert.equal((await handle(browserPost({}))).status, 503);
-    assert.ok(lines.some((line) => line.includes(`nothing listens at ${service.url}`)), lines.join('\n'));
+    assert.ok(
+      lines.some((line) => line.includes(`nothing listens at ${service.url}`)),
+      lines.join('\n'),
+    );
   });
 });
 
@@ -527,11 +585,22 @@ describe('bad browser input is refused before any call', () => {
     ['GET', () => new Request('http://localhost/api/link-token'), 405, 'METHOD_NOT_ALLOWED'],
     ['PUT', () => browserPost({}, { method: 'PUT' }), 405, 'METHOD_NOT_ALLOWED'],
     ['text/plain', () => browserPost('{}', { headers: { 'content-type': 'text/plain' } }), 415, 'UNSUPPORTED_MEDIA_TYPE'],
-    ['form data', () => browserPost('end_user_id=1', { headers: { 'content-type': 'application/x-www-form-urlencoded' } }), 415, 'UNSUPPORTED_MEDIA_TYPE'],
+    [
+      'form data',
+      () => browserPost('end_user_id=1', { headers: { 'content-type': 'application/x-www-form-urlencoded' } }),
+      415,
+      'UNSUPPORTED_MEDIA_TYPE',
+    ],
     ['oversized', () => browserPost(oversized), 413, 'REQUEST_TOO_LARGE'],
     [
       'oversized, streamed without a length',
-      () => new Request('http://localhost/', { method: 'POST', headers: { 'content-type': 'application/json' }, body: streamOf(oversized), duplex: 'half' } as RequestInit),
+      () =>
+        new Request('http://localhost/', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: streamOf(oversized),
+          duplex: 'half',
+        } as RequestInit),
       413,
       'REQUEST_TOO_LARGE',
     ],
@@ -609,7 +678,10 @@ test('no response body, header or log line contains the secret or the token', as
   }
   assert.equal(tokens.length, 2);
   assert.ok(lines.length > 10, 'the scenarios did log');
-  assert.ok(lines.some((line) => line.includes('[redacted]')), 'the echoed secret was caught in the log');
+  assert.ok(
+    lines.some((line) => line.includes('[redacted]')),
+    'the echoed secret was caught in the log',
+  );
   for (const text of [...seen, ...lines]) {
     assert.ok(!text.includes(SECRET), `leaked the secret: ${text}`);
   }

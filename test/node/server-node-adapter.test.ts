@@ -49,21 +49,30 @@ describe('toNodeHandler', () => {
   });
 
   test('a body a JSON parser already read is taken from req.body, written back as JSON', async () => {
-    const url = await serve(echo, parseAs((text) => JSON.parse(text)));
+    const url = await serve(
+      echo,
+      parseAs((text) => JSON.parse(text)),
+    );
     const answer = (await (await post(url, '{ "end_user_id" : "u-2" }')).json()) as { body: string; contentType: string };
     assert.deepEqual(JSON.parse(answer.body), { end_user_id: 'u-2' });
     assert.equal(answer.contentType, 'application/json');
   });
 
   test('a form a urlencoded parser read keeps its content type, so the handler can refuse it', async () => {
-    const url = await serve(echo, parseAs((text) => Object.fromEntries(new URLSearchParams(text))));
+    const url = await serve(
+      echo,
+      parseAs((text) => Object.fromEntries(new URLSearchParams(text))),
+    );
     const answer = (await (await post(url, 'a=1', 'application/x-www-form-urlencoded')).json()) as { body: string; contentType: string };
     assert.equal(answer.contentType, 'application/x-www-form-urlencoded');
     assert.deepEqual(JSON.parse(answer.body), { a: '1' });
   });
 
   test('a text parser’s string passes as it is', async () => {
-    const url = await serve(echo, parseAs((text) => text));
+    const url = await serve(
+      echo,
+      parseAs((text) => text),
+    );
     const answer = (await (await post(url, 'not json', 'text/plain')).json()) as { body: string };
     assert.equal(answer.body, 'not json');
   });

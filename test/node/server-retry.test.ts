@@ -17,8 +17,16 @@ describe('backoffDelay', () => {
       [6, 500, 1_000], // 100 · 2^5 = 3200, capped at 1000
     ];
     for (const [attempt, low, high] of table) {
-      assert.equal(backoffDelay(attempt, 100, 1_000, () => 0), low, `attempt ${attempt}, low`);
-      assert.equal(backoffDelay(attempt, 100, 1_000, () => 1), high, `attempt ${attempt}, high`);
+      assert.equal(
+        backoffDelay(attempt, 100, 1_000, () => 0),
+        low,
+        `attempt ${attempt}, low`,
+      );
+      assert.equal(
+        backoffDelay(attempt, 100, 1_000, () => 1),
+        high,
+        `attempt ${attempt}, high`,
+      );
     }
   });
 });

@@ -24,13 +24,23 @@ test('every event the sandbox sends, in both webhook versions, parses with the r
     try {
       const payroll = (await api(sandbox, 'POST', '/sandbox/accounts', { body: { end_user_id: 'user-1' } })).body.data;
       sent.push(...(payroll.events as unknown[]));
-      const clock = (await api(sandbox, 'POST', '/sandbox/accounts', { body: { end_user_id: 'user-2', platform_id: platformOfType(sandbox, 'time_and_attendance').id } })).body.data;
+      const clock = (
+        await api(sandbox, 'POST', '/sandbox/accounts', {
+          body: { end_user_id: 'user-2', platform_id: platformOfType(sandbox, 'time_and_attendance').id },
+        })
+      ).body.data;
       const account = payroll.account.id as string;
       sent.push(...(await send(sandbox, '/sandbox/events', { event: 'paystubs.added', account_id: account })));
       sent.push(...(await send(sandbox, '/sandbox/events', { event: 'shifts.added', account_id: clock.account.id })));
       sent.push(...(await send(sandbox, '/sandbox/events', { event: 'verification_reports.refreshed', end_user_id: 'user-1' })));
       if (webhookVersion === '2025-07-08') {
-        sent.push(...(await send(sandbox, '/sandbox/events', { event: 'account.monitoring_status.updated', account_id: account, monitoring_status: 'disconnected' })));
+        sent.push(
+          ...(await send(sandbox, '/sandbox/events', {
+            event: 'account.monitoring_status.updated',
+            account_id: account,
+            monitoring_status: 'disconnected',
+          })),
+        );
       } else {
         sent.push(...(await send(sandbox, '/sandbox/events', { event: 'account.disconnected', account_id: account }, webhookVersion)));
         sent.push(...(await send(sandbox, '/sandbox/events', { event: 'account.reconnected', account_id: account }, webhookVersion)));

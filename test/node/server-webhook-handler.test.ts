@@ -60,7 +60,11 @@ describe('authenticity', () => {
     const { handler, handled, lines } = receiver();
     assert.equal((await handler(deliver(accountAdded()))).status, 200);
     assert.equal((await handler(deliver(accountAdded(), { url: `http://localhost/api/webhooks/${SECRET}` }))).status, 200);
-    for (const url of ['http://localhost/api/webhooks', 'http://localhost/api/webhooks?secret=whsec_0123456789abcdeX', 'http://localhost/api/webhooks/whsec']) {
+    for (const url of [
+      'http://localhost/api/webhooks',
+      'http://localhost/api/webhooks?secret=whsec_0123456789abcdeX',
+      'http://localhost/api/webhooks/whsec',
+    ]) {
       const response = await handler(deliver(accountAdded(), { url }));
       assert.equal(response.status, 401, url);
       assert.equal(ErrorBodySchema.parse(await response.json()).error.error_codes[0]!.error_code, 'WEBHOOK_UNVERIFIED');
@@ -120,14 +124,35 @@ describe('events', () => {
     const account = crypto.randomUUID();
     const now = new Date().toISOString();
     const availability = { status: 'available', updated_at: now, refreshed_at: now };
-    const records = { account_id: account, job_id: crypto.randomUUID(), link_token_id: null, end_user_id: null, sync_status: 'synced', added_count: 3, deleted_count: 0 };
+    const records = {
+      account_id: account,
+      job_id: crypto.randomUUID(),
+      link_token_id: null,
+      end_user_id: null,
+      sync_status: 'synced',
+      added_count: 3,
+      deleted_count: 0,
+    };
     const events: [string, Record<string, unknown>][] = [
       ['paystubs.added', records],
       ['shifts.added', records],
-      ['account.monitoring_status.updated', { account_id: account, end_user_id: 'u', connected: false, monitoring_status: 'disconnected', previous_monitoring_status: 'active', updated_at: now }],
+      [
+        'account.monitoring_status.updated',
+        {
+          account_id: account,
+          end_user_id: 'u',
+          connected: false,
+          monitoring_status: 'disconnected',
+          previous_monitoring_status: 'active',
+          updated_at: now,
+        },
+      ],
       ['account.disconnected', { account_id: account }],
       ['account.reconnected', { account_id: account }],
-      ['verification_reports.refreshed', { end_user_id: 'u', availability: { voe: availability, voie: { ...availability, status: 'unavailable' } } }],
+      [
+        'verification_reports.refreshed',
+        { end_user_id: 'u', availability: { voe: availability, voie: { ...availability, status: 'unavailable' } } },
+      ],
     ];
     for (const [name, payload] of events) {
       const response = await handler(deliver({ event: name, event_id: crypto.randomUUID(), payload }));
@@ -143,7 +168,10 @@ describe('events', () => {
     const { handler, handled, unknown } = receiver();
     const response = await handler(deliver({ event: 'employer.merged', event_id: crypto.randomUUID(), payload: { anything: true } }));
     assert.equal(response.status, 200);
-    assert.deepEqual(unknown.map((event) => event.event), ['employer.merged']);
+    assert.deepEqual(
+      unknown.map((event) => event.event),
+      ['employer.merged'],
+    );
     assert.equal(handled.length, 0);
     const { handler: quiet, lines } = receiver({ onUnknownEvent: undefined });
     assert.equal((await quiet(deliver({ event: 'employer.merged', event_id: crypto.randomUUID(), payload: {} }))).status, 200);
@@ -155,8 +183,14 @@ describe('events', () => {
     const response = await handler(deliver(accountAdded({ payload: { platform_name: 'x' } })));
     assert.equal(response.status, 200);
     assert.equal(handled.length, 0);
-    assert.deepEqual(unknown.map((event) => event.event), ['account.added']);
-    assert.ok(lines.some((line) => line.startsWith('warn webhook account.added: payload does not match') && line.includes('account_id')), lines.join('\n'));
+    assert.deepEqual(
+      unknown.map((event) => event.event),
+      ['account.added'],
+    );
+    assert.ok(
+      lines.some((line) => line.startsWith('warn webhook account.added: payload does not match') && line.includes('account_id')),
+      lines.join('\n'),
+    );
   });
 
   test('what the spec does not promise may be missing: an older account.added without platform_name is typed', async () => {
@@ -254,7 +288,10 @@ describe('once per event_id', () => {
   test('the memory store is bounded: the oldest ids are forgotten first', () => {
     const store = memoryEventIdStore(2);
     for (const id of ['a', 'b', 'c']) void store.add(id);
-    assert.deepEqual(['a', 'b', 'c'].map((id) => store.has(id)), [false, true, true]);
+    assert.deepEqual(
+      ['a', 'b', 'c'].map((id) => store.has(id)),
+      [false, true, true],
+    );
   });
 });
 

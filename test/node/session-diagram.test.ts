@@ -15,6 +15,8 @@ import { MOVES, type OpenState, type To } from '../../src/core/session-moves.js'
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
 // The compiler holds a move to the states it names: one that says `open` and ends the session does not compile.
+// One line (prettier-ignore): the directive below applies to the next line only.
+// prettier-ignore
 // @ts-expect-error: a move of To<'open'> returns the state `ended`
 export const wrongMove = (state: OpenState): To<'open'> => ({ name: 'ended', exit: { reason: 'error', error: null, linkTokenId: state.token.id } });
 
@@ -24,17 +26,25 @@ test('the table read from its source is the table: every state, every move, each
   for (const [state, row] of Object.entries(MOVES)) {
     const read = table.get(state)!;
     assert.deepEqual([...read.keys()], Object.keys(row), `the moves of ${state}`);
-    for (const [event, move] of Object.entries(row)) assert.equal(read.get(event) === null, move === null, `${state}.${event}: a move, or none`);
+    for (const [event, move] of Object.entries(row))
+      assert.equal(read.get(event) === null, move === null, `${state}.${event}: a move, or none`);
   }
   assert.deepEqual(table.get('waiting')!.get('token'), ['waiting', 'open']);
   // Every state but the first can be reached.
   const reached = new Set([...table.values()].flatMap((row) => [...row.values()].flatMap((to) => to ?? [])));
-  assert.deepEqual(Object.keys(MOVES).filter((state) => state !== 'prefetched' && !reached.has(state)), []);
+  assert.deepEqual(
+    Object.keys(MOVES).filter((state) => state !== 'prefetched' && !reached.has(state)),
+    [],
+  );
 });
 
 for (const { file, after, prefix } of DIAGRAM_PLACES) {
   test(`${file} holds the diagram of the table as it is`, async () => {
     const text = await readFile(`${root}${file}`, 'utf8');
-    assert.equal(withDiagram(text, after, prefix, sessionDiagram(await readTable())), text, `stale: run npx tsx scripts/session-diagram.ts --write`);
+    assert.equal(
+      withDiagram(text, after, prefix, sessionDiagram(await readTable())),
+      text,
+      `stale: run npx tsx scripts/session-diagram.ts --write`,
+    );
   });
 }

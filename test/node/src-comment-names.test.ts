@@ -35,7 +35,10 @@ test('every `see X` and `{@link X}` in src/ names something that exists', async 
   const texts = new Map(await Promise.all(files.map(async (file) => [file, await readFile(file, 'utf8')] as const)));
   const code = [...texts.values()].map((text) => text.replace(COMMENTS, '')).join('\n');
   const exists = (file: string, name: string) => {
-    if (/\.(ts|md|js)$|\//.test(name)) return [dirname(file), src, root].some((base) => existsSync(join(base, name)) || existsSync(join(base, name.replace(/\.js$/, '.ts'))));
+    if (/\.(ts|md|js)$|\//.test(name))
+      return [dirname(file), src, root].some(
+        (base) => existsSync(join(base, name)) || existsSync(join(base, name.replace(/\.js$/, '.ts'))),
+      );
     // `PreparedLink.open`: each part; `link-exit`: as written.
     return name.split('.').every((part) => new RegExp(`(?<![\\w#-])${part.replace(/[$#]/g, '\\$&')}(?![\\w-])`).test(code));
   };

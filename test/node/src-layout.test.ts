@@ -39,5 +39,8 @@ test('no folder in src/ holds more than 16 files', async () => {
     counts.set(folder, (counts.get(folder) ?? 0) + 1);
   }
   assert.ok(counts.size >= 5, `found the folders of src/ (${[...counts.keys()].join(', ')})`);
-  assert.deepEqual([...counts].filter(([, count]) => count > 16), []);
+  assert.deepEqual(
+    [...counts].filter(([, count]) => count > 16),
+    [],
+  );
 });

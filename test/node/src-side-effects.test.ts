@@ -40,7 +40,10 @@ test('Vite: a production build using only openLink from src/index.ts still regis
       logLevel: 'silent',
       build: { write: false, lib: { entry: file, formats: ['es'], fileName: 'entry' } },
     })) as Rollup.RollupOutput[];
-    const code = output.flatMap((o) => o.output).map((chunk) => ('code' in chunk ? chunk.code : '')).join('\n');
+    const code = output
+      .flatMap((o) => o.output)
+      .map((chunk) => ('code' in chunk ? chunk.code : ''))
+      .join('\n');
     assert.match(code, REGISTERS);
   } finally {
     await rm(dir, { recursive: true, force: true });

@@ -32,11 +32,19 @@ async function exportedNames(file: string): Promise<Set<string>> {
   }
   for (const [, list] of code.matchAll(/export\s+(?:type\s+)?\{([^}]*)\}/g)) {
     for (const item of list!.split(',')) {
-      const name = item.trim().replace(/^type\s+/, '').split(/\s+as\s+/).pop()!.trim();
+      const name = item
+        .trim()
+        .replace(/^type\s+/, '')
+        .split(/\s+as\s+/)
+        .pop()!
+        .trim();
       if (name) names.add(name);
     }
   }
-  for (const [, name] of code.matchAll(/export\s+(?:declare\s+)?(?:async\s+)?(?:function|const|let|class|interface|type|enum)\s+([A-Za-z_$][\w$]*)/g)) names.add(name!);
+  for (const [, name] of code.matchAll(
+    /export\s+(?:declare\s+)?(?:async\s+)?(?:function|const|let|class|interface|type|enum)\s+([A-Za-z_$][\w$]*)/g,
+  ))
+    names.add(name!);
   return names;
 }
 
@@ -47,7 +55,11 @@ test('the root entry exports every public name of payroll-link/core, and only th
   const core = await exportedNames(`${src}core/index.ts`);
   assert.ok(core.size >= 30, `read the core's names (${core.size})`);
   assert.deepEqual(sorted([...core].filter((name) => !root.has(name))), [], 'in payroll-link/core, missing from payroll-link');
-  assert.deepEqual(sorted([...root].filter((name) => !core.has(name))), sorted(ONLY_IN.root), 'in payroll-link beyond the core: only the element’s own');
+  assert.deepEqual(
+    sorted([...root].filter((name) => !core.has(name))),
+    sorted(ONLY_IN.root),
+    'in payroll-link beyond the core: only the element’s own',
+  );
 });
 
 /** The names in the first `{ … }` block of `interface <name>` in `code`: its members (`onLogin?:`, `'link-open':`). */
@@ -93,7 +105,11 @@ test('the element’s events are the same in its event map, its @fires tags and 
   assert.ok(eventMap.length >= 7, `read the event map (${eventMap.join(', ')})`);
   assert.deepEqual(sorted(fires), sorted(eventMap), '@fires tags');
   assert.deepEqual(sorted(handlers.map(([, event]) => event!)), sorted(eventMap), 'the React wrapper’s events');
-  assert.deepEqual(handlers.filter(([handler, event]) => handler !== handlerOf(event!)), [], 'each handler named after its event');
+  assert.deepEqual(
+    handlers.filter(([handler, event]) => handler !== handlerOf(event!)),
+    [],
+    'each handler named after its event',
+  );
 });
 
 test('the React wrapper documents every prop it takes: the element’s properties but callbacks, and one handler per event', async () => {

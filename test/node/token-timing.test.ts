@@ -4,10 +4,22 @@ import { backoffDelay, parseRetryAfter } from '../../src/shared/backoff.js';
 import { isExpired, isStale, toSessionToken } from '../../src/core/fetch-link-token.js';
 
 test('backoff doubles per retry and jitters within the upper half', () => {
-  assert.equal(backoffDelay(1, 400, undefined, () => 0), 200);
-  assert.equal(backoffDelay(1, 400, undefined, () => 1), 400);
-  assert.equal(backoffDelay(3, 400, undefined, () => 0), 800);
-  assert.equal(backoffDelay(3, 400, undefined, () => 1), 1600);
+  assert.equal(
+    backoffDelay(1, 400, undefined, () => 0),
+    200,
+  );
+  assert.equal(
+    backoffDelay(1, 400, undefined, () => 1),
+    400,
+  );
+  assert.equal(
+    backoffDelay(3, 400, undefined, () => 0),
+    800,
+  );
+  assert.equal(
+    backoffDelay(3, 400, undefined, () => 1),
+    1600,
+  );
 });
 
 test('Retry-After is read as seconds or an HTTP date, and ignored when unreadable', () => {

@@ -21,7 +21,11 @@ export async function listening(port: number, child: ChildProcess, output: () =>
 /** A running app (`file` run by tsx in `cwd`, with PATH and `env` only): its process, and a promise for the next stdout line that matches. */
 export function runApp(file: string, cwd: string, env: NodeJS.ProcessEnv) {
   const tsx = import.meta.resolve('tsx');
-  const child = spawn(process.execPath, ['--import', tsx, file], { cwd, env: { PATH: process.env.PATH, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', tsx, file], {
+    cwd,
+    env: { PATH: process.env.PATH, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   const waiters: { pattern: RegExp; resolve: (line: string) => void }[] = [];

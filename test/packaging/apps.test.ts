@@ -27,7 +27,10 @@ let fakeLink: { origin: string; close(): Promise<void> };
 let outRoot: string;
 
 before(async () => {
-  assert.ok(existsSync(`${installedPackageDir}/package.json`), 'run `npm run test:packaging` (it builds, packs and installs the package first)');
+  assert.ok(
+    existsSync(`${installedPackageDir}/package.json`),
+    'run `npm run test:packaging` (it builds, packs and installs the package first)',
+  );
   outRoot = await mkdtemp(join(tmpdir(), 'payroll-link-apps-'));
   fakeLink = await startFakeLinkServer();
   browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
@@ -54,7 +57,9 @@ function runAppSession(server: AppServer, options: { prefetch: boolean }): Promi
 
 /** Every module of payroll-link in an app's bundle came from the packed package, none from the sources. */
 function assertFromTarball(moduleIds: string[]): void {
-  const ours = moduleIds.filter((id) => /payroll-link\/(dist|src)\//.test(id) || id.startsWith(`${root}src/`) || id.startsWith(`${root}dist/`));
+  const ours = moduleIds.filter(
+    (id) => /payroll-link\/(dist|src)\//.test(id) || id.startsWith(`${root}src/`) || id.startsWith(`${root}dist/`),
+  );
   assert.ok(ours.length > 0, 'the bundle contains payroll-link');
   for (const id of ours) assert.ok(id.startsWith(`${installedPackageDir}/dist/`), `${id} is not from the packed package`);
 }
@@ -106,20 +111,30 @@ test('plain HTML: the session code loads on intent, not with the page; a failed 
     await page.goto(`${server.origin}/index.html?${query}`);
     await page.waitForFunction(() => customElements.get('payroll-link') !== undefined && Array.isArray(window.payrollLinkSeen));
     assert.deepEqual(sessionRequests, [], 'the page loads nothing of the session before intent');
-    const asked = page.waitForRequest((request) => new URL(request.url()).pathname.endsWith('/payroll-link.session.js'), { timeout: 10_000 });
+    const asked = page.waitForRequest((request) => new URL(request.url()).pathname.endsWith('/payroll-link.session.js'), {
+      timeout: 10_000,
+    });
     await page.locator('payroll-link button').hover();
     await asked;
     await page.locator('payroll-link button').click();
     await page.waitForFunction(() => window.payrollLinkSeen?.some((seen) => seen.kind === 'exit') ?? false, undefined, { timeout: 10_000 });
     const failed = await page.evaluate(() => window.payrollLinkSeen);
-    assert.deepEqual(failed.map((seen) => seen.kind), ['error', 'exit']);
+    assert.deepEqual(
+      failed.map((seen) => seen.kind),
+      ['error', 'exit'],
+    );
     assert.equal((failed[0]!.detail as { code: string }).code, 'SESSION_CODE_UNAVAILABLE');
     assert.equal((failed[1]!.detail as { reason: string }).reason, 'error');
     failing = false;
     await page.locator('payroll-link button').click();
-    await page.waitForFunction(() => (window.payrollLinkSeen?.filter((seen) => seen.kind === 'exit').length ?? 0) === 2, undefined, { timeout: 15_000 });
+    await page.waitForFunction(() => (window.payrollLinkSeen?.filter((seen) => seen.kind === 'exit').length ?? 0) === 2, undefined, {
+      timeout: 15_000,
+    });
     const seen = await page.evaluate(() => window.payrollLinkSeen);
-    assert.deepEqual(seen.map((entry) => entry.kind), ['error', 'exit', 'open', 'login', 'success', 'exit']);
+    assert.deepEqual(
+      seen.map((entry) => entry.kind),
+      ['error', 'exit', 'open', 'login', 'success', 'exit'],
+    );
     assert.equal((seen[5]!.detail as { reason: string }).reason, 'completed');
     assert.deepEqual(pageErrors, []);
   } finally {

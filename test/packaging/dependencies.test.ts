@@ -18,7 +18,11 @@ let tarball: string;
 
 before(async () => {
   work = await mkdtemp(join(tmpdir(), 'payroll-link-deps-'));
-  const output = execFileSync('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', work], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+  const output = execFileSync('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', work], {
+    cwd: root,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   tarball = join(work, (JSON.parse(output) as Array<{ filename: string }>)[0]!.filename);
 });
 after(() => rm(work, { recursive: true, force: true }));
@@ -45,7 +49,8 @@ const appWithNothingElse = () => (plainApp ??= appWith('no-react', {}));
 test('an app without React installs no React wrapper dependency', async () => {
   const dir = await appWithNothingElse();
   assert.ok(existsSync(join(dir, 'node_modules/payroll-link/dist/index.js')));
-  for (const name of ['@lit/react', 'react', 'react-dom']) assert.ok(!existsSync(join(dir, 'node_modules', name)), `${name} is not installed`);
+  for (const name of ['@lit/react', 'react', 'react-dom'])
+    assert.ok(!existsSync(join(dir, 'node_modules', name)), `${name} is not installed`);
 });
 
 test('an app without Redis or PostgreSQL installs neither client, and the server with its store entry points runs', async () => {
@@ -64,7 +69,7 @@ console.log(handlers.length, answer.status);`;
   assert.equal(output.split('\n').at(-1), '2 200');
 });
 
-test("an app on the lowest lit and zod the package allows keeps one copy of each, its own, and the server runs on it", async () => {
+test('an app on the lowest lit and zod the package allows keeps one copy of each, its own, and the server runs on it', async () => {
   // The floors of the package's ranges (^3.0.0, ^4.0.0): what it claims to work with.
   const dir = await appWith('lowest-minors', { lit: '3.0.0', zod: '4.0.0' });
   assert.deepEqual(copiesOf(dir, 'lit'), [join(dir, 'node_modules/lit')]);

@@ -104,5 +104,5 @@ test('the link check sees a dead link: a file the tarball lacks, and a missing a
   const links = relativeLinks('[a](../sandbox/README.md) [b](reference.md#nope) `[c](code.md)` [d](https://example.com/x.md)');
   assert.deepEqual(links, ['../sandbox/README.md', 'reference.md#nope']);
   assert.ok(!anchorsOf('# Title\n\n## Entry points\n').has('nope'));
-  assert.ok(anchorsOf('## Keep the webhook secret out of `next dev`\'s log\n').has('keep-the-webhook-secret-out-of-next-devs-log'));
+  assert.ok(anchorsOf("## Keep the webhook secret out of `next dev`'s log\n").has('keep-the-webhook-secret-out-of-next-devs-log'));
 });

@@ -53,24 +53,77 @@ const CHECKED: [page: string, section: string, block: number, file: string][] = 
 
 /** Snippets checked elsewhere, by the toolchain they are written for (.vue and .svelte blocks are not ts: apps.test.ts and svelte.test.ts). */
 const ELSEWHERE: [page: string, section: string, block: number, why: string][] = [
-  ...ANGULAR_SNIPPETS.filter(([, language]) => language === 'ts').map(
-    ([section, , file]): [string, string, number, string] => ['docs/angular.md', section, 0, `${file}: built by the Angular 22 CLI with strict templates in angular.test.ts`],
-  ),
+  ...ANGULAR_SNIPPETS.filter(([, language]) => language === 'ts').map(([section, , file]): [string, string, number, string] => [
+    'docs/angular.md',
+    section,
+    0,
+    `${file}: built by the Angular 22 CLI with strict templates in angular.test.ts`,
+  ]),
   ['docs/nextjs.md', 'Next.js (App Router)', 0, 'built by next build in frameworks.test.ts'],
-  ['docs/nextjs.md', 'Keep the webhook secret out of `next dev`\'s log', 0, "next.config.mjs: next build reads it, and must not call it invalid, in server-in-browser.test.ts"],
+  [
+    'docs/nextjs.md',
+    "Keep the webhook secret out of `next dev`'s log",
+    0,
+    'next.config.mjs: next build reads it, and must not call it invalid, in server-in-browser.test.ts',
+  ],
   ['docs/testing.md', 'Test your integration', 0, 'app.js: run as written by node --test in sandbox-package.test.ts'],
   ['docs/testing.md', 'Test your integration', 1, 'payroll.test.js: run as written by node --test in sandbox-package.test.ts'],
   ['docs/testing.md', 'Testing your components', 0, 'run as written by Vitest (jsdom, happy-dom) and Jest (jsdom) in unit-tests.test.ts'],
-  ['docs/link-events.md', 'A ready signal: `link-ready` and `onReady`', 0, 'type-checked under strict TypeScript in test/node/link-events-doc.test.ts'],
-  ['docs/link-events.md', 'A ready signal: `link-ready` and `onReady`', 1, 'type-checked under strict TypeScript in test/node/link-events-doc.test.ts'],
-  ['docs/windows-and-closing.md', 'External windows: logins that refuse to be framed', 0, 'type-checked under strict TypeScript in test/node/link-events-doc.test.ts'],
-  ['docs/windows-and-closing.md', 'A close that can ask first: `requestClose()`', 0, 'type-checked under strict TypeScript in test/node/link-events-doc.test.ts'],
-  ['docs/link-events.md', 'Typed progress events: `link-event` and `onEvent`', 0, 'type-checked under strict TypeScript in test/node/link-events-doc.test.ts'],
-  ['docs/link-events.md', 'Typed progress events: `link-event` and `onEvent`', 1, 'type-checked under strict TypeScript in test/node/link-events-doc.test.ts'],
+  [
+    'docs/link-events.md',
+    'A ready signal: `link-ready` and `onReady`',
+    0,
+    'type-checked under strict TypeScript in test/node/link-events-doc.test.ts',
+  ],
+  [
+    'docs/link-events.md',
+    'A ready signal: `link-ready` and `onReady`',
+    1,
+    'type-checked under strict TypeScript in test/node/link-events-doc.test.ts',
+  ],
+  [
+    'docs/windows-and-closing.md',
+    'External windows: logins that refuse to be framed',
+    0,
+    'type-checked under strict TypeScript in test/node/link-events-doc.test.ts',
+  ],
+  [
+    'docs/windows-and-closing.md',
+    'A close that can ask first: `requestClose()`',
+    0,
+    'type-checked under strict TypeScript in test/node/link-events-doc.test.ts',
+  ],
+  [
+    'docs/link-events.md',
+    'Typed progress events: `link-event` and `onEvent`',
+    0,
+    'type-checked under strict TypeScript in test/node/link-events-doc.test.ts',
+  ],
+  [
+    'docs/link-events.md',
+    'Typed progress events: `link-event` and `onEvent`',
+    1,
+    'type-checked under strict TypeScript in test/node/link-events-doc.test.ts',
+  ],
   ['docs/styling.md', 'Colour mode', 0, 'type-checked under strict TypeScript in test/node/link-events-doc.test.ts'],
-  ['docs/multiple-instances.md', 'Snippets', 0, 'type-checked against the real redis and pg types in test/node/docs-multiple-instances.test.ts'],
-  ['docs/multiple-instances.md', 'Snippets', 1, 'type-checked against the real redis and pg types in test/node/docs-multiple-instances.test.ts'],
-  ['docs/multiple-instances.md', 'Snippets', 2, 'type-checked against the real redis and pg types in test/node/docs-multiple-instances.test.ts'],
+  [
+    'docs/multiple-instances.md',
+    'Snippets',
+    0,
+    'type-checked against the real redis and pg types in test/node/docs-multiple-instances.test.ts',
+  ],
+  [
+    'docs/multiple-instances.md',
+    'Snippets',
+    1,
+    'type-checked against the real redis and pg types in test/node/docs-multiple-instances.test.ts',
+  ],
+  [
+    'docs/multiple-instances.md',
+    'Snippets',
+    2,
+    'type-checked against the real redis and pg types in test/node/docs-multiple-instances.test.ts',
+  ],
 ];
 
 /** What the snippets leave to the reader. */
@@ -103,8 +156,16 @@ test('every ts, tsx and js snippet of the shipped markdown is checked here or bu
   const blocks = await shippedBlocks();
   const known = new Set([...CHECKED, ...ELSEWHERE].map(([page, section, block]) => `${page}: ${section}#${block}`));
   const found = [...blocks].flatMap(([section, list]) => list.map((_, block) => `${section}#${block}`));
-  assert.deepEqual(found.filter((name) => !known.has(name)), [], 'snippets nobody checks');
-  assert.deepEqual([...known].filter((name) => !found.includes(name)), [], 'listed snippets the docs no longer have');
+  assert.deepEqual(
+    found.filter((name) => !known.has(name)),
+    [],
+    'snippets nobody checks',
+  );
+  assert.deepEqual(
+    [...known].filter((name) => !found.includes(name)),
+    [],
+    'listed snippets the docs no longer have',
+  );
 });
 
 test('the docs snippets type-check as written under strict TypeScript', async () => {
@@ -132,7 +193,7 @@ test('the docs snippets type-check as written under strict TypeScript', async ()
         isolatedModules: true,
         skipLibCheck: true,
         // SvelteKit's alias of src/lib, for the SvelteKit snippets (docs/svelte.md), as SvelteKit's own tsconfig maps it.
-        paths: { '$lib': ['./src/lib'], '$lib/*': ['./src/lib/*'] },
+        paths: { $lib: ['./src/lib'], '$lib/*': ['./src/lib/*'] },
       },
       include: ['**/*.ts', '**/*.tsx'],
     }),

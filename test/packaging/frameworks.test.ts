@@ -15,7 +15,15 @@ import { chromium, type Browser } from 'playwright-core';
 import { chromiumArgs, chromiumPath } from '../browser/chromium.mjs';
 import { startFakeLinkServer } from '../browser/fake-servers.mjs';
 import { frameworksPackageDir } from './install-packed.js';
-import { FAKE_ACCOUNT_ID, FAKE_JOB_ID, assertSession, fakeTokenPath, runSession, successfulLinkUrl, type SessionPlan } from './run-session.js';
+import {
+  FAKE_ACCOUNT_ID,
+  FAKE_JOB_ID,
+  assertSession,
+  fakeTokenPath,
+  runSession,
+  successfulLinkUrl,
+  type SessionPlan,
+} from './run-session.js';
 import { serveApp } from './serve-app.js';
 import { freePort } from '../free-port.js';
 import { docsSnippet } from './docs-snippet.js';
@@ -33,7 +41,10 @@ let browser: Browser;
 let fakeLink: { origin: string; close(): Promise<void> };
 
 before(async () => {
-  assert.ok(existsSync(`${frameworksPackageDir}/package.json`), 'run `npm run test:packaging` (it installs the framework apps and the packed package first)');
+  assert.ok(
+    existsSync(`${frameworksPackageDir}/package.json`),
+    'run `npm run test:packaging` (it installs the framework apps and the packed package first)',
+  );
   fakeLink = await startFakeLinkServer();
   browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
 });
@@ -65,13 +76,18 @@ function runCli(cwd: string, entry: string, args: string[], env: Record<string, 
   }
 }
 
-
 /** Waits until `url` answers, or the process exits, or 60 s pass. */
 async function waitUntilServing(url: string, child: ChildProcess): Promise<void> {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
-    if (await fetch(url).then((answer) => answer.ok, () => false)) return;
+    if (
+      await fetch(url).then(
+        (answer) => answer.ok,
+        () => false,
+      )
+    )
+      return;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   throw new Error(`${url} did not answer within 60 s`);
@@ -97,12 +113,19 @@ function satisfies(version: string, range: string): boolean {
 
 test("the framework apps' lit, zod and @lit/react are within the package's ranges", async () => {
   // The tarball is extracted, not installed, so npm does not check its dependency ranges there.
-  const ours = JSON.parse(await readFile(`${root}package.json`, 'utf8')) as { dependencies: Record<string, string>; peerDependencies: Record<string, string> };
+  const ours = JSON.parse(await readFile(`${root}package.json`, 'utf8')) as {
+    dependencies: Record<string, string>;
+    peerDependencies: Record<string, string>;
+  };
   const ranges: Record<string, string> = { ...ours.dependencies, '@lit/react': ours.peerDependencies['@lit/react']! };
   // The Angular app (angular.test.ts) has no React: lit and zod only.
-  for (const [dir, names] of [[frameworksDir, Object.keys(ranges)], [`${frameworksDir}../angular/`, Object.keys(ours.dependencies)]] as const) {
+  for (const [dir, names] of [
+    [frameworksDir, Object.keys(ranges)],
+    [`${frameworksDir}../angular/`, Object.keys(ours.dependencies)],
+  ] as const) {
     const apps = JSON.parse(await readFile(`${dir}package.json`, 'utf8')) as { dependencies: Record<string, string> };
-    for (const name of names) assert.ok(satisfies(apps.dependencies[name]!, ranges[name]!), `${dir}: ${name} ${apps.dependencies[name]} within ${ranges[name]}`);
+    for (const name of names)
+      assert.ok(satisfies(apps.dependencies[name]!, ranges[name]!), `${dir}: ${name} ${apps.dependencies[name]} within ${ranges[name]}`);
   }
 });
 
@@ -116,11 +139,15 @@ test("docs/nextjs.md's snippet: next build renders it on the server, session in 
   // The route handler's upstream: the fake token endpoint, on a server of its own.
   const tokenServer = await serveApp({ mounts: {} });
   const port = await freePort();
-  const next = spawn(process.execPath, [`${frameworksDir}node_modules/next/dist/bin/next`, 'start', '--port', String(port), '--hostname', '127.0.0.1'], {
-    cwd: nextDir,
-    env: { ...process.env, ...env, FAKE_TOKEN_URL: `${tokenServer.origin}${fakeTokenPath(key)}` },
-    stdio: 'ignore',
-  });
+  const next = spawn(
+    process.execPath,
+    [`${frameworksDir}node_modules/next/dist/bin/next`, 'start', '--port', String(port), '--hostname', '127.0.0.1'],
+    {
+      cwd: nextDir,
+      env: { ...process.env, ...env, FAKE_TOKEN_URL: `${tokenServer.origin}${fakeTokenPath(key)}` },
+      stdio: 'ignore',
+    },
+  );
   try {
     const origin = `http://localhost:${port}`;
     await waitUntilServing(`${origin}/`, next);

@@ -47,5 +47,7 @@ export async function installPackedPackage(): Promise<string> {
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const filename = await installPackedPackage();
-  console.log(`install-packed: ${filename} extracted into test/packaging/node_modules, frameworks/, angular/, svelte/ and unit-tests/node_modules`);
+  console.log(
+    `install-packed: ${filename} extracted into test/packaging/node_modules, frameworks/, angular/, svelte/ and unit-tests/node_modules`,
+  );
 }

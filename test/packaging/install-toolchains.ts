@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 /** Each toolchain's folder, and what it holds (for the log line). */
 const TOOLCHAINS: [folder: string, what: string][] = [
   ['frameworks', 'Angular and Next.js toolchains; the first run takes a minute'],
-  ['angular', 'Angular 22 and the Node 22 it runs on (npm\'s `node` package)'],
+  ['angular', "Angular 22 and the Node 22 it runs on (npm's `node` package)"],
   ['servers', 'Express 4 and 5, Fastify, Hono'],
   ['svelte', 'Svelte 5, its Vite plugin and svelte-check'],
   ['unit-tests', 'Vitest with jsdom and happy-dom, Jest with jsdom'],
@@ -21,7 +21,9 @@ for (const [folder, what] of TOOLCHAINS) {
   const dir = fileURLToPath(new URL(`./${folder}/`, import.meta.url));
   /** Lives inside node_modules, so `npm ci` (which empties it) also forgets the stamp. */
   const stamp = `${dir}node_modules/.payroll-link-lock-hash`;
-  const lockHash = createHash('sha256').update(await readFile(`${dir}package-lock.json`)).digest('hex');
+  const lockHash = createHash('sha256')
+    .update(await readFile(`${dir}package-lock.json`))
+    .digest('hex');
   const installedHash = await readFile(stamp, 'utf8').catch(() => '');
   if (installedHash === lockHash) {
     console.log(`${folder}: dependencies up to date`);

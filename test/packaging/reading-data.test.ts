@@ -134,10 +134,18 @@ after(async () => {
 });
 
 /** Calls the sandbox's Link API (no secret: the hosted page's own API, outside the rate limit). */
-async function linkApi(path: string, session: string | null, body?: unknown): Promise<{ status: number; data: Record<string, unknown> & { data?: never } }> {
+async function linkApi(
+  path: string,
+  session: string | null,
+  body?: unknown,
+): Promise<{ status: number; data: Record<string, unknown> & { data?: never } }> {
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   if (session !== null) headers['x-link-session'] = session;
-  const response = await fetch(`${sandbox!.url}${path}`, { method: body === undefined ? 'GET' : 'POST', headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const response = await fetch(`${sandbox!.url}${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   const json = (await response.json()) as { data: Record<string, unknown> & { data?: never } };
   return { status: response.status, data: json.data };
 }
@@ -164,18 +172,29 @@ test('docs/reading-data.md, the backend.md reports webhook and the README quick 
     webhookRetryBaseMs: 20,
     log: (line: string) => answers.push(line),
   });
-  app = runApp(`${appDir}main.ts`, appDir, { PAYROLL_API_SECRET: sandbox.secret, PAYROLL_BASE_URL: sandbox.url, PAYROLL_WEBHOOK_SECRET: WEBHOOK_SECRET, PORT: String(port) });
+  app = runApp(`${appDir}main.ts`, appDir, {
+    PAYROLL_API_SECRET: sandbox.secret,
+    PAYROLL_BASE_URL: sandbox.url,
+    PAYROLL_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    PORT: String(port),
+  });
   await listening(port, app.child, app.output);
   const base = `http://127.0.0.1:${port}`;
 
   // A user connects: a token from the docs' handler (on the docs' client), then the Link API's login.
   const saved = app.line(/^SAVED /);
-  const tokenResponse = await fetch(`${base}/api/link-token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"end_user_id":"user-42"}' });
+  const tokenResponse = await fetch(`${base}/api/link-token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: '{"end_user_id":"user-42"}',
+  });
   assert.equal(tokenResponse.status, 200, app.output());
   const { data: token } = (await tokenResponse.json()) as { data: { token: string } };
   const session = await linkApi('/link/api/sessions', null, { token: token.token });
   assert.equal(session.status, 201);
-  const search = (await fetch(`${sandbox.url}/link/api/search?q=`, { headers: { 'x-link-session': String(session.data['session_id']) } }).then((r) => r.json())) as {
+  const search = (await fetch(`${sandbox.url}/link/api/search?q=`, {
+    headers: { 'x-link-session': String(session.data['session_id']) },
+  }).then((r) => r.json())) as {
     data: { kind: string; id: string; platform_id: string; platform_type: string }[];
   };
   const payroll = search.data.find((entry) => entry.platform_type === 'payroll');
@@ -211,17 +230,24 @@ test('docs/reading-data.md, the backend.md reports webhook and the README quick 
   assert.equal(result.afterDisconnect, 'disconnected');
   assert.deepEqual(result.clients, ['2025-07-08', '2025-07-08', '2025-07-08', '2025-07-08']);
   await delivered('verification_reports.refreshed');
-  for (const [line, type] of [[await voe, 'voe'], [await voie, 'voie']] as const) {
+  for (const [line, type] of [
+    [await voe, 'voe'],
+    [await voie, 'voie'],
+  ] as const) {
     const { endUserId, report } = JSON.parse(line.slice('REPORT '.length)) as { endUserId: string; report: Record<string, unknown> };
     assert.equal(endUserId, 'user-42');
     assert.equal(report['type'], type);
     assert.equal(report['end_user_id'], 'user-42');
-    assert.equal('response' in report, false, 'JSON leaves the client\'s response out');
+    assert.equal('response' in report, false, "JSON leaves the client's response out");
   }
   // The list was fetched a page at a time: 300 employers, 100 a page.
   assert.equal(answers.filter((line) => line.startsWith('GET /employers 200 ')).length, 3);
   // One client for tokens, reads, jobs and webhooks' reads: the service's limit was never hit.
-  assert.deepEqual(answers.filter((line) => / 429 /.test(line)), [], 'no 429 at the sandbox');
+  assert.deepEqual(
+    answers.filter((line) => / 429 /.test(line)),
+    [],
+    'no 429 at the sandbox',
+  );
 
   // The README's quick start: its own client (so it runs after the rest; a 429 would be retried, and must not fail it).
   const readme = await fetch(`${base}/readme?account=${accountId}`);

@@ -66,8 +66,7 @@ export async function runSession(browser: Browser, plan: SessionPlan): Promise<S
     }
     await page.locator('payroll-link button').click();
     // The session's end, or a policy violation (the plain page records them) that would stop it.
-    const ended = () =>
-      window.payrollLinkSeen?.some((seen) => seen.kind === 'exit') || (window.payrollLinkViolations?.length ?? 0) > 0;
+    const ended = () => window.payrollLinkSeen?.some((seen) => seen.kind === 'exit') || (window.payrollLinkViolations?.length ?? 0) > 0;
     await page.waitForFunction(ended, undefined, { timeout: 15_000 });
     const state = await page.evaluate(() => ({
       seen: window.payrollLinkSeen,
@@ -95,7 +94,11 @@ export function assertSession(result: SessionResult, endUserId: string): void {
   const [open, login, success, exit] = result.seen as [Seen, Seen, Seen, Seen];
   const linkTokenId = (open.detail as { linkTokenId: string }).linkTokenId;
   assert.match(linkTokenId, UUID);
-  assert.deepEqual(login.detail, { accountId: FAKE_ACCOUNT_ID, platformId: (login.detail as { platformId: string }).platformId, linkTokenId });
+  assert.deepEqual(login.detail, {
+    accountId: FAKE_ACCOUNT_ID,
+    platformId: (login.detail as { platformId: string }).platformId,
+    linkTokenId,
+  });
   assert.deepEqual(success.detail, { accountId: FAKE_ACCOUNT_ID, jobId: FAKE_JOB_ID, linkTokenId });
   assert.deepEqual(exit.detail, { reason: 'completed', error: null, linkTokenId, accountId: FAKE_ACCOUNT_ID });
   // One Link frame while the session runs, none once it has ended.

@@ -57,7 +57,12 @@ async function guideFiles(): Promise<Map<string, string>> {
  * signals the whole group.
  */
 function npx(args: string[], env: Record<string, string> = {}): ChildProcess {
-  return spawn('npx', ['payroll-link-sandbox', ...args], { cwd: scratch, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  return spawn('npx', ['payroll-link-sandbox', ...args], {
+    cwd: scratch,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
 }
 
 /** Runs a command of the bin to its end; its exit code and output. */
@@ -72,7 +77,10 @@ async function npxRun(args: string[], env: Record<string, string> = {}): Promise
 }
 
 /** Starts `npx payroll-link-sandbox` and waits for the lines with its URL and secret. */
-async function startBin(args: string[], env: Record<string, string> = {}): Promise<{ child: ChildProcess; url: string; secret: string; output: () => string }> {
+async function startBin(
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<{ child: ChildProcess; url: string; secret: string; output: () => string }> {
   const child = npx(['--port', '0', '--quiet', ...args], env);
   let output = '';
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -92,11 +100,18 @@ before(async () => {
   assert.ok(existsSync(`${root}dist/sandbox/cli.js`), 'run `npm run build:package` first (`npm run test:packaging` does)');
   scratch = await mkdtemp(join(tmpdir(), 'payroll-link-integrator-'));
   // --ignore-scripts: the package is already built; `prepack` would build it again.
-  const packed = execFileSync('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', scratch], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+  const packed = execFileSync('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', scratch], {
+    cwd: root,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const [{ filename }] = JSON.parse(packed) as Array<{ filename: string }>;
   tarballBytes = (await stat(join(scratch, filename))).size;
   await writeFile(join(scratch, 'package.json'), JSON.stringify({ name: 'integrator-app', private: true, type: 'module' }));
-  execFileSync('npm', ['install', '--omit=dev', '--no-audit', '--no-fund', '--loglevel=error', `./${filename}`], { cwd: scratch, stdio: ['ignore', 'ignore', 'inherit'] });
+  execFileSync('npm', ['install', '--omit=dev', '--no-audit', '--no-fund', '--loglevel=error', `./${filename}`], {
+    cwd: scratch,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   // The integrator's own test tool, not a dependency of the package.
   await symlink(`${root}node_modules/playwright-core`, join(scratch, 'node_modules/playwright-core'), 'dir');
   for (const [name, code] of await guideFiles()) await writeFile(join(scratch, name), code);
@@ -109,7 +124,8 @@ after(async () => {
 describe('the sandbox from the packed package', () => {
   it('installs with production dependencies only: no esbuild, tsx or typescript', async (t) => {
     t.diagnostic(`tarball: ${tarballBytes} bytes`);
-    for (const tool of ['esbuild', 'tsx', 'typescript']) assert.equal(existsSync(join(scratch, 'node_modules', tool)), false, `${tool} was installed`);
+    for (const tool of ['esbuild', 'tsx', 'typescript'])
+      assert.equal(existsSync(join(scratch, 'node_modules', tool)), false, `${tool} was installed`);
     assert.ok(existsSync(join(scratch, 'node_modules/payroll-link/dist/sandbox/link/app.js')), 'the Link page is built into the package');
   });
 
@@ -192,7 +208,9 @@ describe('the sandbox from the packed package', () => {
       assert.equal((await delivered(paystubs, 'paystubs.added')).payload['sync_status'], 'synced');
       await delivered(paystubs, 'verification_reports.refreshed');
       await delivered(await run(['trigger', 'verification_reports.refreshed', '--end-user', 'user-789']), 'verification_reports.refreshed');
-      const platforms = await fetch(`${bin.url}/v1/platforms?type=time_and_attendance&limit=1`, { headers: { 'x-api-secret': bin.secret, ...VERSION } });
+      const platforms = await fetch(`${bin.url}/v1/platforms?type=time_and_attendance&limit=1`, {
+        headers: { 'x-api-secret': bin.secret, ...VERSION },
+      });
       const clockId = ((await platforms.json()) as { data: Array<{ id: string }> }).data[0]!.id;
       const clock = await run(['create-account', '--platform', clockId]);
       await delivered(await run(['trigger', 'shifts.added', '--account', clock.account!.id]), 'shifts.added');
@@ -205,7 +223,11 @@ describe('the sandbox from the packed package', () => {
       const refused = await npxRun(['trigger', 'account.disconnected', '--account', accountId], env);
       assert.equal(refused.code, 1);
       // npm may print its own warnings first; the error body follows them.
-      assert.equal((JSON.parse(refused.stderr.slice(refused.stderr.indexOf('{'))) as { error: { error_codes: Array<{ error_code: string }> } }).error.error_codes[0]!.error_code, 'EVENT_NOT_IN_VERSION');
+      assert.equal(
+        (JSON.parse(refused.stderr.slice(refused.stderr.indexOf('{'))) as { error: { error_codes: Array<{ error_code: string }> } }).error
+          .error_codes[0]!.error_code,
+        'EVENT_NOT_IN_VERSION',
+      );
     } finally {
       await browser.close();
       // The pipe closes once npm and the sandbox have both ended.
@@ -249,7 +271,11 @@ describe('the sandbox from the packed package', () => {
   it("the docs' guide runs as written: `node --test payroll.test.js` passes in the scratch folder", async () => {
     // Without NODE_TEST_CONTEXT, which would make the child report to this runner instead of running its tests.
     const { NODE_TEST_CONTEXT: _, ...env } = process.env;
-    const child = spawn(process.execPath, ['--test', 'payroll.test.js'], { cwd: scratch, env: { ...env, CHROME_PATH: chromiumPath }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--test', 'payroll.test.js'], {
+      cwd: scratch,
+      env: { ...env, CHROME_PATH: chromiumPath },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -261,7 +287,11 @@ describe('the sandbox from the packed package', () => {
 
   it('`payroll-link/sandbox` resolves to the packed files, with declarations', async () => {
     await mkdir(join(scratch, 'check'), { recursive: true });
-    const resolved = execFileSync(process.execPath, ['--input-type=module', '-e', "console.log(import.meta.resolve('payroll-link/sandbox'))"], { cwd: scratch, encoding: 'utf8' });
+    const resolved = execFileSync(
+      process.execPath,
+      ['--input-type=module', '-e', "console.log(import.meta.resolve('payroll-link/sandbox'))"],
+      { cwd: scratch, encoding: 'utf8' },
+    );
     assert.equal(resolved.trim(), pathToFileURL(join(scratch, 'node_modules/payroll-link/dist/sandbox/index.js')).href);
     const types = await readFile(join(scratch, 'node_modules/payroll-link/dist/sandbox/index.d.ts'), 'utf8');
     assert.match(types, /startSandbox/);

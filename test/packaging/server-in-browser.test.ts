@@ -65,10 +65,13 @@ describe('Vite', () => {
     await writeFile(`${dir}index.html`, '<!doctype html><script type="module" src="./main.js"></script>\n');
     await writeFile(`${dir}main.js`, clientImport('./widget.js', 'createLinkTokenHandler'));
     await writeFile(`${dir}widget.js`, "export { createLinkTokenHandler } from 'payroll-link/server';\n");
-    await assert.rejects(build({ root: dir, configFile: false, logLevel: 'silent', build: { outDir: `${dir}dist`, write: false } }), (error: Error) => {
-      assert.match(error.message, /imported by the following path:[^]*- \S*\/widget\.js\n[^]*- \S*\/main\.js\n/);
-      return true;
-    });
+    await assert.rejects(
+      build({ root: dir, configFile: false, logLevel: 'silent', build: { outDir: `${dir}dist`, write: false } }),
+      (error: Error) => {
+        assert.match(error.message, /imported by the following path:[^]*- \S*\/widget\.js\n[^]*- \S*\/main\.js\n/);
+        return true;
+      },
+    );
   });
 
   test('an SSR build of the same imports builds, without the refusal', async () => {
@@ -128,13 +131,19 @@ describe('Next.js', () => {
   }
 
   test("a 'use client' component that imports payroll-link/server fails next build with the sentence; the route handlers beside it built", async () => {
-    assert.ok(existsSync(`${frameworksPackageDir}/package.json`), 'run `npm run test:packaging` (it installs the framework apps and the packed package first)');
+    assert.ok(
+      existsSync(`${frameworksPackageDir}/package.json`),
+      'run `npm run test:packaging` (it installs the framework apps and the packed package first)',
+    );
     // The same app twice: with the client import it must fail, without it build. Its next.config is the
     // docs' (docs/nextjs.md: the webhook route left out of the request log) over the frameworks' app's.
     const dir = await scratchDir(frameworksDir);
     await copyFile(`${frameworksDir}next/tsconfig.json`, `${dir}tsconfig.json`);
     await copyFile(`${frameworksDir}next/next.config.mjs`, `${dir}frameworks.next.config.mjs`);
-    await writeFile(`${dir}docs.next.config.mjs`, await docsSnippet('docs/nextjs.md', "Keep the webhook secret out of `next dev`'s log", 'js'));
+    await writeFile(
+      `${dir}docs.next.config.mjs`,
+      await docsSnippet('docs/nextjs.md', "Keep the webhook secret out of `next dev`'s log", 'js'),
+    );
     await writeFile(
       `${dir}next.config.mjs`,
       "import docs from './docs.next.config.mjs';\nimport frameworks from './frameworks.next.config.mjs';\n\nexport default { ...frameworks, ...docs };\n",
@@ -143,7 +152,7 @@ describe('Next.js', () => {
     await mkdir(`${dir}app/api/webhooks`, { recursive: true });
     await writeFile(
       `${dir}app/layout.tsx`,
-      "import type { ReactNode } from 'react';\n\nexport default function RootLayout({ children }: { children: ReactNode }) {\n  return (\n    <html lang=\"en\">\n      <body>{children}</body>\n    </html>\n  );\n}\n",
+      'import type { ReactNode } from \'react\';\n\nexport default function RootLayout({ children }: { children: ReactNode }) {\n  return (\n    <html lang="en">\n      <body>{children}</body>\n    </html>\n  );\n}\n',
     );
     // The backend as the docs write it, and its routes: server code, which must build.
     await writeFile(
@@ -152,8 +161,14 @@ describe('Next.js', () => {
         "export const handleLinkToken = createLinkTokenHandler({ apiSecret: 'sandbox_x', baseUrl: 'http://127.0.0.1:4010', version: '2025-07-08', orgName: 'Acme', solution: 'Deposit Switch', features: ['direct_deposit_switch'] });\n" +
         "export const handleWebhook = createWebhookHandler({ secret: '0123456789abcdef0123', onEvent: () => {} });\n",
     );
-    await writeFile(`${dir}app/api/link-token/route.ts`, "import { handleLinkToken } from '../../../payroll';\n\nexport const POST = handleLinkToken;\n");
-    await writeFile(`${dir}app/api/webhooks/route.ts`, "import { handleWebhook } from '../../../payroll';\n\nexport const POST = handleWebhook;\n");
+    await writeFile(
+      `${dir}app/api/link-token/route.ts`,
+      "import { handleLinkToken } from '../../../payroll';\n\nexport const POST = handleLinkToken;\n",
+    );
+    await writeFile(
+      `${dir}app/api/webhooks/route.ts`,
+      "import { handleWebhook } from '../../../payroll';\n\nexport const POST = handleWebhook;\n",
+    );
     await writeFile(`${dir}app/page.tsx`, 'export default function Page() {\n  return <main>server only</main>;\n}\n');
     const clean = nextBuild(dir);
     assert.equal(clean.status, 0, clean.output);
@@ -166,7 +181,10 @@ describe('Next.js', () => {
       `${dir}app/connect.tsx`,
       "'use client';\n\nimport { handleLinkToken } from '../payroll';\n\nexport function Connect() {\n  return <button onClick={() => console.log(handleLinkToken)}>Connect</button>;\n}\n",
     );
-    await writeFile(`${dir}app/page.tsx`, "import { Connect } from './connect';\n\nexport default function Page() {\n  return <Connect />;\n}\n");
+    await writeFile(
+      `${dir}app/page.tsx`,
+      "import { Connect } from './connect';\n\nexport default function Page() {\n  return <Connect />;\n}\n",
+    );
     await rm(`${dir}.next`, { recursive: true, force: true });
     const refused = nextBuild(dir);
     assert.notEqual(refused.status, 0, 'next build refused the client import');

@@ -112,7 +112,11 @@ for (const [name, heading, express4] of FRAMEWORKS) {
       await listening(port, app.child, app.output);
       const base = `http://127.0.0.1:${port}`;
 
-      const tokenResponse = await fetch(`${base}/api/link-token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"end_user_id":"user-7"}' });
+      const tokenResponse = await fetch(`${base}/api/link-token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{"end_user_id":"user-7"}',
+      });
       assert.equal(tokenResponse.status, 200, app.output());
       assert.equal(tokenResponse.headers.get('cache-control'), 'no-store');
       const { data: token } = (await tokenResponse.json()) as { data: { id: string; token: string } };
@@ -132,15 +136,30 @@ for (const [name, heading, express4] of FRAMEWORKS) {
       });
       assert.deepEqual(await again.json(), { received: true, duplicate: true });
       // A forgery: no secret, 401.
-      const forged = await fetch(`${base}/api/webhooks`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...delivery.event, event_id: crypto.randomUUID() }) });
+      const forged = await fetch(`${base}/api/webhooks`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ ...delivery.event, event_id: crypto.randomUUID() }),
+      });
       assert.equal(forged.status, 401);
       // Bad browser input: a clear 400 (from the handler or the framework's parser), and the app lives on.
-      const malformed = await fetch(`${base}/api/link-token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"end_user_id": ' });
+      const malformed = await fetch(`${base}/api/link-token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{"end_user_id": ',
+      });
       assert.equal(malformed.status, 400);
-      const unknownField = await fetch(`${base}/api/link-token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"role":"admin"}' });
+      const unknownField = await fetch(`${base}/api/link-token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{"role":"admin"}',
+      });
       assert.equal(unknownField.status, 400);
       assert.match(await unknownField.text(), /INVALID_PARAMS/);
-      assert.equal((await fetch(`${base}/api/link-token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).status, 200);
+      assert.equal(
+        (await fetch(`${base}/api/link-token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).status,
+        200,
+      );
       assert.equal(app.child.exitCode, null, 'the app is still running');
       assert.equal(app.output().match(/^SAVED /gm)?.length, 1, app.output());
       assert.ok(!app.output().includes(sandbox.secret), 'the API secret is never printed');
@@ -163,7 +182,10 @@ test('docs/backend.md "Next.js route handlers" snippet: the route module answers
   sandboxes.push(sandbox);
   const app = run(caller, { PAYROLL_API_SECRET: sandbox.secret, PAYROLL_BASE_URL: sandbox.url, PAYROLL_WEBHOOK_SECRET: WEBHOOK_SECRET });
   apps.push(app);
-  const answer = await Promise.race([app.line(/^ANSWER /), new Promise<string>((resolve) => app.child.once('exit', () => resolve(`exited: ${app.output()}`)))]);
+  const answer = await Promise.race([
+    app.line(/^ANSWER /),
+    new Promise<string>((resolve) => app.child.once('exit', () => resolve(`exited: ${app.output()}`))),
+  ]);
   const match = /^ANSWER (\d+) (.*)$/.exec(answer);
   assert.ok(match, answer);
   assert.equal(match[1], '200', answer);

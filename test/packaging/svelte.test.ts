@@ -29,7 +29,10 @@ let fakeLink: { origin: string; close(): Promise<void> };
 let outDir: string;
 
 before(async () => {
-  assert.ok(existsSync(`${sveltePackageDir}/package.json`), 'run `npm run test:packaging` (it installs the Svelte toolchain and the packed package first)');
+  assert.ok(
+    existsSync(`${sveltePackageDir}/package.json`),
+    'run `npm run test:packaging` (it installs the Svelte toolchain and the packed package first)',
+  );
   fakeLink = await startFakeLinkServer();
   browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
   outDir = await mkdtemp(join(tmpdir(), 'payroll-link-svelte-'));
@@ -49,12 +52,16 @@ after(async () => {
 /** Runs svelte-check over `workspace`; its machine-readable output and exit code. */
 function svelteCheck(workspace: string): { status: number; output: string } {
   try {
-    const output = execFileSync(process.execPath, [`${svelteDir}node_modules/svelte-check/bin/svelte-check`, '--workspace', workspace, '--output', 'machine', '--fail-on-warnings'], {
-      cwd: svelteDir,
-      encoding: 'utf8',
-      stdio: 'pipe',
-      timeout: 240_000,
-    });
+    const output = execFileSync(
+      process.execPath,
+      [`${svelteDir}node_modules/svelte-check/bin/svelte-check`, '--workspace', workspace, '--output', 'machine', '--fail-on-warnings'],
+      {
+        cwd: svelteDir,
+        encoding: 'utf8',
+        stdio: 'pipe',
+        timeout: 240_000,
+      },
+    );
     return { status: 0, output };
   } catch (error) {
     const { status, stdout, stderr } = error as { status: number; stdout: string; stderr: string };

@@ -26,7 +26,12 @@ after(() => rm(snippetFile, { force: true }));
 
 /** Runs one test runner in the app, as its developers would (the runner's own binary), and returns what it said. */
 function run(args: string[]): { status: number | null; output: string } {
-  const result = spawnSync(process.execPath, args, { cwd: appDir, encoding: 'utf8', timeout: 240_000, env: { ...process.env, CI: 'true' } });
+  const result = spawnSync(process.execPath, args, {
+    cwd: appDir,
+    encoding: 'utf8',
+    timeout: 240_000,
+    env: { ...process.env, CI: 'true' },
+  });
   return { status: result.status, output: `${result.stdout}${result.stderr}` };
 }
 
@@ -38,7 +43,10 @@ const RUNS: Array<[name: string, args: string[], passed: RegExp]> = [
 
 for (const [name, args, passed] of RUNS) {
   test(`${name}: the app's tests that mount <payroll-link> pass`, () => {
-    assert.ok(existsSync(`${unitTestsPackageDir}/package.json`), 'run `npm run test:packaging` (it installs the runners and the packed package first)');
+    assert.ok(
+      existsSync(`${unitTestsPackageDir}/package.json`),
+      'run `npm run test:packaging` (it installs the runners and the packed package first)',
+    );
     const { status, output } = run(args);
     assert.equal(status, 0, output);
     assert.match(stripVTControlCharacters(output), passed, output);

@@ -1,5 +1,12 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import type { ColorScheme, EventMessage, FrameExitPayload, LinkError, LinkErrorType, ScreenTransitionPayload } from '../../../src/protocol.js';
+import type {
+  ColorScheme,
+  EventMessage,
+  FrameExitPayload,
+  LinkError,
+  LinkErrorType,
+  ScreenTransitionPayload,
+} from '../../../src/protocol.js';
 import { linkError } from '../../../src/shared/link-error.js';
 import { LinkPageChannel } from './link-page-channel.js';
 import type { Allocation, LinkJob, LinkSession, LoginResult, SearchResult } from '../../api/link-api-schemas.js';
@@ -75,7 +82,11 @@ export class LinkFlow implements ReactiveController {
     if (this.#channel || this.screen.name !== 'waiting') return;
     this.#channel = LinkPageChannel.connect(
       (init) => {
-        this.frame = { hostCloseControl: init.hostCloseControl === true, inline: init.display === 'inline', colorScheme: init.colorScheme ?? 'light' };
+        this.frame = {
+          hostCloseControl: init.hostCloseControl === true,
+          inline: init.display === 'inline',
+          colorScheme: init.colorScheme ?? 'light',
+        };
         void this.#start(init.token);
       },
       // An init this page cannot accept ends the flow at once, on a screen that says so: never "Getting ready" forever.
@@ -172,7 +183,10 @@ export class LinkFlow implements ReactiveController {
   async logInWithOAuth(): Promise<void> {
     const login = this.#idle('login');
     if (!login || !this.oauth) return;
-    const { started: { api }, provider } = login;
+    const {
+      started: { api },
+      provider,
+    } = login;
     this.#emit('login_attempt', { platformId: provider.platformId });
     this.#setBusy(true);
     let state: string;
@@ -196,7 +210,8 @@ export class LinkFlow implements ReactiveController {
       pause: (_, afterFailure) => (afterFailure ? POLL_MAX_MS : 0),
     });
     if (outcome === 'gone') return;
-    if (outcome === 'timeout') return this.#end('error', linkError('systemError', 'OAUTH_LOGIN_TIMEOUT', 'The login in the new window did not finish in time.'));
+    if (outcome === 'timeout')
+      return this.#end('error', linkError('systemError', 'OAUTH_LOGIN_TIMEOUT', 'The login in the new window did not finish in time.'));
     if ('failed' in outcome) return this.#fail(outcome.failed);
     const now = this.#on('login');
     if (now) this.#patch(now, { oauthWindow: null });
@@ -475,6 +490,7 @@ function picked(provider: LinkProvider | null): Omit<ScreenTransitionPayload, 's
   if (!provider) return {};
   const { employerId, platformId, name } = provider;
   // No key for a name not known (the Link token preset the platform): a message carries no `undefined`.
-  if (employerId) return name === null ? { selectedEmployerId: employerId } : { selectedEmployerId: employerId, selectedEmployerName: name };
+  if (employerId)
+    return name === null ? { selectedEmployerId: employerId } : { selectedEmployerId: employerId, selectedEmployerName: name };
   return name === null ? { selectedPlatformId: platformId } : { selectedPlatformId: platformId, selectedPlatformName: name };
 }

@@ -167,5 +167,9 @@ function refusal(init: Record<string, unknown>): LinkError {
   if (!InitMessageSchema.shape.token.safeParse(init['token']).success) {
     return linkError('invalidLinkToken', 'INVALID_LINK_TOKEN', 'The widget handed over a malformed Link token.');
   }
-  return linkError('clientError', 'INVALID_INIT', 'The widget sent an init message that breaks the frame protocol (or no MessagePort with it).');
+  return linkError(
+    'clientError',
+    'INVALID_INIT',
+    'The widget sent an init message that breaks the frame protocol (or no MessagePort with it).',
+  );
 }

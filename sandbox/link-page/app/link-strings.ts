@@ -16,7 +16,6 @@ import type { SandboxUser } from '../../state/sandbox-users.js';
 /** The languages the Link page speaks. */
 export type LinkLanguage = 'en' | 'es';
 
-
 /** The Link page's words. One shape for every language, so a missing translation is a type error. */
 export interface LinkStrings {
   /** The frame document's `<title>`. */
@@ -263,14 +262,17 @@ export const LINK_STRINGS: Readonly<Record<LinkLanguage, Readonly<LinkStrings>>>
     loggingIn: 'Iniciando sesión…',
     logIn: 'Iniciar sesión',
     wrongCredentials: 'Ese usuario y esa contraseña no funcionaron. Revísalos e inténtalo de nuevo.',
-    oauthLead: (name) => `Inicias sesión en la página de ${name ?? 'tu plataforma'}, en una ventana nueva. Esta página sigue cuando lo hayas hecho.`,
+    oauthLead: (name) =>
+      `Inicias sesión en la página de ${name ?? 'tu plataforma'}, en una ventana nueva. Esta página sigue cuando lo hayas hecho.`,
     oauthLogIn: (name) => `Iniciar sesión con ${name ?? 'tu plataforma'}`,
     oauthWaiting: 'Termina de iniciar sesión en la ventana nueva. Esta página sigue sola.',
     oauthBlocked: 'Tu navegador bloqueó la ventana nueva.',
     oauthContinue: 'Continuar en una ventana nueva',
     oauthRefused: 'La ventana de inicio de sesión no se pudo abrir aquí.',
     leaveQuestion: (depositSwitch) =>
-      depositSwitch ? 'El cambio de tu depósito directo sigue en curso. ¿Salir de todos modos?' : 'Tus datos se siguen recopilando. ¿Salir de todos modos?',
+      depositSwitch
+        ? 'El cambio de tu depósito directo sigue en curso. ¿Salir de todos modos?'
+        : 'Tus datos se siguen recopilando. ¿Salir de todos modos?',
     leave: 'Salir',
     stay: 'Quedarme',
     unreachable: 'No pudimos comunicarnos con el servicio. Revisa tu conexión e inténtalo de nuevo.',

@@ -69,9 +69,7 @@ export class LinkIntro extends LinkScreen {
       <ol>
         <li><span class="step" aria-hidden="true">1</span><span>${t.introStepFind}</span></li>
         <li><span class="step" aria-hidden="true">2</span><span>${t.introStepLogIn}</span></li>
-        ${this.depositSwitch
-          ? html`<li><span class="step" aria-hidden="true">3</span><span>${t.introStepAllocate}</span></li>`
-          : null}
+        ${this.depositSwitch ? html`<li><span class="step" aria-hidden="true">3</span><span>${t.introStepAllocate}</span></li>` : null}
       </ol>
       <button type="button" class="primary" @click=${() => this.onContinue()}>${t.continue}</button>
       <p class="fine-print">${t.introFinePrint(this.orgName)}</p>

@@ -120,9 +120,11 @@ export class LinkLogin extends LinkScreen {
     const message = this._missing ?? this.error;
     const invalid = message !== null;
     return html`
-      ${this.canGoBack
-        ? html`<button type="button" class="link-button back" aria-disabled=${this.busy} @click=${() => this.onBack()}>${t.backToSearch}</button>`
-        : nothing}
+      ${
+        this.canGoBack
+          ? html`<button type="button" class="link-button back" aria-disabled=${this.busy} @click=${() => this.onBack()}>${t.backToSearch}</button>`
+          : nothing
+      }
       <h1 tabindex="-1">${t.loginHeading(this.providerName)}</h1>
       <p class="lead">${t.loginLead}</p>
       <form @submit=${this.#onSubmit} novalidate>
@@ -159,8 +161,9 @@ export class LinkLogin extends LinkScreen {
         </div>
         <button type="submit" class="primary" aria-disabled=${this.busy}>${this.busy ? t.loggingIn : t.logIn}</button>
       </form>
-      ${this.sandbox
-        ? html`<section class="panel" aria-labelledby="sandbox-heading">
+      ${
+        this.sandbox
+          ? html`<section class="panel" aria-labelledby="sandbox-heading">
             <h2 id="sandbox-heading">${t.sandboxCredentialsHeading}</h2>
             <p>${t.sandboxPassword[0]}<code>${SANDBOX_PASSWORD}</code>${t.sandboxPassword[1]}</p>
             <ul>
@@ -174,7 +177,8 @@ export class LinkLogin extends LinkScreen {
               )}
             </ul>
           </section>`
-        : null}
+          : null
+      }
     `;
   }
 }

@@ -60,19 +60,23 @@ export class LinkOAuth extends LinkScreen {
     const t = this.strings;
     const opening = this.window;
     return html`
-      ${this.canGoBack
-        ? html`<button type="button" class="link-button back" aria-disabled=${this.busy} @click=${() => this.onBack()}>${t.backToSearch}</button>`
-        : nothing}
+      ${
+        this.canGoBack
+          ? html`<button type="button" class="link-button back" aria-disabled=${this.busy} @click=${() => this.onBack()}>${t.backToSearch}</button>`
+          : nothing
+      }
       <h1 tabindex="-1">${t.loginHeading(this.providerName)}</h1>
       <p class="lead">${t.oauthLead(this.providerName)}</p>
       <p class="form-error" role="alert">${this.error ?? (opening?.blocked ? t.oauthBlocked : '')}</p>
-      ${opening === null
-        ? html`<button type="button" class="primary" aria-disabled=${this.busy} @click=${() => !this.busy && this.onLogIn()}>
+      ${
+        opening === null
+          ? html`<button type="button" class="primary" aria-disabled=${this.busy} @click=${() => !this.busy && this.onLogIn()}>
             ${t.oauthLogIn(this.providerName)}
           </button>`
-        : opening.blocked
-          ? html`<button type="button" class="primary" @click=${() => this.#continue()}>${t.oauthContinue}</button>`
-          : nothing}
+          : opening.blocked
+            ? html`<button type="button" class="primary" @click=${() => this.#continue()}>${t.oauthContinue}</button>`
+            : nothing
+      }
       ${opening ? html`<p role="status">${t.oauthWaiting}</p>` : nothing}
     `;
   }

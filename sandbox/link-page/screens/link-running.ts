@@ -75,15 +75,17 @@ export class LinkRunning extends LinkScreen {
       <div class="spinner" aria-hidden="true"></div>
       <h1 tabindex="-1">${this.heading ?? this.strings.runningDefault}</h1>
       <p class="lead" role="status">${this.strings.runningStatus}</p>
-      ${this.leaveQuestion
-        ? html`<section role="alertdialog" aria-labelledby="leave-question">
+      ${
+        this.leaveQuestion
+          ? html`<section role="alertdialog" aria-labelledby="leave-question">
             <p id="leave-question">${this.leaveQuestion}</p>
             <div class="confirm">
               <button type="button" class="secondary" @click=${() => this.onLeave()}>${this.strings.leave}</button>
               <button type="button" class="primary stay" @click=${() => this.onStay()}>${this.strings.stay}</button>
             </div>
           </section>`
-        : nothing}
+          : nothing
+      }
     `;
   }
 }

@@ -186,8 +186,9 @@ export class LinkSearch extends LinkScreen {
           </div>
         </form>
         <p class="status" role="status">${this.#status()}</p>
-        ${this._items.length
-          ? html`<ul aria-label=${t.searchResultsLabel}>
+        ${
+          this._items.length
+            ? html`<ul aria-label=${t.searchResultsLabel}>
               ${this._items.map(
                 (item) => html`<li>
                   <button
@@ -206,12 +207,15 @@ export class LinkSearch extends LinkScreen {
                 </li>`,
               )}
             </ul>`
-          : null}
-        ${this._nextCursor
-          ? html`<button type="button" class="secondary more" aria-disabled=${this._loading} @click=${this.#onMore}>
+            : null
+        }
+        ${
+          this._nextCursor
+            ? html`<button type="button" class="secondary more" aria-disabled=${this._loading} @click=${this.#onMore}>
               ${t.loadMore}
             </button>`
-          : null}
+            : null
+        }
       </div>
     `;
   }

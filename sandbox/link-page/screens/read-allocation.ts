@@ -26,4 +26,3 @@ export function readAllocation(
   const value = Number(text);
   return PERCENT.test(text) && value >= 1 && value <= 100 ? { type, value } : strings.percentageRange;
 }
-

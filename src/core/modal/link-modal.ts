@@ -171,9 +171,11 @@ export function createLinkModal(options: LinkModalOptions): LinkModal {
         // with the viewport: the moment to check. (`visibility: hidden` cannot hide it: the browser's own styles
         // make a modal dialog `visibility: visible`.) A dialog the browser closed is the `close` listener's.
         // Where there is no IntersectionObserver (a test's DOM), nothing watches: the modal still opens.
-        watcher = self.IntersectionObserver && new IntersectionObserver(() => {
-          if (dialog.open && !isRendered(dialog)) options.onHidden();
-        });
+        watcher =
+          self.IntersectionObserver &&
+          new IntersectionObserver(() => {
+            if (dialog.open && !isRendered(dialog)) options.onHidden();
+          });
         watcher?.observe(dialog);
       });
     },
@@ -200,7 +202,11 @@ export function createLoading(text: string): HTMLDivElement {
  * A fresh Link frame in `old`'s place, for a new token (the modal's `replaceFrame` and the inline box's). The new
  * page loads like the first: `box` loses `data-ready`, so its loading status shows until that page is ready.
  */
-export function replaceWithFreshFrame(old: HTMLIFrameElement, options: Pick<LinkModalOptions, 'linkUrl' | 'title'>, box: Element): HTMLIFrameElement {
+export function replaceWithFreshFrame(
+  old: HTMLIFrameElement,
+  options: Pick<LinkModalOptions, 'linkUrl' | 'title'>,
+  box: Element,
+): HTMLIFrameElement {
   const fresh = createFrame(options);
   old.replaceWith(fresh);
   box.removeAttribute('data-ready');

@@ -14,6 +14,7 @@ export type PresentationOptions = Pick<OpenLinkOptions, 'display'> & LinkModalOp
 export function createPresentation(options: PresentationOptions): LinkPresentation {
   if (options.display !== 'inline') return createLinkModal(options);
   const { container } = options;
-  if (!container) throw new LinkFailure(linkError('clientError', 'NO_CONTAINER', "display: 'inline' needs a container to show the Link flow in."));
+  if (!container)
+    throw new LinkFailure(linkError('clientError', 'NO_CONTAINER', "display: 'inline' needs a container to show the Link flow in."));
   return createLinkInline({ ...options, container });
 }

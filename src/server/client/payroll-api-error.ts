@@ -98,4 +98,5 @@ export function isPayrollApiError(value: unknown): value is PayrollApiError {
 }
 
 /** The error body's codes in the client's shape. */
-export const toErrorCodes = (codes: readonly ErrorCode[]) => codes.map((entry) => ({ errorCode: entry.error_code, message: entry.message }));
+export const toErrorCodes = (codes: readonly ErrorCode[]) =>
+  codes.map((entry) => ({ errorCode: entry.error_code, message: entry.message }));

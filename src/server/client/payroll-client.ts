@@ -209,14 +209,26 @@ function buildClient(options: ClientOptions, policy: RetryPolicy) {
     return transport.send({ method, path, body, signal: call.signal, timeoutMs: call.timeoutMs, maxRetries: call.maxRetries });
   };
 
-  async function one<S extends z.core.$ZodType>(method: 'GET' | 'POST', path: string, schema: S, options: unknown, body?: unknown): Promise<WithResponse<z.output<S>>> {
+  async function one<S extends z.core.$ZodType>(
+    method: 'GET' | 'POST',
+    path: string,
+    schema: S,
+    options: unknown,
+    body?: unknown,
+  ): Promise<WithResponse<z.output<S>>> {
     const answer = await sendChecked(method, path, options, body);
     const { data } = answerBody(answer, envelope(schema), `${method} ${path}`) as { data: z.output<S> };
     return withMeta(data as object, answer) as WithResponse<z.output<S>>;
   }
 
   /** {@link one} for an endpoint whose answer the spec does not show: no body is {@link NoContent}, a body must fit `schema`. */
-  async function oneOrNothing<S extends z.core.$ZodType>(method: 'POST', path: string, schema: S, options: unknown, body?: unknown): Promise<WithResponse<z.output<S>> | NoContent> {
+  async function oneOrNothing<S extends z.core.$ZodType>(
+    method: 'POST',
+    path: string,
+    schema: S,
+    options: unknown,
+    body?: unknown,
+  ): Promise<WithResponse<z.output<S>> | NoContent> {
     const answer = await sendChecked(method, path, options, body);
     if (answer.json === undefined) return withMeta({}, answer);
     const { data } = answerBody(answer, envelope(schema), `${method} ${path}`) as { data: z.output<S> };
@@ -243,14 +255,24 @@ function buildClient(options: ClientOptions, policy: RetryPolicy) {
       for (const [key, value] of Object.entries({ ...query, cursor: cursor ?? query['cursor'] })) {
         if (value !== undefined) search.set(key, String(value));
       }
-      const answer = await transport.send({ method: 'GET', path, query: search, signal: call.signal, timeoutMs: call.timeoutMs, maxRetries: call.maxRetries });
+      const answer = await transport.send({
+        method: 'GET',
+        path,
+        query: search,
+        signal: call.signal,
+        timeoutMs: call.timeoutMs,
+        maxRetries: call.maxRetries,
+      });
       const body = answerBody(answer, wrapped, `GET ${path}`) as { data: z.output<S>[]; meta: { next_cursor?: string | null } };
       return { data: body.data, nextCursor: body.meta.next_cursor ?? null, requestId: answer.requestId };
     };
     return new PayrollList(fetchPage, undefined, transport.fail);
   }
 
-  const accountPath = (id: unknown, tail = '') => () => `/v1/accounts/${pathId(id, 'accountId')}${tail}`;
+  const accountPath =
+    (id: unknown, tail = '') =>
+    () =>
+      `/v1/accounts/${pathId(id, 'accountId')}${tail}`;
 
   return {
     /** The `Service-Version` every call sends. */
@@ -267,21 +289,24 @@ function buildClient(options: ClientOptions, policy: RetryPolicy) {
     },
     employers: {
       /** `GET /employers`: the path as the spec writes it, without `/v1` (as `POST /link_tokens`). */
-      list: (params?: PageParams, options?: CallOptions): PayrollList<Employer> => list(() => '/employers', EmployerSchema, params, PageParamsSchema, options),
+      list: (params?: PageParams, options?: CallOptions): PayrollList<Employer> =>
+        list(() => '/employers', EmployerSchema, params, PageParamsSchema, options),
     },
     platforms: {
       /** `GET /v1/platforms`. */
       list: (params?: PlatformListParams, options?: CallOptions): PayrollList<Platform> =>
         list(() => '/v1/platforms', PlatformSchema, params, PlatformListParamsSchema, options),
       /** `GET /v1/platforms/{id}`. */
-      get: async (id: string, options?: CallOptions): Promise<WithResponse<Platform>> => one('GET', `/v1/platforms/${pathId(id, 'id')}`, PlatformSchema, options),
+      get: async (id: string, options?: CallOptions): Promise<WithResponse<Platform>> =>
+        one('GET', `/v1/platforms/${pathId(id, 'id')}`, PlatformSchema, options),
     },
     accounts: {
       /** `GET /v1/accounts`, filtered by `connected`, `monitoring_status`, `end_user_id`. */
       list: (params?: AccountListParams, options?: CallOptions): PayrollList<Account> =>
         list(() => '/v1/accounts', AccountSchema, params, AccountListParamsSchema, options),
       /** `GET /v1/accounts/{id}`. */
-      get: async (id: string, options?: CallOptions): Promise<WithResponse<Account>> => one('GET', accountPath(id)(), AccountSchema, options),
+      get: async (id: string, options?: CallOptions): Promise<WithResponse<Account>> =>
+        one('GET', accountPath(id)(), AccountSchema, options),
       /**
        * `POST /v1/accounts/{id}/disconnect`: ends recurring access; the data stays readable. The spec does not
        * show the answer: resolves with the account when the service sends it (the sandbox does), and with
@@ -290,14 +315,17 @@ function buildClient(options: ClientOptions, policy: RetryPolicy) {
       disconnect: async (id: string, options?: CallOptions): Promise<WithResponse<Account> | NoContent> =>
         oneOrNothing('POST', accountPath(id, '/disconnect')(), AccountSchema, options, {}),
       /** `GET /v1/accounts/{id}/employment`. */
-      employment: async (id: string, options?: CallOptions): Promise<WithResponse<Employment>> => one('GET', accountPath(id, '/employment')(), EmploymentSchema, options),
+      employment: async (id: string, options?: CallOptions): Promise<WithResponse<Employment>> =>
+        one('GET', accountPath(id, '/employment')(), EmploymentSchema, options),
       /** `GET /v1/accounts/{id}/income`. */
-      income: async (id: string, options?: CallOptions): Promise<WithResponse<Income>> => one('GET', accountPath(id, '/income')(), IncomeSchema, options),
+      income: async (id: string, options?: CallOptions): Promise<WithResponse<Income>> =>
+        one('GET', accountPath(id, '/income')(), IncomeSchema, options),
       /** `GET /v1/accounts/{id}/paystubs`. */
       paystubs: (id: string, params?: PageParams, options?: CallOptions): PayrollList<Paystub> =>
         list(accountPath(id, '/paystubs'), PaystubSchema, params, PageParamsSchema, options),
       /** `GET /v1/accounts/{id}/shifts` (time-and-attendance platforms). */
-      shifts: (id: string, params?: PageParams, options?: CallOptions): PayrollList<Shift> => list(accountPath(id, '/shifts'), ShiftSchema, params, PageParamsSchema, options),
+      shifts: (id: string, params?: PageParams, options?: CallOptions): PayrollList<Shift> =>
+        list(accountPath(id, '/shifts'), ShiftSchema, params, PageParamsSchema, options),
     },
     jobs: {
       /** `POST /v1/accounts/{accountId}/jobs`: an on-demand job. */
@@ -306,9 +334,11 @@ function buildClient(options: ClientOptions, policy: RetryPolicy) {
         return one('POST', path, JobSchema, options, check(CreateJobBodySchema, body, 'body'));
       },
       /** `GET /v1/jobs`, filtered by `account_id`, `status`, `name`. */
-      list: (params?: JobListParams, options?: CallOptions): PayrollList<Job> => list(() => '/v1/jobs', JobSchema, params, JobListParamsSchema, options),
+      list: (params?: JobListParams, options?: CallOptions): PayrollList<Job> =>
+        list(() => '/v1/jobs', JobSchema, params, JobListParamsSchema, options),
       /** `GET /v1/jobs/{id}`. */
-      get: async (id: string, options?: CallOptions): Promise<WithResponse<Job>> => one('GET', `/v1/jobs/${pathId(id, 'id')}`, JobSchema, options),
+      get: async (id: string, options?: CallOptions): Promise<WithResponse<Job>> =>
+        one('GET', `/v1/jobs/${pathId(id, 'id')}`, JobSchema, options),
       /**
        * Polls the job (backing off from 250 ms to 2 s, each poll paced by the
        * rate limiter) until it is no longer `pending`, and resolves with it,

@@ -47,7 +47,11 @@ export class PayrollList<T> implements AsyncIterable<T> {
       yield page;
       if (page.nextCursor === null) return;
       if (seen.has(page.nextCursor)) {
-        throw this.#fail({ kind: 'invalid_response', requestId: page.requestId, message: 'the service gave a next_cursor it had already given in this list; stopped, since following it would loop' });
+        throw this.#fail({
+          kind: 'invalid_response',
+          requestId: page.requestId,
+          message: 'the service gave a next_cursor it had already given in this list; stopped, since following it would loop',
+        });
       }
       seen.add(page.nextCursor);
       cursor = page.nextCursor;
@@ -67,7 +71,10 @@ export class PayrollList<T> implements AsyncIterable<T> {
   async toArray(options: { limit: number }): Promise<T[]> {
     const limit = (options as { limit?: unknown } | undefined)?.limit;
     if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 1) {
-      throw this.#fail({ kind: 'invalid_request', message: 'toArray needs { limit }: a whole number of items, at least 1; nothing fetched' });
+      throw this.#fail({
+        kind: 'invalid_request',
+        message: 'toArray needs { limit }: a whole number of items, at least 1; nothing fetched',
+      });
     }
     const items: T[] = [];
     for await (const item of this) {

@@ -120,15 +120,23 @@ function bounded<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
       () => reject(new Error(`redisRateLimiter: Redis did not answer ${what} within ${ms} ms (unreachable?); the request was not sent`)),
       ms,
     );
-    promise.then(resolve, (error: unknown) =>
-      reject(new Error(`redisRateLimiter: Redis failed ${what} (${error instanceof Error ? error.message : String(error)}); the request was not sent`, { cause: error })),
-    ).finally(() => clearTimeout(timer));
+    promise
+      .then(resolve, (error: unknown) =>
+        reject(
+          new Error(
+            `redisRateLimiter: Redis failed ${what} (${error instanceof Error ? error.message : String(error)}); the request was not sent`,
+            { cause: error },
+          ),
+        ),
+      )
+      .finally(() => clearTimeout(timer));
   });
 }
 
 /** A whole number of ms from Redis, or an error naming what came instead. */
 function milliseconds(value: unknown): number {
-  if (typeof value !== 'number' || !Number.isSafeInteger(value)) throw new Error(`redisRateLimiter: unexpected answer from Redis: ${String(value)}; the request was not sent`);
+  if (typeof value !== 'number' || !Number.isSafeInteger(value))
+    throw new Error(`redisRateLimiter: unexpected answer from Redis: ${String(value)}; the request was not sent`);
   return value;
 }
 
@@ -200,7 +208,13 @@ export function redisRateLimiter(client: RedisScriptClient, options: RedisRateLi
     client.eval(RELEASE, { keys, arguments: [member] }).catch(() => {});
   };
   const check = async (member: string, at: number) =>
-    milliseconds(await bounded(client.eval(CHECK, { keys, arguments: [member, String(perSecond), window, String(at)] }), REDIS_LIMITER_TIMEOUT_MS, 'the check'));
+    milliseconds(
+      await bounded(
+        client.eval(CHECK, { keys, arguments: [member, String(perSecond), window, String(at)] }),
+        REDIS_LIMITER_TIMEOUT_MS,
+        'the check',
+      ),
+    );
   const markSent = (member: string) => {
     // Best effort: unmarked, a late send is only checked against its booked time.
     client.eval(SENT, { keys, arguments: [member, window] }).catch(() => {});
@@ -242,7 +256,11 @@ export function redisRateLimiter(client: RedisScriptClient, options: RedisRateLi
       if (signal?.aborted) return Promise.reject(signal.reason);
       const member = crypto.randomUUID();
       const asked = performance.now();
-      const booking = bounded(client.eval(BOOK, { keys, arguments: [String(perSecond), window, member] }), REDIS_LIMITER_TIMEOUT_MS, 'the booking');
+      const booking = bounded(
+        client.eval(BOOK, { keys, arguments: [String(perSecond), window, member] }),
+        REDIS_LIMITER_TIMEOUT_MS,
+        'the booking',
+      );
       const previous = latest;
       let granted: Promise<void>;
       if (!signal) {
@@ -250,10 +268,15 @@ export function redisRateLimiter(client: RedisScriptClient, options: RedisRateLi
       } else {
         const onAbort = () => {
           // Made or on its way: the booking is given back either way once Redis has answered.
-          booking.then(() => release(member), () => {});
+          booking.then(
+            () => release(member),
+            () => {},
+          );
         };
         signal.addEventListener('abort', onAbort, { once: true });
-        granted = untilAborted(waitFor(booking, member, asked, previous, signal), signal).finally(() => signal.removeEventListener('abort', onAbort));
+        granted = untilAborted(waitFor(booking, member, asked, previous, signal), signal).finally(() =>
+          signal.removeEventListener('abort', onAbort),
+        );
       }
       latest = granted.catch(() => {});
       return granted;

@@ -117,7 +117,8 @@ export function createTransport(settings: TransportSettings) {
     try {
       const result = hook(info);
       // An async hook's rejection would otherwise be an unhandled rejection, which ends a Node process.
-      if (typeof (result as PromiseLike<unknown> | undefined)?.then === 'function') (result as PromiseLike<unknown>).then(undefined, contain);
+      if (typeof (result as PromiseLike<unknown> | undefined)?.then === 'function')
+        (result as PromiseLike<unknown>).then(undefined, contain);
     } catch (error) {
       contain(error);
     }
@@ -180,7 +181,8 @@ export function createTransport(settings: TransportSettings) {
         await response.body?.cancel().catch(() => {});
         const location = response.headers.get('location');
         const target = location === null ? null : URL.canParse(location, url) ? new URL(location, url) : null;
-        if ((status === 307 || status === 308) && target && target.origin === new URL(settings.baseUrl).origin) return { redirect: target.href, status, requestId, version };
+        if ((status === 307 || status === 308) && target && target.origin === new URL(settings.baseUrl).origin)
+          return { redirect: target.href, status, requestId, version };
         return {
           retry: false,
           error: fail({
@@ -194,13 +196,20 @@ export function createTransport(settings: TransportSettings) {
       }
 
       const ok = status >= 200 && status < 300;
-      const bytes = status === 204 ? new Uint8Array() : await untilAborted(readCapped(response, MAX_SERVICE_ANSWER_BYTES), controller.signal);
+      const bytes =
+        status === 204 ? new Uint8Array() : await untilAborted(readCapped(response, MAX_SERVICE_ANSWER_BYTES), controller.signal);
       if (bytes === 'too-large') await response.body?.cancel().catch(() => {});
       if (ok && bytes === 'unreadable') throw new Error('the answer was cut off');
       if (ok && bytes === 'too-large') {
         return {
           retry: false,
-          error: fail({ kind: 'invalid_response', status, requestId, version, message: `${label}: HTTP ${status}, answer larger than ${MAX_SERVICE_ANSWER_BYTES} bytes; not read` }),
+          error: fail({
+            kind: 'invalid_response',
+            status,
+            requestId,
+            version,
+            message: `${label}: HTTP ${status}, answer larger than ${MAX_SERVICE_ANSWER_BYTES} bytes; not read`,
+          }),
         };
       }
       // An error answer is classed by its status: a 503 whose body broke off is still a 503, to retry as one.
@@ -211,7 +220,16 @@ export function createTransport(settings: TransportSettings) {
         try {
           return { answer: { json: JSON.parse(text), status, requestId, version } };
         } catch {
-          return { retry: false, error: fail({ kind: 'invalid_response', status, requestId, version, message: `${label}: HTTP ${status} but the body is not JSON` }) };
+          return {
+            retry: false,
+            error: fail({
+              kind: 'invalid_response',
+              status,
+              requestId,
+              version,
+              message: `${label}: HTTP ${status} but the body is not JSON`,
+            }),
+          };
         }
       }
 
@@ -256,7 +274,10 @@ export function createTransport(settings: TransportSettings) {
       const notSent = typeof code === 'string' && NOT_SENT_CODES.has(code);
       if (status !== null) {
         // Headers came, the body broke off: a read may try again, a POST was received and is not resent.
-        return { retry: isRead, error: fail({ kind: 'invalid_response', status, requestId, message: `${label}: HTTP ${status} but the answer was cut off` }) };
+        return {
+          retry: isRead,
+          error: fail({ kind: 'invalid_response', status, requestId, message: `${label}: HTTP ${status} but the answer was cut off` }),
+        };
       }
       return {
         retry: isRead || notSent,
@@ -277,7 +298,7 @@ export function createTransport(settings: TransportSettings) {
     let url = `${settings.baseUrl}${call.path}${query}`;
     let redirects = 0;
     // `retries` numbers the attempts the hooks are told of; following a redirect is the same attempt going on.
-    for (let retries = 0; ; ) {
+    for (let retries = 0; ;) {
       await acquire(call.signal, label);
       const end = await attempt(call, url, label, retries + 1, timeoutMs);
       if ('answer' in end) return end.answer;
@@ -296,11 +317,14 @@ export function createTransport(settings: TransportSettings) {
       // A longer Retry-After is waited out to the cap, then tried again: the next answer says whether to wait more.
       const asked = error.retryAfterMs === null ? null : Math.min(error.retryAfterMs, MAX_RETRY_WAIT_MS);
       const delayMs = asked ?? backoffDelay(retries, settings.backoff.baseMs, settings.backoff.maxMs);
-      log.warn(`payroll client ${label}: ${error.status === null ? error.kind : `HTTP ${error.status}`}; retry ${retries} of ${maxRetries} in ${Math.round(delayMs)} ms`, {
-        requestId: error.requestId,
-        delayMs: Math.round(delayMs),
-        reason: asked === null ? 'backoff' : 'Retry-After',
-      });
+      log.warn(
+        `payroll client ${label}: ${error.status === null ? error.kind : `HTTP ${error.status}`}; retry ${retries} of ${maxRetries} in ${Math.round(delayMs)} ms`,
+        {
+          requestId: error.requestId,
+          delayMs: Math.round(delayMs),
+          reason: asked === null ? 'backoff' : 'Retry-After',
+        },
+      );
       await wait(delayMs, call.signal ?? new AbortController().signal);
     }
   }

@@ -84,10 +84,15 @@ export function upstreamFailure(error: PayrollApiError, log: Logger, baseUrl: st
     return errorAnswer(LINK_TOKEN_ANSWERS.upstreamInvalid);
   }
   if (error.status !== null && error.status < 500 && error.status !== 429) {
-    log.error(`payroll service POST /link_tokens: refused with HTTP ${error.status}: ${REJECTION_HINTS[error.status] ?? 'unexpected status'}`, fields);
+    log.error(
+      `payroll service POST /link_tokens: refused with HTTP ${error.status}: ${REJECTION_HINTS[error.status] ?? 'unexpected status'}`,
+      fields,
+    );
     return errorAnswer(LINK_TOKEN_ANSWERS.upstreamRejected);
   }
-  const hint = error.message.includes('ECONNREFUSED') ? `: nothing listens at ${baseUrl ?? 'the client\'s baseUrl'}; is the service running? (the local sandbox: npx payroll-link-sandbox)` : '';
+  const hint = error.message.includes('ECONNREFUSED')
+    ? `: nothing listens at ${baseUrl ?? "the client's baseUrl"}; is the service running? (the local sandbox: npx payroll-link-sandbox)`
+    : '';
   log.error(`payroll service ${error.message}; unavailable${hint}`, fields);
   // Passed on to the browser: bounded, so an upstream's "Retry-After: 3600" (or 1e25) never parks a user for an hour.
   return unavailableAnswer(Math.min(MAX_BROWSER_RETRY_AFTER_S, Math.max(1, Math.ceil((error.retryAfterMs ?? 1000) / 1000))));

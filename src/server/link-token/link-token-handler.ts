@@ -48,62 +48,75 @@ const RESERVED_FIELDS = new Set(['org_name', 'features', 'solution', 'required_j
 export const EndUserIdSchema = z.string().min(1).max(255);
 
 /** Configuration of {@link createLinkTokenHandler}; parsed with zod when the handler is created. */
-export const LinkTokenHandlerConfigSchema = ServiceConnectionSchema.partial({ apiSecret: true, baseUrl: true }).extend({
-  /**
-   * The app's own client ({@link createPayrollClient}), so that the handler and
-   * the app's reads share one rate limiter. Without it the handler makes its
-   * own from `apiSecret`, `baseUrl`, `fetch`, `mode` and `rateLimit`, which are
-   * then not to be given. `version` must be the client's.
-   */
-  client: z
-    .custom<PayrollClient>((value) => typeof value === 'object' && value !== null && 'linkTokens' in value, { message: 'must be a client made by createPayrollClient' })
-    .optional(),
-  /** The mode of `apiSecret`, for the rate limit of the handler's own client (see `createPayrollClient`). */
-  mode: ClientOptionsSchema.shape.mode,
-  /** Pacing of the handler's own client (see `createPayrollClient`); by default the mode's limit. */
-  rateLimit: ClientOptionsSchema.shape.rateLimit,
-  /** Your organisation's name, shown to the end user in Link (`org_name`). */
-  orgName: z.string().min(1, 'is required').max(255),
-  /** The product the token is for (`solution`); required from version 2022-03-02 on, unused before. */
-  solution: z.string().min(1).max(255).optional(),
-  /** What Link should do, e.g. `["direct_deposit_switch"]`: sent as `features`, or as `required_jobs` up to 2021-07-28. */
-  features: z.array(z.string().min(1).max(100)).min(1, 'needs at least one feature, e.g. direct_deposit_switch'),
-  /** See {@link EndUserResolver}. Without it, the browser's `end_user_id` is passed on as given. */
-  resolveEndUserId: functionSchema<EndUserResolver>().optional(),
-  /**
-   * See {@link AccountAuthorizer}. Without it, a browser request naming an
-   * `account_id` is refused (400); with it, the id goes to the service only
-   * when the hook says yes (else 403).
-   */
-  authorizeAccount: functionSchema<AccountAuthorizer>().optional(),
-  /** See {@link LinkTokenFieldsProvider}. */
-  linkTokenFields: functionSchema<LinkTokenFieldsProvider>().optional(),
-  /** Cap on the browser's request body, in bytes. */
-  maxBodyBytes: z.int().min(64).max(1_048_576).default(4_096),
-  /**
-   * Time bound of each hook (`resolveEndUserId`, `authorizeAccount`,
-   * `linkTokenFields`), in milliseconds. A hook that has not settled by then
-   * gets the browser a 503 with `Retry-After: 1`, logged once; the service is
-   * not called.
-   */
-  hookTimeoutMs: z.int().min(1).max(60_000).default(5_000),
-}).superRefine((config, context) => {
-  const own = { apiSecret: config.apiSecret, baseUrl: config.baseUrl, fetch: config.fetch, mode: config.mode, rateLimit: config.rateLimit };
-  if (config.client) {
-    for (const [field, value] of Object.entries(own)) {
-      if (value !== undefined) context.addIssue({ code: 'custom', path: [field], message: 'is the client\'s: leave it out when client is given' });
+export const LinkTokenHandlerConfigSchema = ServiceConnectionSchema.partial({ apiSecret: true, baseUrl: true })
+  .extend({
+    /**
+     * The app's own client ({@link createPayrollClient}), so that the handler and
+     * the app's reads share one rate limiter. Without it the handler makes its
+     * own from `apiSecret`, `baseUrl`, `fetch`, `mode` and `rateLimit`, which are
+     * then not to be given. `version` must be the client's.
+     */
+    client: z
+      .custom<PayrollClient>((value) => typeof value === 'object' && value !== null && 'linkTokens' in value, {
+        message: 'must be a client made by createPayrollClient',
+      })
+      .optional(),
+    /** The mode of `apiSecret`, for the rate limit of the handler's own client (see `createPayrollClient`). */
+    mode: ClientOptionsSchema.shape.mode,
+    /** Pacing of the handler's own client (see `createPayrollClient`); by default the mode's limit. */
+    rateLimit: ClientOptionsSchema.shape.rateLimit,
+    /** Your organisation's name, shown to the end user in Link (`org_name`). */
+    orgName: z.string().min(1, 'is required').max(255),
+    /** The product the token is for (`solution`); required from version 2022-03-02 on, unused before. */
+    solution: z.string().min(1).max(255).optional(),
+    /** What Link should do, e.g. `["direct_deposit_switch"]`: sent as `features`, or as `required_jobs` up to 2021-07-28. */
+    features: z.array(z.string().min(1).max(100)).min(1, 'needs at least one feature, e.g. direct_deposit_switch'),
+    /** See {@link EndUserResolver}. Without it, the browser's `end_user_id` is passed on as given. */
+    resolveEndUserId: functionSchema<EndUserResolver>().optional(),
+    /**
+     * See {@link AccountAuthorizer}. Without it, a browser request naming an
+     * `account_id` is refused (400); with it, the id goes to the service only
+     * when the hook says yes (else 403).
+     */
+    authorizeAccount: functionSchema<AccountAuthorizer>().optional(),
+    /** See {@link LinkTokenFieldsProvider}. */
+    linkTokenFields: functionSchema<LinkTokenFieldsProvider>().optional(),
+    /** Cap on the browser's request body, in bytes. */
+    maxBodyBytes: z.int().min(64).max(1_048_576).default(4_096),
+    /**
+     * Time bound of each hook (`resolveEndUserId`, `authorizeAccount`,
+     * `linkTokenFields`), in milliseconds. A hook that has not settled by then
+     * gets the browser a 503 with `Retry-After: 1`, logged once; the service is
+     * not called.
+     */
+    hookTimeoutMs: z.int().min(1).max(60_000).default(5_000),
+  })
+  .superRefine((config, context) => {
+    const own = {
+      apiSecret: config.apiSecret,
+      baseUrl: config.baseUrl,
+      fetch: config.fetch,
+      mode: config.mode,
+      rateLimit: config.rateLimit,
+    };
+    if (config.client) {
+      for (const [field, value] of Object.entries(own)) {
+        if (value !== undefined)
+          context.addIssue({ code: 'custom', path: [field], message: "is the client's: leave it out when client is given" });
+      }
+      if (config.client.version !== config.version) {
+        context.addIssue({ code: 'custom', path: ['version'], message: `must be the client's version (${config.client.version})` });
+      }
+    } else {
+      if (config.apiSecret === undefined)
+        context.addIssue({ code: 'custom', path: ['apiSecret'], message: 'is required: the API secret of the mode that baseUrl serves' });
+      if (config.baseUrl === undefined)
+        context.addIssue({ code: 'custom', path: ['baseUrl'], message: "is required: the service's base URL, e.g. http://127.0.0.1:4010" });
     }
-    if (config.client.version !== config.version) {
-      context.addIssue({ code: 'custom', path: ['version'], message: `must be the client's version (${config.client.version})` });
+    if (!usesRequiredJobs(config.version) && config.solution === undefined) {
+      context.addIssue({ code: 'custom', path: ['solution'], message: `is required for version ${config.version}` });
     }
-  } else {
-    if (config.apiSecret === undefined) context.addIssue({ code: 'custom', path: ['apiSecret'], message: 'is required: the API secret of the mode that baseUrl serves' });
-    if (config.baseUrl === undefined) context.addIssue({ code: 'custom', path: ['baseUrl'], message: 'is required: the service\'s base URL, e.g. http://127.0.0.1:4010' });
-  }
-  if (!usesRequiredJobs(config.version) && config.solution === undefined) {
-    context.addIssue({ code: 'custom', path: ['solution'], message: `is required for version ${config.version}` });
-  }
-});
+  });
 
 /** What {@link createLinkTokenHandler} accepts; fields with defaults may be left out. */
 export type LinkTokenHandlerConfig = z.input<typeof LinkTokenHandlerConfigSchema>;
@@ -266,7 +279,8 @@ export function createLinkTokenHandler(config: LinkTokenHandlerConfig): (request
     if (!hook) return {};
     const result = await runHook('linkTokenFields', () => hook(request));
     if (result instanceof Response) return result;
-    if (typeof result.value !== 'object' || result.value === null || Array.isArray(result.value)) return hookFailed('linkTokenFields', 'returned something other than an object');
+    if (typeof result.value !== 'object' || result.value === null || Array.isArray(result.value))
+      return hookFailed('linkTokenFields', 'returned something other than an object');
     // A copy of plain data: what goes upstream is exactly what the reserved-field check below saw.
     const copy = plainJsonCopy(result.value);
     if (!copy.ok) return hookFailed('linkTokenFields', `returned something other than plain JSON data: ${copy.problem}`);
@@ -277,5 +291,12 @@ export function createLinkTokenHandler(config: LinkTokenHandlerConfig): (request
   }
 
   const { maxBodyBytes } = settings;
-  return postHandler({ subject: 'link token', log, postOnly: 'Use POST.', maxBodyBytes, internalError: LINK_TOKEN_ANSWERS.internal, handle });
+  return postHandler({
+    subject: 'link token',
+    log,
+    postOnly: 'Use POST.',
+    maxBodyBytes,
+    internalError: LINK_TOKEN_ANSWERS.internal,
+    handle,
+  });
 }

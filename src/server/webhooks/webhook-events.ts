@@ -70,8 +70,7 @@ export const VerificationReportsRefreshedPayloadSchema = z.looseObject({
   availability: z.looseObject({ voe: AvailabilitySchema, voie: AvailabilitySchema }),
 });
 
-const event = <N extends string, P extends z.ZodType>(name: N, payload: P) =>
-  z.object({ event: z.literal(name), event_id: id(), payload });
+const event = <N extends string, P extends z.ZodType>(name: N, payload: P) => z.object({ event: z.literal(name), event_id: id(), payload });
 
 /** Every event the spec lists, discriminated by `event`. */
 export const WebhookEventSchema = z.discriminatedUnion('event', [

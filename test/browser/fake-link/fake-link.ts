@@ -59,7 +59,14 @@ function send(port: MessagePort, message: EventMessage) {
 const event = <N extends EventMessage['name']>(name: N, payload: Extract<EventMessage, { name: N }>['payload']) =>
   ({ type: 'payroll-link:event', name, payload }) as EventMessage;
 
-function run(port: MessagePort, token: string, hostCloseControl: boolean, language: string | null, colorScheme: string | null, takeFocus: boolean | null) {
+function run(
+  port: MessagePort,
+  token: string,
+  hostCloseControl: boolean,
+  language: string | null,
+  colorScheme: string | null,
+  takeFocus: boolean | null,
+) {
   const linkTokenId = token.startsWith('tok.') ? token.slice(4).split('.')[0] : '00000000-0000-4000-8000-000000000000';
   const login = event('login', { accountId, platformId, linkTokenId });
   const success = event('success', {
@@ -73,7 +80,19 @@ function run(port: MessagePort, token: string, hostCloseControl: boolean, langua
   const exit = (reason: 'completed' | 'user_closed' | 'error', error: Extract<EventMessage, { name: 'error' }>['payload'] | null = null) =>
     event('exit', { reason, error, accountId });
   // The fake reports what it received, so tests can check the token arrived by message and not in the URL.
-  send(port, event('open', { linkTokenId, token, href: location.href, referrer: document.referrer, hostCloseControl, language, colorScheme, takeFocus }));
+  send(
+    port,
+    event('open', {
+      linkTokenId,
+      token,
+      href: location.href,
+      referrer: document.referrer,
+      hostCloseControl,
+      language,
+      colorScheme,
+      takeFocus,
+    }),
+  );
   if (takesFocus) {
     if (takeFocus !== false) document.querySelector('button')!.focus();
     // Told on the window (the widget drops it as off-contract): a test waits for this step, not for time.
@@ -84,10 +103,12 @@ function run(port: MessagePort, token: string, hostCloseControl: boolean, langua
   report();
   // `heights-on-click`: again on each click inside the page (its user acts in the frame, as on a new screen), then a
   // `screen_transition` event over the same ordered port: once the host hears it, the reports have arrived.
-  if (params.has('heights-on-click')) document.addEventListener('click', () => (report(), send(port, event('screen_transition', { screenName: 'clicked' }))));
+  if (params.has('heights-on-click'))
+    document.addEventListener('click', () => (report(), send(port, event('screen_transition', { screenName: 'clicked' }))));
   port.onmessage = ({ data }) => {
     const result = OpenUrlResultMessageSchema.safeParse(data);
-    if (result.success) return parent.postMessage({ type: 'fake-link:open-url-result', outcome: result.data.outcome, url: result.data.url }, '*');
+    if (result.success)
+      return parent.postMessage({ type: 'fake-link:open-url-result', outcome: result.data.outcome, url: result.data.url }, '*');
     if (!CloseRequestMessageSchema.safeParse(data).success) return;
     parent.postMessage({ type: 'fake-link:close-requested' }, '*');
     if (closeAnswer === 'exit') send(port, event('exit', { reason: 'user_closed', error: null }));
@@ -99,11 +120,16 @@ function run(port: MessagePort, token: string, hostCloseControl: boolean, langua
     window.addEventListener('message', ({ source, data }) => {
       if (source !== parent) return;
       if (data?.type === 'fake-link:leave') send(port, event('exit', { reason: 'user_closed', error: null }));
-      if (data?.type === 'fake-link:stay') port.postMessage({ type: 'payroll-link:close-answer', answer: 'stay' } satisfies CloseAnswerMessage);
+      if (data?.type === 'fake-link:stay')
+        port.postMessage({ type: 'payroll-link:close-answer', answer: 'stay' } satisfies CloseAnswerMessage);
     });
   }
   if (openUrl !== null) {
-    const ask = () => port.postMessage({ type: 'payroll-link:open-url', url: openUrl.replace('{token}', token).replace('{long}', 'a'.repeat(2_000)) } satisfies OpenUrlMessage);
+    const ask = () =>
+      port.postMessage({
+        type: 'payroll-link:open-url',
+        url: openUrl.replace('{token}', token).replace('{long}', 'a'.repeat(2_000)),
+      } satisfies OpenUrlMessage);
     if (params.has('on-click')) document.addEventListener('click', ask);
     else ask();
   }
@@ -116,7 +142,10 @@ function run(port: MessagePort, token: string, hostCloseControl: boolean, langua
       [login, login, success, success, exit('completed'), exit('completed'), login].forEach((m) => send(port, m));
       break;
     case 'retry-then-success':
-      send(port, event('error', { type: 'invalidCredentials', code: 'INVALID_CREDENTIALS', message: 'Wrong password', pendingRetry: true }));
+      send(
+        port,
+        event('error', { type: 'invalidCredentials', code: 'INVALID_CREDENTIALS', message: 'Wrong password', pendingRetry: true }),
+      );
       [login, success, exit('completed')].forEach((m) => send(port, m));
       break;
     case 'job-error': {
@@ -158,7 +187,12 @@ function run(port: MessagePort, token: string, hostCloseControl: boolean, langua
         [login, success, exit('completed')].forEach((m) => send(port, m));
         break;
       }
-      const error = { type: 'invalidLinkToken', code: 'INVALID_LINK_TOKEN', message: 'This link is no longer valid', pendingRetry: false } as const;
+      const error = {
+        type: 'invalidLinkToken',
+        code: 'INVALID_LINK_TOKEN',
+        message: 'This link is no longer valid',
+        pendingRetry: false,
+      } as const;
       [event('error', error), exit('error', error)].forEach((m) => send(port, m));
       break;
     }
@@ -207,7 +241,14 @@ if (scenario === 'forger') {
     // Told on the window, not the port: a test sees a token sent to a frame whose session would ignore its
     // events (a frame built ahead, before the click). The widget drops this message as off-contract.
     if (reportInit) parent.postMessage({ type: 'fake-link:init-received' }, '*');
-    run(message.ports[0], init.data.token, init.data.hostCloseControl === true, init.data.language ?? null, init.data.colorScheme ?? null, init.data.takeFocus ?? null);
+    run(
+      message.ports[0],
+      init.data.token,
+      init.data.hostCloseControl === true,
+      init.data.language ?? null,
+      init.data.colorScheme ?? null,
+      init.data.takeFocus ?? null,
+    );
   });
   parent.postMessage({ type: 'payroll-link:ready', version: PROTOCOL_VERSION }, '*');
 }

@@ -12,7 +12,10 @@ export const wrongProp: Props = { tokenUrl: 42 };
 
 /** `@link-success` is typed by the event's detail. */
 export const emits = (emit: Instance['$emit']) => {
-  emit('link-success', new CustomEvent('link-success', { detail: { accountId: '', platformId: '', jobId: '', job: '', params: {}, linkTokenId: '' } }));
+  emit(
+    'link-success',
+    new CustomEvent('link-success', { detail: { accountId: '', platformId: '', jobId: '', job: '', params: {}, linkTokenId: '' } }),
+  );
   // @ts-expect-error link-login carries a CustomEvent<LoginDetail>, not a string.
   emit('link-login', 'nope');
 };

@@ -22,7 +22,9 @@ afterEach(() => {
 
 describe('a page with <payroll-link>', () => {
   it('renders the button of an element with prefetch, takes a hover and a click, and ends its session without throwing', async () => {
-    const element = await mount('<payroll-link prefetch token-url="/api/link-token" link-url="https://link.example.com/link"></payroll-link>');
+    const element = await mount(
+      '<payroll-link prefetch token-url="/api/link-token" link-url="https://link.example.com/link"></payroll-link>',
+    );
     // No request leaves a unit test: the token comes from a stand-in (token-url stays the app's own).
     element.fetchToken = async () => 'a-token';
     const button = element.shadowRoot.querySelector('button');
