@@ -21,8 +21,11 @@ export const AllocationSchema = z.discriminatedUnion('type', [
 /** As long as the frame protocol allows (`InitMessageSchema`): a longer token is an invalid token, not a bad request. */
 export const CreateSessionRequestSchema = z.strictObject({ token: text(2000) });
 
-/** `POST /link/api/sessions` → 201 `{ data }`: the session and what the token asked for. */
-export const LinkSessionSchema = z.object({
+/**
+ * `POST /link/api/sessions` → 201 `{ data }`: the Link page's session with the sandbox and what the token asked for.
+ * "LinkPage" in its name: the package's `LinkSession` (src/core) is the widget's session, another thing.
+ */
+export const LinkPageSessionSchema = z.object({
   /** Send it as the `x-link-session` header on every later call. */
   session_id: text(200),
   link_token_id: z.uuid(),
@@ -108,7 +111,7 @@ export const OAuthResultSchema = z.union([LoginResultSchema, z.object({ status: 
 
 export type Allocation = z.infer<typeof AllocationSchema>;
 export type CreateSessionRequest = z.infer<typeof CreateSessionRequestSchema>;
-export type LinkSession = z.infer<typeof LinkSessionSchema>;
+export type LinkPageSession = z.infer<typeof LinkPageSessionSchema>;
 export type SearchResult = z.infer<typeof SearchResultSchema>;
 export type LoginRequest = z.infer<typeof LoginRequestSchema>;
 export type LinkJobName = z.infer<typeof LinkJobNameSchema>;

@@ -20,7 +20,7 @@ import {
   LoginRequestSchema,
   RunJobRequestSchema,
   type LinkJob,
-  type LinkSession,
+  type LinkPageSession,
   type LoginRequest,
   type LoginResult,
   type RunJobResult,
@@ -93,7 +93,7 @@ export const addLinkApiRoutes = (router: Router<null>, deps: SandboxDeps): void 
     const employer = token_.employerId === null ? undefined : store.catalogue.employerById.get(token_.employerId);
     // A reconnect names the account, and the account names its platform and employer.
     const account = token_.accountId === null ? undefined : store.account(token_.accountId)?.account;
-    const data: LinkSession = {
+    const data: LinkPageSession = {
       session_id: session.id,
       link_token_id: token_.id,
       org_name: token_.orgName,

@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { LinkJobSchema, LinkSessionSchema, LoginResultSchema, SearchResultSchema } from '../../sandbox/api/link-api-schemas.js';
+import { LinkJobSchema, LinkPageSessionSchema, LoginResultSchema, SearchResultSchema } from '../../sandbox/api/link-api-schemas.js';
 import type { Sandbox } from '../../sandbox/start-sandbox.js';
 import {
   api,
@@ -32,7 +32,7 @@ describe('sandbox: Link API', () => {
     const token = await createLinkToken(sandbox);
     const response = await linkApi(sandbox, 'POST', '/link/api/sessions', null, { token: token.token });
     assert.equal(response.status, 201);
-    const session = LinkSessionSchema.parse(response.body.data);
+    const session = LinkPageSessionSchema.parse(response.body.data);
     assert.equal(session.link_token_id, token.id);
     assert.equal(session.mode, 'sandbox');
     assert.deepEqual(session.jobs, ['direct_deposit_switch']);

@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { LinkSessionSchema } from '../../sandbox/api/link-api-schemas.js';
+import { LinkPageSessionSchema } from '../../sandbox/api/link-api-schemas.js';
 import type { Sandbox } from '../../sandbox/start-sandbox.js';
 import { createLinkToken, linkApi, startTestSandbox } from './sandbox-test-client.js';
 
@@ -21,7 +21,7 @@ describe('sandbox: Link session presets', () => {
     const { token } = await createLinkToken(sandbox, extra);
     const response = await linkApi(sandbox, 'POST', '/link/api/sessions', null, { token });
     assert.equal(response.status, 201, response.text);
-    return LinkSessionSchema.parse(response.body.data);
+    return LinkPageSessionSchema.parse(response.body.data);
   };
 
   it("names the employer's platform when the token names only the employer", async () => {

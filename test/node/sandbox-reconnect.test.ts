@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { LinkSessionSchema } from '../../sandbox/api/link-api-schemas.js';
+import { LinkPageSessionSchema } from '../../sandbox/api/link-api-schemas.js';
 import type { Sandbox, SandboxOptions } from '../../sandbox/start-sandbox.js';
 import {
   api,
@@ -46,7 +46,7 @@ describe('sandbox: reconnect through Link', () => {
   it('a token with account_id opens a session at that account’s platform and employer', async () => {
     const { accountId, platformId } = await connectAccount(sandbox(), { endUserId: 'user-1' });
     const token = await createLinkToken(sandbox(), { account_id: accountId });
-    const session = LinkSessionSchema.parse(
+    const session = LinkPageSessionSchema.parse(
       (await linkApi(sandbox(), 'POST', '/link/api/sessions', null, { token: token.token })).body.data,
     );
     assert.equal(session.account_id, accountId);

@@ -10,7 +10,7 @@
 import * as z from 'zod/mini';
 import {
   LinkJobSchema,
-  LinkSessionSchema,
+  LinkPageSessionSchema,
   LoginResultSchema,
   OAuthResultSchema,
   OAuthStartSchema,
@@ -18,7 +18,7 @@ import {
   SearchResultSchema,
   type Allocation,
   type LinkJob,
-  type LinkSession,
+  type LinkPageSession,
   type LoginRequest,
   type LoginResult,
   type OAuthResult,
@@ -87,8 +87,8 @@ export class LinkApi {
   }
 
   /** Trades the Link token (single use) for a session. An unknown, used or expired token fails with `INVALID_LINK_TOKEN`. */
-  static async start(token: string, base = DEFAULT_BASE): Promise<{ api: LinkApi; session: LinkSession }> {
-    const { data: session } = await call(base, null, '/sessions', envelope(LinkSessionSchema), {
+  static async start(token: string, base = DEFAULT_BASE): Promise<{ api: LinkApi; session: LinkPageSession }> {
+    const { data: session } = await call(base, null, '/sessions', envelope(LinkPageSessionSchema), {
       method: 'POST',
       body: JSON.stringify({ token }),
     });

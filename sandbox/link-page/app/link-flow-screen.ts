@@ -3,7 +3,7 @@
  * then. `LinkFlow` (link-flow.ts) moves from one to the next; `<link-app>` renders them.
  */
 import type { LinkError } from '../../../src/protocol.js';
-import type { LinkSession } from '../../api/link-api-schemas.js';
+import type { LinkPageSession } from '../../api/link-api-schemas.js';
 import type { LinkApi } from './link-api-client.js';
 
 /** The employer or platform the user logs in to; `name` is null when the Link token preset the platform. */
@@ -21,7 +21,7 @@ export interface Credentials {
 
 /** What the flow holds once the Link token has been accepted: the Link session and its API. */
 export interface Started {
-  readonly session: LinkSession;
+  readonly session: LinkPageSession;
   readonly api: LinkApi;
 }
 

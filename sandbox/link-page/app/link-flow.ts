@@ -9,7 +9,7 @@ import type {
 } from '../../../src/protocol.js';
 import { linkError } from '../../../src/shared/link-error.js';
 import { LinkPageChannel } from './link-page-channel.js';
-import type { Allocation, LinkJob, LinkSession, LoginResult, SearchResult } from '../../api/link-api-schemas.js';
+import type { Allocation, LinkJob, LinkPageSession, LoginResult, SearchResult } from '../../api/link-api-schemas.js';
 import { OAUTH_PLATFORM } from '../../state/oauth-platform.js';
 import { LinkApi, LinkApiError } from './link-api-client.js';
 import { pageStrings } from './link-strings.js';
@@ -120,7 +120,7 @@ export class LinkFlow implements ReactiveController {
   }
 
   /** The Link session, once the token has been accepted. */
-  get session(): LinkSession | null {
+  get session(): LinkPageSession | null {
     return this.#known().started?.session ?? null;
   }
 
