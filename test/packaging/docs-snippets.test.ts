@@ -60,6 +60,8 @@ const ELSEWHERE: [page: string, section: string, block: number, why: string][] =
     `${file}: built by the Angular 22 CLI with strict templates in angular.test.ts`,
   ]),
   ['docs/nextjs.md', 'Next.js (App Router)', 0, 'built by next build in frameworks.test.ts'],
+  ['docs/nextjs.md', 'Next.js (App Router)', 1, "its import is in the Next app's layout.tsx, built by next build in frameworks.test.ts"],
+  ['docs/inline.md', 'Server-rendered pages', 0, "the same import, built by next build in frameworks.test.ts (the docs' Next.js layout)"],
   [
     'docs/nextjs.md',
     "Keep the webhook secret out of `next dev`'s log",

@@ -26,7 +26,7 @@ import {
 } from './run-session.js';
 import { serveApp } from './serve-app.js';
 import { freePort } from '../free-port.js';
-import { docsSnippet } from './docs-snippet.js';
+import { docsSnippet, pageSection } from './docs-snippet.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const frameworksDir = fileURLToPath(new URL('./frameworks/', import.meta.url));
@@ -154,6 +154,21 @@ test("docs/nextjs.md's snippet: next build renders it on the server, session in 
     // Server-side rendering: the page's HTML already has the element's tag.
     const html = await (await fetch(`${origin}/`)).text();
     assert.match(html, /<payroll-link[\s>]/);
+    // The stylesheet docs/nextjs.md imports in the root layout (its second tsx block, the line as written in the
+    // app's layout.tsx): next build resolves payroll-link/styles.css, and the page links the rule that holds an
+    // undefined inline element's room.
+    const [, layoutBlock] = [
+      ...(await pageSection('docs/nextjs.md', 'Next.js (App Router)')).split(/^### /m)[0]!.matchAll(/^```tsx\n([\s\S]*?)^```/gm),
+    ];
+    const importLine = layoutBlock![1]!.split('\n').find((line) => line.startsWith('import'))!;
+    assert.ok((await readFile(`${nextDir}app/layout.tsx`, 'utf8')).split('\n').includes(importLine), `app/layout.tsx has ${importLine}`);
+    const sheets = [...html.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g)].map((match) => match[1]!);
+    const css = (await Promise.all(sheets.map(async (href) => (await fetch(new URL(href, origin))).text()))).join('\n');
+    assert.match(
+      css,
+      /payroll-link\[display=(?:'|")?inline(?:'|")?\]:not\(:defined\)/,
+      `the page's stylesheets (${sheets.join(', ')}) hold the inline rule`,
+    );
 
     await assertSnippetSession({ pageUrl: `${origin}/`, key, callsOrigin: tokenServer.origin }, 'user-next');
   } finally {

@@ -1,3 +1,5 @@
+// docs/nextjs.md's root layout import (frameworks.test.ts checks that it is the docs' line): the inline room from the first paint.
+import 'payroll-link/styles.css';
 import type { ReactNode } from 'react';
 import { ObserveSession } from './observe-session';
 
