@@ -8,6 +8,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { chromium, type Browser } from 'playwright-core';
+import { chromiumArgs, chromiumPath } from '../browser/chromium.mjs';
 import { startDemo, type Demo } from '../../scripts/start-demo.js';
 import { startWebKitDriver } from '../browser/webkit-driver.mjs';
 import { findDeep, waitForDeep } from './find-deep.js';
@@ -84,17 +85,8 @@ describe('the demo inline page, end to end (Chromium and WebKit)', { timeout: 90
 
   test('Chromium: the flow starts in the page, follows its content within the limits, completes, and stays on its final screen', async () => {
     const browser: Browser = await chromium.launch({
-      executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-dev-shm-usage',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--no-first-run',
-        '--disable-sync',
-        '--disable-quic',
-      ],
+      executablePath: chromiumPath,
+      args: chromiumArgs,
     });
     try {
       const context = await browser.newContext({ viewport: { width: 1100, height: 900 } });

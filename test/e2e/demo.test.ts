@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { mkdir } from 'node:fs/promises';
 import { after, before, describe, test } from 'node:test';
 import { chromium, type Browser, type Frame, type Page } from 'playwright-core';
+import { chromiumArgs, chromiumPath } from '../browser/chromium.mjs';
 import { startDemo, type Demo } from '../../scripts/start-demo.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -28,17 +29,8 @@ describe('npm run demo, end to end', { timeout: 900_000 }, () => {
     await mkdir(OUTPUT, { recursive: true });
     demo = await startDemo({ sandboxPort: 0, backendPort: 0, demoPort: 0, live: false });
     browser = await chromium.launch({
-      executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-dev-shm-usage',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--no-first-run',
-        '--disable-sync',
-        '--disable-quic',
-      ],
+      executablePath: chromiumPath,
+      args: chromiumArgs,
     });
   });
 

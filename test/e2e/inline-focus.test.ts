@@ -8,6 +8,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromiumArgs, chromiumPath } from '../browser/chromium.mjs';
 import { startDemo, type Demo } from '../../scripts/start-demo.js';
 import type { PayrollLink } from '../../src/index.js';
 
@@ -61,17 +62,8 @@ describe('an inline flow takes no focus it was not given (Chromium, the real san
   before(async () => {
     demo = await startDemo({ sandboxPort: 0, backendPort: 0, demoPort: 0, live: false });
     browser = await chromium.launch({
-      executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-dev-shm-usage',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--no-first-run',
-        '--disable-sync',
-        '--disable-quic',
-      ],
+      executablePath: chromiumPath,
+      args: chromiumArgs,
     });
   });
 

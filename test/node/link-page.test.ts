@@ -8,6 +8,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { chromium, type Browser, type BrowserContext, type Frame, type Page } from 'playwright-core';
+import { chromiumArgs, chromiumPath } from '../browser/chromium.mjs';
 import { startSandbox } from '../../sandbox/start-sandbox.js';
 import { axeViolations } from './axe-violations.js';
 
@@ -96,17 +97,8 @@ describe('hosted Link page', { timeout: 600_000 }, () => {
     });
     hostUrl = await listen(host);
     browser = await chromium.launch({
-      executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-dev-shm-usage',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--no-first-run',
-        '--disable-sync',
-        '--disable-quic',
-      ],
+      executablePath: chromiumPath,
+      args: chromiumArgs,
     });
   });
 

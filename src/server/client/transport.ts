@@ -176,6 +176,11 @@ export function createTransport(settings: TransportSettings) {
       const version = versionOf(response);
       runHook('onResponse', settings.onResponse, { method: call.method, path, status, requestId, attempt: n, ms: Date.now() - started });
       const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'));
+      // An answer that is not what the spec says: final, never retried.
+      const invalid = (message: string) => ({
+        retry: false,
+        error: fail({ kind: 'invalid_response', status, requestId, version, message: `${label}: ${message}` }),
+      });
 
       if (status >= 300 && status < 400) {
         await response.body?.cancel().catch(() => {});
@@ -183,16 +188,9 @@ export function createTransport(settings: TransportSettings) {
         const target = location === null ? null : URL.canParse(location, url) ? new URL(location, url) : null;
         if ((status === 307 || status === 308) && target && target.origin === new URL(settings.baseUrl).origin)
           return { redirect: target.href, status, requestId, version };
-        return {
-          retry: false,
-          error: fail({
-            kind: 'invalid_response',
-            status,
-            requestId,
-            version,
-            message: `${label}: HTTP ${status} redirect ${target ? `to another origin (${target.origin})` : 'without a usable Location'}; not followed, since it would carry the API secret: check baseUrl`,
-          }),
-        };
+        return invalid(
+          `HTTP ${status} redirect ${target ? `to another origin (${target.origin})` : 'without a usable Location'}; not followed, since it would carry the API secret: check baseUrl`,
+        );
       }
 
       const ok = status >= 200 && status < 300;
@@ -201,16 +199,7 @@ export function createTransport(settings: TransportSettings) {
       if (bytes === 'too-large') await response.body?.cancel().catch(() => {});
       if (ok && bytes === 'unreadable') throw new Error('the answer was cut off');
       if (ok && bytes === 'too-large') {
-        return {
-          retry: false,
-          error: fail({
-            kind: 'invalid_response',
-            status,
-            requestId,
-            version,
-            message: `${label}: HTTP ${status}, answer larger than ${MAX_SERVICE_ANSWER_BYTES} bytes; not read`,
-          }),
-        };
+        return invalid(`HTTP ${status}, answer larger than ${MAX_SERVICE_ANSWER_BYTES} bytes; not read`);
       }
       // An error answer is classed by its status: a 503 whose body broke off is still a 503, to retry as one.
       const text = typeof bytes === 'string' ? '' : new TextDecoder().decode(bytes);
@@ -220,16 +209,7 @@ export function createTransport(settings: TransportSettings) {
         try {
           return { answer: { json: JSON.parse(text), status, requestId, version } };
         } catch {
-          return {
-            retry: false,
-            error: fail({
-              kind: 'invalid_response',
-              status,
-              requestId,
-              version,
-              message: `${label}: HTTP ${status} but the body is not JSON`,
-            }),
-          };
+          return invalid(`HTTP ${status} but the body is not JSON`);
         }
       }
 
