@@ -517,12 +517,14 @@ describe('inline (display="inline")', () => {
   });
 
   it('an element whose session its user closed takes no room, and show() starts again in its declared room', async () => {
-    const { el, token } = await inlineElement('login-then-wait');
+    // `close=confirm`: the fake ends as user_closed when told its user left (no close request, so no bound that
+    // a frame starved of CPU could outrun).
+    const { el, token } = await inlineElement('login-then-wait&close=confirm');
     try {
       await oneEvent(el, 'link-open');
       expect(heightOf(el), 'the flow takes its room').to.be.above(0);
       const exit = oneEvent(el, 'link-exit');
-      el.requestClose();
+      (deepQueryAll('iframe', el.shadowRoot!)[0] as HTMLIFrameElement).contentWindow!.postMessage({ type: 'fake-link:leave' }, '*');
       expect((await exit).detail.reason).to.equal('user_closed');
       await el.updateComplete;
       expect(boxOf(el), 'nothing left of the flow').to.equal(null);
@@ -548,6 +550,8 @@ describe('inline (display="inline")', () => {
         container,
         tokenUrl: fakeTokenUrl().url,
         linkUrl: await fakeLinkUrl('login-then-wait'),
+        // Longer than any test: the fake's answer is what is tested, however loaded the machine.
+        closeRequestTimeoutMs: 10 * 60_000,
         onOpen: () => opened(),
       });
       await open;
