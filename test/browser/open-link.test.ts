@@ -48,8 +48,10 @@ describe('openLink()', () => {
       },
       onEvent: (event) => events.push(event),
       onLogin: (detail) => logins.push(detail),
-      // The real frame's flow waits for its token until the forgeries have been tried.
+      // The real frame's flow waits for its token until the forgeries have been tried: however long a loaded
+      // machine takes to load the forger's frame (the default wait, 15 s, is a user's, not a test's).
       token: new Promise((resolve) => (releaseToken = resolve)),
+      tokenFetch: { timeoutMs: 10 * 60_000 },
     });
     const forged = [
       { type: 'payroll-link:ready', version: PROTOCOL_VERSION },

@@ -11,6 +11,7 @@
 import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import '../../src/index.js';
 import type { PayrollLink } from '../../src/index.js';
+import { loadSessionCode } from '../../src/element/load-session.js';
 import { deepQueryAll, fakeLinkUrl, fakeTokenUrl, untilCalls } from './helpers.js';
 
 const frames = () => deepQueryAll('iframe') as HTMLIFrameElement[];
@@ -79,8 +80,10 @@ describe('a tap on a phone', () => {
       html`<payroll-link prefetch token-url=${token.url} link-url=${await fakeLinkUrl('idle')}></payroll-link>`,
     );
 
-    // 1. Seen: the code, and nothing that costs (no token, no frame).
+    // 1. Seen: the code, and nothing that costs (no token, no frame). Requested on its own (the entry), then
+    // awaited as the element's load (the same promise: it loads nothing more): evaluated, not only fetched.
     await untilSessionCode();
+    await loadSessionCode();
     expect(frames(), 'no frame before the tap').to.have.length(0);
     expect(await token.calls(), 'no token before the tap').to.have.length(0);
 

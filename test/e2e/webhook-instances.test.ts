@@ -151,8 +151,15 @@ async function allSettled(sandbox: Sandbox): Promise<void> {
     assert.ok(Date.now() < deadline, 'deliveries settle in time');
     count = sandbox.webhooks.deliveries.length;
     await Promise.all(sandbox.webhooks.deliveries.map((delivery) => sandbox.webhooks.whenSettled(delivery)));
-    // The account's first sync emits on a timer: give the runner one turn to add what it was about to send.
-    await sleep(100);
+  }
+}
+
+/** Waits until the sandbox has made a delivery of `eventName`. */
+async function deliveryOf(sandbox: Sandbox, eventName: string): Promise<void> {
+  const deadline = Date.now() + WAIT_MS;
+  while (!sandbox.webhooks.deliveries.some((delivery) => delivery.event.event === eventName)) {
+    assert.ok(Date.now() < deadline, `a ${eventName} delivery in time`);
+    await sleep(50);
   }
 }
 
@@ -262,6 +269,9 @@ for (const [name, startStore] of stores) {
       // 1. Exactly once, with every delivery duplicated across instances.
       const account = await api(sandbox, 'POST', '/sandbox/accounts', { body: { end_user_id: 'e2e-instances' } });
       assert.equal(account.status, 201, account.text);
+      // Its first sync ends on the sandbox's job timer and sends paystubs.added (and, with it, the end user's
+      // verification_reports.refreshed) then: waited for, so that no delivery starts after allSettled has looked.
+      await deliveryOf(sandbox, 'paystubs.added');
       const ids = await trigger(sandbox, account.body.data.account.id as string, EVENTS);
       assert.equal(ids.length, EVENTS);
       await allSettled(sandbox);

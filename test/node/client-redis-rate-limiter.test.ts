@@ -38,11 +38,6 @@ async function redisNow(client: Awaited<ReturnType<typeof connect>>): Promise<nu
   return Number(seconds) * 1000 + Number(micros) / 1000;
 }
 
-/** The largest number of `times` inside any half-open window [t, t + windowMs). */
-function busiestWindow(times: number[], windowMs: number): number {
-  return Math.max(...times.map((start) => times.filter((time) => time >= start && time < start + windowMs).length));
-}
-
 /** A fake of the service for the client: counts requests, answers an account. */
 function countingFetch() {
   const urls: string[] = [];
@@ -95,24 +90,30 @@ describe('redisRateLimiter', () => {
       }),
     );
     const elapsed = performance.now() - started;
-    assert.equal(granted.length, 45);
-    // The service's sliding second must never see more than the limit, with room for the margin.
-    assert.ok(
-      busiestWindow(granted, RATE_LIMIT_WINDOW_MS + RATE_LIMIT_MARGIN_MS / 2) <= perSecond,
-      `busiest window: ${busiestWindow(granted, RATE_LIMIT_WINDOW_MS + RATE_LIMIT_MARGIN_MS / 2)}`,
-    );
-    // And the booked times themselves, on Redis's clock: any 11 consecutive span at least 1 s plus the full margin.
+    // The booked times, on Redis's clock: any 11 consecutive span at least 1 s plus the full margin, so the
+    // service's sliding second never sees more than the limit.
     const booked = (await observer.zRangeWithScores('limit-held:sent', 0, -1)).map((entry) => entry.score);
     assert.equal(booked.length, 45);
     for (let i = 0; i + perSecond < booked.length; i++)
       assert.ok(booked[i + perSecond]! - booked[i]! >= RATE_LIMIT_WINDOW_MS + RATE_LIMIT_MARGIN_MS - 1);
-    // Paced, not stalled: 4 more windows after the first, and a little time for the round trips.
+    // And no call went before its booked time: each reading of Redis's clock, taken once its call was let go, is
+    // at or after its booking, so the k-th earliest reading is at or after the k-th earliest booking. (A loaded
+    // machine only makes the readings later: it cannot fail this, where a check of the readings' own spacing
+    // failed when one reading's round trip was slower than the next one's.)
+    assert.equal(granted.length, 45);
+    granted.sort((a, b) => a - b);
+    booked.forEach((time, k) => assert.ok(granted[k]! >= time - 1, `grant ${k} at ${granted[k]}, booked at ${time}`));
+    // Paced, not stalled: 4 more windows after the first. The lower bound is exact; the upper one only catches a
+    // limiter that stalls (a wake-up missed until some timeout), with room for a busy machine: a send that goes
+    // late rightly pushes the bookings after it.
     const expected = 4 * (RATE_LIMIT_WINDOW_MS + RATE_LIMIT_MARGIN_MS);
-    assert.ok(elapsed >= expected - 50 && elapsed < expected + 700, `45 grants took ${Math.round(elapsed)} ms, expected about ${expected}`);
+    assert.ok(
+      elapsed >= expected - 50 && elapsed < expected + 3_000,
+      `45 grants took ${Math.round(elapsed)} ms, expected about ${expected}`,
+    );
   });
 
   test('a send that went out late pushes the bookings after it: the window counts from when it really went', async () => {
-    const observer = await connect();
     const limiter = redisRateLimiter(await connect(), { perSecond: 2, keyPrefix: 'late:' });
     const first = limiter.acquire();
     const second = limiter.acquire();
@@ -122,15 +123,15 @@ describe('redisRateLimiter', () => {
     await new Promise(setImmediate);
     const until = performance.now() + 300;
     while (performance.now() < until);
+    // The two go once the loop is free, so no earlier than `until`; the third is let go no earlier than a window
+    // after them. Both readings are of this process's clock, and a loaded machine can only make `thirdAt` later:
+    // it may hide a missing mark (the third would go about 800 ms after them), never fail a limiter that has it.
     await Promise.all([first, second]);
-    const sentAt = await redisNow(observer);
     await third;
-    const thirdAt = await redisNow(observer);
-    // Without the late send's mark the third would go 800 ms after them (1,100 ms after their booking); the bound
-    // leaves 150 ms for the two readings of Redis's clock, whose round trips a loaded machine makes uneven.
+    const thirdAt = performance.now();
     assert.ok(
-      thirdAt - sentAt >= RATE_LIMIT_WINDOW_MS + RATE_LIMIT_MARGIN_MS - 150,
-      `the third went ${Math.round(thirdAt - sentAt)} ms after the late two`,
+      thirdAt - until >= RATE_LIMIT_WINDOW_MS + RATE_LIMIT_MARGIN_MS - 5,
+      `the third went ${Math.round(thirdAt - until)} ms after the late two`,
     );
   });
 
@@ -200,7 +201,8 @@ describe('redisRateLimiter', () => {
         assert.equal(error.status, null);
         assert.match(error.message, /rate limiter failed .*Redis/);
       }
-      assert.ok(ms < REDIS_LIMITER_TIMEOUT_MS + 500, `failed after ${Math.round(ms)} ms`);
+      // Bounded, not hung: the bound plus room for a busy machine (the test's own limit is 30 s).
+      assert.ok(ms < REDIS_LIMITER_TIMEOUT_MS + 4_000, `failed after ${Math.round(ms)} ms`);
       assert.equal(urls.length, 1, 'nothing sent unpaced while Redis was down');
 
       // Not events.once: it rejects on the reconnection errors that come first.
@@ -225,7 +227,7 @@ describe('redisRateLimiter', () => {
     const error = await waiting;
     const ms = performance.now() - started;
     assert.ok(isPayrollApiError(error) && error.kind === 'connection' && error.status === null, String(error));
-    assert.ok(ms < RATE_LIMIT_WINDOW_MS + RATE_LIMIT_MARGIN_MS + REDIS_LIMITER_TIMEOUT_MS + 500, `failed after ${Math.round(ms)} ms`);
+    assert.ok(ms < RATE_LIMIT_WINDOW_MS + RATE_LIMIT_MARGIN_MS + REDIS_LIMITER_TIMEOUT_MS + 4_000, `failed after ${Math.round(ms)} ms`);
     assert.equal(urls.length, 1, 'the waiting call was not sent');
     const ready = new Promise((resolve) => redis.once('ready', resolve));
     await server.start();

@@ -106,9 +106,10 @@ for (const [name, makeSubject] of subjects) {
     test('a lease runs out: the claim of a holder that died is taken by the next caller', async () => {
       const { store } = subject;
       const id = crypto.randomUUID();
-      assert.equal(await store.claim(id, 'died', 300), 'claimed');
-      assert.equal(await store.claim(id, 'next', 300), 'busy');
-      await sleep(400); // The lease's own length: what is under test is that it ends.
+      // Long enough that the next claim's round trip ends within it on a loaded machine (at 300 ms, it might not).
+      assert.equal(await store.claim(id, 'died', 1_500), 'claimed');
+      assert.equal(await store.claim(id, 'next', 1_500), 'busy');
+      await sleep(1_600); // The lease's own length: what is under test is that it ends.
       assert.equal(await store.claim(id, 'next', 60_000), 'claimed');
     });
 
