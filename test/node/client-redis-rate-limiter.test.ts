@@ -11,6 +11,7 @@
 import assert from 'node:assert/strict';
 import { performance } from 'node:perf_hooks';
 import { after, before, describe, test } from 'node:test';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { createClient } from 'redis';
 import { ConfigError, createPayrollClient, isPayrollApiError, type RateLimiter } from 'payroll-link/server';
 import { REDIS_LIMITER_TIMEOUT_MS, redisRateLimiter } from 'payroll-link/server/redis';
@@ -132,6 +133,45 @@ describe('redisRateLimiter', () => {
     assert.ok(
       thirdAt - until >= RATE_LIMIT_WINDOW_MS + RATE_LIMIT_MARGIN_MS - 5,
       `the third went ${Math.round(thirdAt - until)} ms after the late two`,
+    );
+  });
+
+  test('answers that came late push the bookings after them: a request counts from its answer once the client reports it', async () => {
+    const limiter = redisRateLimiter(await connect(), { perSecond: 2, keyPrefix: 'answered-late:' });
+    const answers = await Promise.all([limiter.acquire(), limiter.acquire()]);
+    // Booked now, for a window after the two went.
+    const third = limiter.acquire();
+    await sleep(300);
+    const answeredAt = performance.now();
+    for (const answered of answers) {
+      assert.equal(typeof answered, 'function');
+      (answered as () => void)();
+    }
+    await third;
+    // Counted from their answers, the third goes a window after them, not after their sends (about 800 ms from
+    // here). A loaded machine can only make it later.
+    const thirdAt = performance.now();
+    assert.ok(
+      thirdAt - answeredAt >= RATE_LIMIT_WINDOW_MS + RATE_LIMIT_MARGIN_MS - 5,
+      `the third went ${Math.round(thirdAt - answeredAt)} ms after the answers`,
+    );
+  });
+
+  test('an answer slower than the window puts its request back in the window', async () => {
+    const limiter = redisRateLimiter(await connect(), { perSecond: 2, keyPrefix: 'answered-slow:' });
+    const slow = await limiter.acquire();
+    // Its window passes with no answer, and the next booking drops it from the set.
+    await sleep(RATE_LIMIT_WINDOW_MS + RATE_LIMIT_MARGIN_MS + 100);
+    const nextAsked = performance.now();
+    await limiter.acquire();
+    await sleep(300);
+    (slow as () => void)();
+    // The window holds the next one and, back in it, the slow one: a third waits for the next one to leave.
+    await limiter.acquire();
+    const thirdAt = performance.now();
+    assert.ok(
+      thirdAt - nextAsked >= RATE_LIMIT_WINDOW_MS + RATE_LIMIT_MARGIN_MS - 5,
+      `the third went ${Math.round(thirdAt - nextAsked)} ms after the next one`,
     );
   });
 

@@ -11,9 +11,24 @@ export interface RateLimiter {
    * arrive while the limit is reached wait their turn, in order. Rejects with
    * `signal.reason` when `signal` aborts while waiting (the request is then not
    * counted and never sent).
+   *
+   * It may resolve with a function, {@link RequestAnswered}, which the client
+   * calls once the request's attempt has ended (answered, failed or timed out).
    */
-  acquire(signal?: AbortSignal): Promise<void>;
+  acquire(signal?: AbortSignal): Promise<void | RequestAnswered>;
 }
+
+/**
+ * Called by the client once a request's attempt has ended: the limiter then
+ * counts the request from that moment, when it did not already count it later.
+ * The service counted the request at some time between its send and its
+ * answer, and only the answer says when at the latest: a request that waited
+ * in a queue or on a stalled machine on its way (it went in time, and was
+ * counted late) can then never make the next second's requests too many. Not
+ * calling it is allowed (a limiter used without a client): the request counts
+ * from when it went, as it did before.
+ */
+export type RequestAnswered = () => void;
 
 /**
  * Added to the one-second window: a request sent at the edge of our window
@@ -27,7 +42,7 @@ export const RATE_LIMIT_WINDOW_MS = 1000;
 
 /** One caller waiting its turn. */
 interface Waiter {
-  resolve: () => void;
+  resolve: (answered: RequestAnswered) => void;
   reject: (reason: unknown) => void;
   signal: AbortSignal | undefined;
   onAbort: () => void;
@@ -44,30 +59,37 @@ interface Waiter {
  * const client = createPayrollClient({ ...options, rateLimit: limiter });
  */
 export function inProcessRateLimiter({ perSecond }: { perSecond: number }, now: () => number = Date.now): RateLimiter {
-  const sent: number[] = [];
+  /** The requests the window holds: each counts from when it went, or from its answer once that came. */
+  let counted: { at: number }[] = [];
   const queue: Waiter[] = [];
   let timer: ReturnType<typeof setTimeout> | undefined;
 
   const leave = (waiter: Waiter) => waiter.signal?.removeEventListener('abort', waiter.onAbort);
+  const span = RATE_LIMIT_WINDOW_MS + RATE_LIMIT_MARGIN_MS;
 
-  // Lets through as many waiters, first come first served, as the window has room for; then sleeps until the oldest send leaves it.
+  // Lets through as many waiters, first come first served, as the window has room for; then sleeps until the earliest count leaves it.
   const pump = () => {
     timer = undefined;
     const time = now();
-    while (sent.length > 0 && sent[0]! <= time - RATE_LIMIT_WINDOW_MS - RATE_LIMIT_MARGIN_MS) sent.shift();
-    while (queue.length > 0 && sent.length < perSecond) {
+    counted = counted.filter((request) => request.at > time - span);
+    while (queue.length > 0 && counted.length < perSecond) {
       const waiter = queue.shift()!;
       leave(waiter);
-      sent.push(time);
-      waiter.resolve();
+      const request = { at: time };
+      counted.push(request);
+      waiter.resolve(() => {
+        // Counted again from its answer, put back if it had left the window meanwhile (a slow answer).
+        request.at = Math.max(request.at, now());
+        if (!counted.includes(request)) counted.push(request);
+      });
     }
-    if (queue.length > 0) timer = setTimeout(pump, sent[0]! + RATE_LIMIT_WINDOW_MS + RATE_LIMIT_MARGIN_MS - time + 1);
+    if (queue.length > 0) timer = setTimeout(pump, Math.min(...counted.map((request) => request.at)) + span - time + 1);
   };
 
   return {
-    acquire(signal?: AbortSignal): Promise<void> {
+    acquire(signal?: AbortSignal): Promise<void | RequestAnswered> {
       if (signal?.aborted) return Promise.reject(signal.reason);
-      return new Promise<void>((resolve, reject) => {
+      return new Promise<RequestAnswered>((resolve, reject) => {
         const waiter: Waiter = {
           resolve,
           reject,
