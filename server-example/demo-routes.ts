@@ -15,7 +15,6 @@ import {
   type Logger,
   type PayrollClient,
   type RateLimiter,
-  type RequestAnswered,
 } from 'payroll-link/server';
 import { z } from 'zod';
 import { createAccountSummaryRoute, createVerificationReportsRoute, readFailure } from './read-routes.js';
@@ -120,9 +119,8 @@ export interface SandboxAccess {
  * sandbox gave it, or a 502. Redirects are refused: they would carry the secret elsewhere.
  */
 async function sandboxTrigger(sandbox: SandboxAccess, path: string, body: Record<string, string> = {}): Promise<Response> {
-  let answered: RequestAnswered | void = undefined;
   try {
-    answered = await sandbox.limiter?.acquire();
+    const answered = await sandbox.limiter?.acquire();
     const upstream = await sandbox.fetch(`${sandbox.baseUrl}${path}`, {
       method: 'POST',
       headers: { 'x-api-secret': sandbox.apiSecret, 'service-version': sandbox.version, 'content-type': 'application/json' },
@@ -130,12 +128,11 @@ async function sandboxTrigger(sandbox: SandboxAccess, path: string, body: Record
       redirect: 'manual',
       signal: AbortSignal.timeout(10_000),
     });
+    // The limiter counts the trigger from its answer, as the client does with its own calls.
+    answered?.();
     return jsonResponse(upstream.status, await upstream.json().catch(() => null));
   } catch {
     return simpleErrorResponse(502, 'UPSTREAM_ERROR', 'UPSTREAM_ERROR', 'The sandbox could not be reached.');
-  } finally {
-    // The limiter counts the trigger from its answer, as the client does with its own calls.
-    answered?.();
   }
 }
 

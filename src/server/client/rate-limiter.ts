@@ -1,3 +1,5 @@
+import { ConfigError } from '../config-error.js';
+
 /**
  * What paces a client's calls under the service's rate limit (spec, "Limits":
  * 10 requests per second in sandbox and development, 50 in production). The
@@ -19,14 +21,19 @@ export interface RateLimiter {
 }
 
 /**
- * Called by the client once a request's attempt has ended: the limiter then
- * counts the request from that moment, when it did not already count it later.
- * The service counted the request at some time between its send and its
- * answer, and only the answer says when at the latest: a request that waited
- * in a queue or on a stalled machine on its way (it went in time, and was
- * counted late) can then never make the next second's requests too many. Not
- * calling it is allowed (a limiter used without a client): the request counts
- * from when it went, as it did before.
+ * Called by the client once a request's attempt has ended (answered, failed or
+ * timed out); more calls change nothing. The service counted the request at
+ * some time between its send and its answer, so an answer tells the limiter
+ * the latest: the built-in limiters then count the request for the service's
+ * one second from its answer, when that ends later than its window from the
+ * send. A request that took long to reach the service (a stalled machine on
+ * the way, a burst on cold TLS connections) then leaves the next second its
+ * room, where counting from the send alone met 429s. What it cannot cover: a
+ * request still unanswered when its window from the send has passed (held on
+ * its way longer than that), and an attempt given up (a timeout) whose request
+ * arrives later still. A slow answer holds its place longer than a fast one.
+ * Not calling it is allowed (a limiter used without a client): the request
+ * counts from when it went, as it did before.
  */
 export type RequestAnswered = () => void;
 
@@ -59,6 +66,8 @@ interface Waiter {
  * const client = createPayrollClient({ ...options, rateLimit: limiter });
  */
 export function inProcessRateLimiter({ perSecond }: { perSecond: number }, now: () => number = Date.now): RateLimiter {
+  if (!Number.isSafeInteger(perSecond) || perSecond < 1)
+    throw new ConfigError('inProcessRateLimiter: perSecond must be a whole number of at least 1');
   /** The requests the window holds: each counts from when it went, or from its answer once that came. */
   let counted: { at: number }[] = [];
   const queue: Waiter[] = [];
@@ -77,9 +86,13 @@ export function inProcessRateLimiter({ perSecond }: { perSecond: number }, now: 
       leave(waiter);
       const request = { at: time };
       counted.push(request);
+      let answered = false;
       waiter.resolve(() => {
-        // Counted again from its answer, put back if it had left the window meanwhile (a slow answer).
-        request.at = Math.max(request.at, now());
+        if (answered) return;
+        answered = true;
+        // The service counted it by now: it holds the window for one second from here (the margin is for sends,
+        // whose arrival is unknown), put back if it had left it meanwhile (an answer slower than the window).
+        request.at = Math.max(request.at, now() - RATE_LIMIT_MARGIN_MS);
         if (!counted.includes(request)) counted.push(request);
       });
     }

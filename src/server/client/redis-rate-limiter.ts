@@ -92,16 +92,19 @@ keep(at - now + window + 1000)
 return at - now`;
 
 /**
- * Once a request goes, and again once it is answered: its time becomes now if
- * that is later (a busy event loop, a slow answer), so that the bookings after
- * it are checked against when it really went, then against the latest the
- * service can have counted it. Put back if it had left the window meanwhile
- * (an answer slower than the window). ARGV: the member, the key's lifetime.
+ * Once a request goes, and again once it is answered: its time becomes now
+ * (less ARGV[3] ms) if that is later, so that the bookings after it are
+ * checked against when it really went (a busy event loop), then against the
+ * latest the service can have counted it. The answer's mark is now less the
+ * margin, since the service has counted it by then: it holds the service's one
+ * second from its answer. Put back if it had left the set meanwhile (an answer
+ * slower than the window). ARGV: the member, the key's lifetime, the offset.
  */
 const SENT = `if redis.replicate_commands then redis.replicate_commands() end
 ${PRELUDE}local at = redis.call('ZSCORE', KEYS[1], ARGV[1])
-if not at or tonumber(at) < now then
-  redis.call('ZADD', KEYS[1], now, ARGV[1])
+local mark = now - tonumber(ARGV[3])
+if not at or tonumber(at) < mark then
+  redis.call('ZADD', KEYS[1], mark, ARGV[1])
   keep(tonumber(ARGV[2]) + 1000)
 end
 return 1`;
@@ -157,9 +160,9 @@ function milliseconds(value: unknown): number {
  * and marks its send as gone. Only durations cross between hosts, so their
  * clocks need not agree. Within a process, callers go in the order they came.
  * A `signal` that aborts while waiting rejects with its reason and gives the
- * booking back. Once the client has the request's answer, it marks the send
- * again (see {@link RequestAnswered}). Four short Redis calls per waiting
- * request (two when there is room). Give it your connected node-redis client (`redis` ≥ 4); it creates
+ * booking back. Once the client has the request's answer, it marks it again
+ * (see {@link RequestAnswered}). At most four short Redis calls per request
+ * (three when there is room). Give it your connected node-redis client (`redis` ≥ 4); it creates
  * nothing and never closes it.
  *
  * **Redis unreachable: the call fails, it does not go on unpaced.** When Redis
@@ -179,8 +182,9 @@ function milliseconds(value: unknown): number {
  * secret (sandbox and production keys have their own limits). A request
  * counts from its answer once the client has it, so a send that took long to
  * reach the service (a burst on cold connections: TLS handshakes; a stalled
- * machine on the way) still leaves the next second room; the margin (100 ms)
- * is for a request still unanswered when the next second's requests go.
+ * machine on the way) still leaves the next second room, when its answer
+ * reaches Redis before the next booking is checked (50 ms before its time);
+ * the margin (100 ms) is for sends whose answers have not come by then.
  *
  * @example
  * import { createClient } from 'redis';
@@ -218,14 +222,19 @@ export function redisRateLimiter(client: RedisScriptClient, options: RedisRateLi
         'the check',
       ),
     );
-  const markSent = (member: string) => {
-    // Best effort: unmarked, a late send is only checked against its booked time.
-    client.eval(SENT, { keys, arguments: [member, window] }).catch(() => {});
+  /** Best effort: unmarked, a late send is only checked against its booked time, a slow answer not at all. */
+  const mark = (member: string, offsetMs: number) => {
+    client.eval(SENT, { keys, arguments: [member, window, String(offsetMs)] }).catch(() => {});
   };
-  /** Marks the send as gone now, and gives the client its {@link RequestAnswered}: the same mark, at the answer. */
+  /** Marks the send as gone now, and gives the client its {@link RequestAnswered}: marked again at the answer, once. */
   const go = (member: string): RequestAnswered => {
-    markSent(member);
-    return () => markSent(member);
+    mark(member, 0);
+    let answered = false;
+    return () => {
+      if (answered) return;
+      answered = true;
+      mark(member, RATE_LIMIT_MARGIN_MS);
+    };
   };
 
   /**
