@@ -26,7 +26,7 @@ export {
 export type { CallOptions, ClientOptions, RequestInfo, ResponseInfo } from './client/client-options.js';
 export { isPayrollApiError, PayrollApiError, type PayrollApiErrorKind } from './client/payroll-api-error.js';
 export { PayrollList, type PayrollPage } from './client/payroll-list.js';
-export { inProcessRateLimiter, type RateLimiter } from './client/rate-limiter.js';
+export { inProcessRateLimiter, type RateLimiter, type RequestAnswered } from './client/rate-limiter.js';
 export * from './client/resource-schemas.js';
 export { ErrorBodySchema, type ErrorBody, type ErrorCode } from './error-body.js';
 export { errorResponse, invalidParamsResponse, jsonResponse, simpleErrorResponse } from './error-response.js';

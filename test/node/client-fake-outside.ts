@@ -21,6 +21,8 @@ export interface FakeOutside {
   /** The `x-api-secret` of each request, for the tests that check where the secret went. */
   readonly secrets: (string | undefined)[];
   fault: Fault | null;
+  /** How long the proxy holds the request numbered `seen` before passing it on (a stalled machine on the way); none when null. */
+  holdMs: ((seen: number) => number) | null;
   close(): Promise<void>;
 }
 
@@ -35,6 +37,7 @@ export async function startFakeOutside(target: string): Promise<FakeOutside> {
     secrets: [],
     sandbox429s: () => count429,
     fault: null,
+    holdMs: null,
     close: () =>
       new Promise((resolve) => {
         for (const response of held) response.destroy();
@@ -49,6 +52,11 @@ export async function startFakeOutside(target: string): Promise<FakeOutside> {
     held.add(response);
     response.on('close', () => held.delete(response));
     if (proxy.fault?.(request, response, proxy.requests.length)) return;
+    const holdMs = proxy.holdMs?.(proxy.requests.length) ?? 0;
+    if (holdMs > 0) setTimeout(() => passOn(request, response), holdMs);
+    else passOn(request, response);
+  });
+  const passOn = (request: IncomingMessage, response: ServerResponse) => {
     const forward = httpRequest(
       { host: upstream.hostname, port: upstream.port, method: request.method, path: request.url, headers: request.headers },
       (answer) => {
@@ -59,7 +67,7 @@ export async function startFakeOutside(target: string): Promise<FakeOutside> {
     );
     forward.on('error', () => response.destroy());
     request.pipe(forward);
-  });
+  };
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   (proxy as { url: string }).url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return proxy;

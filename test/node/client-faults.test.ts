@@ -437,6 +437,27 @@ describe('createPayrollClient under faults', () => {
     );
   });
 
+  test('the limiter is told when each attempt has its answer (see RequestAnswered); one that throws then is logged, the call goes on', async () => {
+    const events: string[] = [];
+    const limiter: RateLimiter = {
+      acquire: async () => {
+        events.push('acquired');
+        return () => {
+          events.push('answered');
+          throw new Error('limiter broke');
+        };
+      },
+    };
+    const before_ = lines.length;
+    const { value } = await withFault(
+      (request, response, seen) => (events.push('reached the service'), failFirst(1, 503)(request, response, seen)),
+      () => clientFor({ rateLimit: limiter }).platforms.get(platformId),
+    );
+    assert.equal(value?.id, platformId);
+    assert.deepEqual(events, ['acquired', 'reached the service', 'answered', 'acquired', 'reached the service', 'answered']);
+    assert.ok(lines.slice(before_).some((line) => line.includes('the rate limiter hook threw')));
+  });
+
   test("a limiter of the app's own that also has perSecond is used, not replaced", async () => {
     let acquired = 0;
     const limiter = { perSecond: 1, acquire: async () => void acquired++ };

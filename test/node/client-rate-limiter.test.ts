@@ -49,3 +49,76 @@ test('an aborted wait rejects with its reason, is not counted, and the queue goe
   await next;
   await assert.rejects(limiter.acquire(AbortSignal.abort(new Error('already'))), /already/);
 });
+
+test("a request answered late holds the service's one second from its answer: late answers hold the next window back", async (t) => {
+  t.mock.timers.enable({ apis: ['setTimeout', 'Date'], now: 0 });
+  const limiter = inProcessRateLimiter({ perSecond: 2 });
+  const answers = [await limiter.acquire(), await limiter.acquire()];
+  let thirdAt: number | null = null;
+  void limiter.acquire().then(() => (thirdAt = Date.now()));
+  // The two went at 0, and their answers come 300 ms later (the service may have counted them as late as that).
+  t.mock.timers.tick(300);
+  for (const answered of answers) {
+    assert.equal(typeof answered, 'function');
+    (answered as () => void)();
+  }
+  // Ticks that end at each timer (a mocked tick reads its end time in the timers it runs).
+  t.mock.timers.tick(1_000 + RATE_LIMIT_MARGIN_MS + 1 - 300);
+  await settle();
+  assert.equal(thirdAt, null, 'not 1.1 s after they went');
+  t.mock.timers.tick(199);
+  await settle();
+  assert.equal(thirdAt, null);
+  t.mock.timers.tick(1);
+  await settle();
+  assert.equal(thirdAt, 300 + 1_000 + 1, 'one second after their answers');
+});
+
+test('a fast answer (within the margin) holds nothing longer than the send did', async (t) => {
+  t.mock.timers.enable({ apis: ['setTimeout', 'Date'], now: 0 });
+  const limiter = inProcessRateLimiter({ perSecond: 1 });
+  const answered = (await limiter.acquire()) as () => void;
+  let nextAt: number | null = null;
+  void limiter.acquire().then(() => (nextAt = Date.now()));
+  t.mock.timers.tick(RATE_LIMIT_MARGIN_MS);
+  answered();
+  t.mock.timers.tick(1_000 + 1);
+  await settle();
+  assert.equal(nextAt, 1_000 + RATE_LIMIT_MARGIN_MS + 1);
+});
+
+test('an answer slower than the window puts its request back in it; its function counts once', async (t) => {
+  t.mock.timers.enable({ apis: ['setTimeout', 'Date'], now: 0 });
+  const limiter = inProcessRateLimiter({ perSecond: 1 });
+  const slow = (await limiter.acquire()) as () => void;
+  // Its window passed with no answer: the next goes, counted from when it went (1,101).
+  t.mock.timers.tick(1_000 + RATE_LIMIT_MARGIN_MS + 1);
+  const next = (await limiter.acquire()) as () => void;
+  next();
+  // The slow one's answer, 2 s after it went (2,001): it holds the window to 3,001, so the one after waits for it.
+  t.mock.timers.tick(900);
+  slow();
+  let lastAt: number | null = null;
+  void limiter.acquire().then(() => (lastAt = Date.now()));
+  // 2,202: the next one's count has left the window; the slow one's has not.
+  t.mock.timers.tick(1_101 + 1_000 + RATE_LIMIT_MARGIN_MS + 1 - 2_001);
+  await settle();
+  assert.equal(lastAt, null, 'the slow answer holds it');
+  // A second call of the slow one's function, later: counted once, it moves nothing.
+  t.mock.timers.tick(500);
+  slow();
+  t.mock.timers.tick(299);
+  await settle();
+  assert.equal(lastAt, null);
+  t.mock.timers.tick(1);
+  await settle();
+  assert.equal(lastAt, 2_001 + 1_000 + 1);
+});
+
+test('perSecond must be a whole number of at least 1', () => {
+  for (const perSecond of [0, -1, 1.5, Number.NaN, Infinity])
+    assert.throws(
+      () => inProcessRateLimiter({ perSecond }),
+      (error: Error) => error.name === 'ConfigError' && /perSecond/.test(error.message),
+    );
+});

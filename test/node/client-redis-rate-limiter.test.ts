@@ -11,6 +11,7 @@
 import assert from 'node:assert/strict';
 import { performance } from 'node:perf_hooks';
 import { after, before, describe, test } from 'node:test';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { createClient } from 'redis';
 import { ConfigError, createPayrollClient, isPayrollApiError, type RateLimiter } from 'payroll-link/server';
 import { REDIS_LIMITER_TIMEOUT_MS, redisRateLimiter } from 'payroll-link/server/redis';
@@ -131,6 +132,50 @@ describe('redisRateLimiter', () => {
     assert.ok(
       latest - before >= 300 + RATE_LIMIT_WINDOW_MS + RATE_LIMIT_MARGIN_MS - 1,
       `the third was booked ${Math.round(latest - before)} ms after the start`,
+    );
+  });
+
+  test('answers that came late push the bookings after them: a request counts from its answer once the client reports it', async () => {
+    const observer = await connect();
+    const limiter = redisRateLimiter(await connect(), { perSecond: 2, keyPrefix: 'answered-late:' });
+    const answers = await Promise.all([limiter.acquire(), limiter.acquire()]);
+    await sleep(300);
+    // Before the answers are marked, on Redis's clock.
+    const answeredAt = await redisNow(observer);
+    for (const answered of answers) {
+      assert.equal(typeof answered, 'function');
+      (answered as () => void)();
+    }
+    // Booked after the marks (one connection, in order): the third is held for the service's one second from the
+    // answers, not a window from the sends (about 800 ms from `answeredAt`). On Redis's own data: a loaded machine
+    // can only make the answers later.
+    await limiter.acquire();
+    const latest = Math.max(...(await observer.zRangeWithScores('answered-late:sent', 0, -1)).map((entry) => entry.score));
+    assert.ok(
+      latest - answeredAt >= RATE_LIMIT_WINDOW_MS - 1,
+      `the third was booked ${Math.round(latest - answeredAt)} ms after the answers`,
+    );
+  });
+
+  test('an answer slower than the window puts its request back in the window', async () => {
+    const observer = await connect();
+    const limiter = redisRateLimiter(await connect(), { perSecond: 2, keyPrefix: 'answered-slow:' });
+    const scores = async () => (await observer.zRangeWithScores('answered-slow:sent', 0, -1)).map((entry) => entry.score);
+    const slow = await limiter.acquire();
+    // Its window passes with no answer, and the next booking drops it from the set.
+    await sleep(RATE_LIMIT_WINDOW_MS + RATE_LIMIT_MARGIN_MS + 100);
+    await limiter.acquire();
+    const [next, ...others] = await scores();
+    assert.equal(others.length, 0, 'the slow one left the set');
+    await sleep(300);
+    (slow as () => void)();
+    // The window holds the next one and, back in it, the slow one: a third is booked for when the next one leaves
+    // (without the slow one put back, at once).
+    await limiter.acquire();
+    const latest = Math.max(...(await scores()));
+    assert.ok(
+      latest - next! >= RATE_LIMIT_WINDOW_MS + RATE_LIMIT_MARGIN_MS - 1,
+      `the third was booked ${Math.round(latest - next!)} ms after the next one`,
     );
   });
 

@@ -60,8 +60,9 @@ async function rejection(promise: Promise<unknown>): Promise<PayrollApiError> {
 }
 
 async function newAccount(body: Record<string, unknown>): Promise<string> {
-  await limiter.acquire();
+  const answered = await limiter.acquire();
   const created = await api(sandbox, 'POST', '/sandbox/accounts', { body });
+  answered?.();
   assert.equal(created.status, 201, created.text);
   return created.body.data.account.id;
 }
@@ -254,6 +255,22 @@ describe('createPayrollClient against the sandbox (rate limit on)', () => {
     const results = await Promise.all(Array.from({ length: 30 }, () => client.platforms.get(platform!.id)));
     assert.equal(results.length, 30);
     assert.equal(outside.sandbox429s(), 0);
+  });
+
+  test('reads that reach the service late (held on the way): each counts from its answer, and the next second has room', async () => {
+    const [platform] = await client.platforms.list().toArray({ limit: 1 });
+    const from = outside.requests.length;
+    const before429s = outside.sandbox429s();
+    // The first 10 of these reach the sandbox 400 ms after they went: counted from their sends, the next 10 would
+    // go 0.7 s after the sandbox counted them, and meet 429s (10 of them, before this change).
+    outside.holdMs = (seen) => (seen - from <= 10 ? 400 : 0);
+    try {
+      const results = await Promise.all(Array.from({ length: 20 }, () => client.platforms.get(platform!.id)));
+      assert.equal(results.length, 20);
+    } finally {
+      outside.holdMs = null;
+    }
+    assert.equal(outside.sandbox429s() - before429s, 0);
   });
 
   test('the secret is in no error and no log line; no unhandled rejection', () => {

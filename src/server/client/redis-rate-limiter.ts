@@ -7,7 +7,7 @@ import * as z from 'zod';
 import { ConfigError } from '../config-error.js';
 import type { RedisScriptClient } from './redis-script-client.js';
 import { wait } from '../../shared/backoff.js';
-import { RATE_LIMIT_MARGIN_MS, RATE_LIMIT_WINDOW_MS, type RateLimiter } from './rate-limiter.js';
+import { RATE_LIMIT_MARGIN_MS, RATE_LIMIT_WINDOW_MS, type RateLimiter, type RequestAnswered } from './rate-limiter.js';
 import { untilAborted } from './until-aborted.js';
 
 /** Options of {@link redisRateLimiter}. */
@@ -92,14 +92,19 @@ keep(at - now + window + 1000)
 return at - now`;
 
 /**
- * Once a request goes: its time becomes now if it is later than booked (a busy
- * event loop, a slow answer), so that the bookings after it are checked
- * against when it really went. ARGV: the member.
+ * Once a request goes, and again once it is answered: its time becomes now
+ * (less ARGV[3] ms) if that is later, so that the bookings after it are
+ * checked against when it really went (a busy event loop), then against the
+ * latest the service can have counted it. The answer's mark is now less the
+ * margin, since the service has counted it by then: it holds the service's one
+ * second from its answer. Put back if it had left the set meanwhile (an answer
+ * slower than the window). ARGV: the member, the key's lifetime, the offset.
  */
 const SENT = `if redis.replicate_commands then redis.replicate_commands() end
 ${PRELUDE}local at = redis.call('ZSCORE', KEYS[1], ARGV[1])
-if at and tonumber(at) < now then
-  redis.call('ZADD', KEYS[1], now, ARGV[1])
+local mark = now - tonumber(ARGV[3])
+if not at or tonumber(at) < mark then
+  redis.call('ZADD', KEYS[1], mark, ARGV[1])
   keep(tonumber(ARGV[2]) + 1000)
 end
 return 1`;
@@ -155,8 +160,9 @@ function milliseconds(value: unknown): number {
  * and marks its send as gone. Only durations cross between hosts, so their
  * clocks need not agree. Within a process, callers go in the order they came.
  * A `signal` that aborts while waiting rejects with its reason and gives the
- * booking back. Three short Redis calls per waiting request (one when there is
- * room). Give it your connected node-redis client (`redis` ≥ 4); it creates
+ * booking back. Once the client has the request's answer, it marks it again
+ * (see {@link RequestAnswered}). At most four short Redis calls per request
+ * (three when there is room). Give it your connected node-redis client (`redis` ≥ 4); it creates
  * nothing and never closes it.
  *
  * **Redis unreachable: the call fails, it does not go on unpaced.** When Redis
@@ -173,11 +179,12 @@ function milliseconds(value: unknown): number {
  * **Several instances.** Every process that uses the same API secret must use
  * the same Redis, `keyPrefix` and `perSecond`; a process pacing itself with
  * the default in-process limiter is not counted. Use one `keyPrefix` per
- * secret (sandbox and production keys have their own limits). The margin
- * (100 ms) absorbs how much longer one send takes than another to reach the
- * service; more than that (a burst on cold connections: TLS handshakes, an
- * event loop blocked for longer) may still meet a 429, which the client
- * retries.
+ * secret (sandbox and production keys have their own limits). A request
+ * counts from its answer once the client has it, so a send that took long to
+ * reach the service (a burst on cold connections: TLS handshakes; a stalled
+ * machine on the way) still leaves the next second room, when its answer
+ * reaches Redis before the next booking is checked (50 ms before its time);
+ * the margin (100 ms) is for sends whose answers have not come by then.
  *
  * @example
  * import { createClient } from 'redis';
@@ -215,9 +222,19 @@ export function redisRateLimiter(client: RedisScriptClient, options: RedisRateLi
         'the check',
       ),
     );
-  const markSent = (member: string) => {
-    // Best effort: unmarked, a late send is only checked against its booked time.
-    client.eval(SENT, { keys, arguments: [member, window] }).catch(() => {});
+  /** Best effort: unmarked, a late send is only checked against its booked time, a slow answer not at all. */
+  const mark = (member: string, offsetMs: number) => {
+    client.eval(SENT, { keys, arguments: [member, window, String(offsetMs)] }).catch(() => {});
+  };
+  /** Marks the send as gone now, and gives the client its {@link RequestAnswered}: marked again at the answer, once. */
+  const go = (member: string): RequestAnswered => {
+    mark(member, 0);
+    let answered = false;
+    return () => {
+      if (answered) return;
+      answered = true;
+      mark(member, RATE_LIMIT_MARGIN_MS);
+    };
   };
 
   /**
@@ -234,7 +251,7 @@ export function redisRateLimiter(client: RedisScriptClient, options: RedisRateLi
     const waitMs = milliseconds((answer as unknown[])[1]);
     if (waitMs <= 0) {
       await untilAborted(previous, signal);
-      return markSent(member);
+      return go(member);
     }
     let target = (asked + answered) / 2 + waitMs;
     if (waitMs > CHECK_AHEAD_MS) {
@@ -246,13 +263,13 @@ export function redisRateLimiter(client: RedisScriptClient, options: RedisRateLi
     await sleepUntil(target, signal);
     // A check may have moved an earlier caller's time past this one's: this process's callers still go in order.
     await untilAborted(previous, signal);
-    markSent(member);
+    return go(member);
   };
   /** Settles once the latest caller of this process has gone, failed or left. */
   let latest: Promise<unknown> = Promise.resolve();
 
   return {
-    acquire(signal?: AbortSignal): Promise<void> {
+    acquire(signal?: AbortSignal): Promise<RequestAnswered> {
       if (signal?.aborted) return Promise.reject(signal.reason);
       const member = crypto.randomUUID();
       const asked = performance.now();
@@ -262,7 +279,7 @@ export function redisRateLimiter(client: RedisScriptClient, options: RedisRateLi
         'the booking',
       );
       const previous = latest;
-      let granted: Promise<void>;
+      let granted: Promise<RequestAnswered>;
       if (!signal) {
         granted = waitFor(booking, member, asked, previous, new AbortController().signal);
       } else {

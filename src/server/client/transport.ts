@@ -12,7 +12,7 @@ import { untilAborted } from './until-aborted.js';
 import { backoffDelay, MAX_RETRY_WAIT_MS, parseRetryAfter, wait } from '../../shared/backoff.js';
 import type { RequestInfo, ResponseInfo } from './client-options.js';
 import { kindOfStatus, PayrollApiError, toErrorCodes, type PayrollApiErrorFields } from './payroll-api-error.js';
-import type { RateLimiter } from './rate-limiter.js';
+import type { RateLimiter, RequestAnswered } from './rate-limiter.js';
 
 /** The default backoff between retries: the first step and the ceiling of one computed step. */
 export const DEFAULT_BACKOFF = { baseMs: 250, maxMs: 4_000 } as const;
@@ -124,13 +124,14 @@ export function createTransport(settings: TransportSettings) {
     }
   };
 
-  async function acquire(signal: AbortSignal | undefined, label: string): Promise<void> {
+  /** Waits for the limiter's room; resolves with what tells it the attempt has ended (see {@link RequestAnswered}), if it asks. */
+  async function acquire(signal: AbortSignal | undefined, label: string): Promise<RequestAnswered | void> {
     if (!settings.limiter) {
       if (signal?.aborted) throw signal.reason;
       return;
     }
     try {
-      await settings.limiter.acquire(signal);
+      return await settings.limiter.acquire(signal);
     } catch (error) {
       if (signal?.aborted && error === signal.reason) throw error;
       log.error(`payroll client ${label}: the rate limiter failed (${describeError(error)})`);
@@ -279,8 +280,15 @@ export function createTransport(settings: TransportSettings) {
     let redirects = 0;
     // `retries` numbers the attempts the hooks are told of; following a redirect is the same attempt going on.
     for (let retries = 0; ;) {
-      await acquire(call.signal, label);
-      const end = await attempt(call, url, label, retries + 1, timeoutMs);
+      const answered = await acquire(call.signal, label);
+      let end: AttemptEnd;
+      try {
+        end = await attempt(call, url, label, retries + 1, timeoutMs);
+      } finally {
+        // Answered, failed or given up: the limiter counts the request from now (a limiter of the integrator's
+        // that throws here is logged, never the call's failure).
+        if (typeof answered === 'function') runHook('rate limiter', answered, undefined);
+      }
       if ('answer' in end) return end.answer;
       if ('redirect' in end) {
         if (++redirects > MAX_REDIRECTS) {
