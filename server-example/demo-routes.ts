@@ -109,7 +109,7 @@ export interface SandboxAccess {
   baseUrl: string;
   apiSecret: string;
   version: string;
-  limiter: RateLimiter | undefined;
+  limiter: RateLimiter | null;
   fetch: typeof fetch;
 }
 

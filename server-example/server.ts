@@ -14,7 +14,6 @@ import {
   createLinkTokenHandler,
   createPayrollClient,
   createWebhookHandler,
-  inProcessRateLimiter,
   isLoopbackHost,
   simpleErrorResponse,
 } from 'payroll-link/server';
@@ -49,13 +48,10 @@ export async function startExampleServer(options: ExampleServerOptions): Promise
   const { port = 0, host = '127.0.0.1', log = console } = options;
   const webhookSecret = options.webhookSecret ?? crypto.randomUUID().replaceAll('-', '');
   // One client for every call to the service, the token handler's and the reads, so one rate limiter paces
-  // them all; the demo's sandbox triggers take their turns in it too. Unless told, the spec's limit of the
-  // mode, as the client's own default: 50 per second in production, 10 otherwise.
+  // them all (unless told, the mode's limit); the demo's sandbox triggers take their turns in it too.
   const { apiSecret, baseUrl, version, fetch: serviceFetch, mode, rateLimit, ...handlerOptions } = options;
-  const perSecond = (rateLimit && 'perSecond' in rateLimit ? rateLimit.perSecond : undefined) ?? (mode === 'production' ? 50 : 10);
-  const limiter = rateLimit === false ? undefined : rateLimit && 'acquire' in rateLimit ? rateLimit : inProcessRateLimiter({ perSecond });
-  const client = createPayrollClient({ apiSecret, baseUrl, version, fetch: serviceFetch, mode, rateLimit: limiter ?? false, log });
-  const sandbox = { apiSecret, baseUrl, version, limiter, fetch: serviceFetch ?? fetch };
+  const client = createPayrollClient({ apiSecret, baseUrl, version, fetch: serviceFetch, mode, rateLimit, log });
+  const sandbox = { apiSecret, baseUrl, version, limiter: client.rateLimiter, fetch: serviceFetch ?? fetch };
   const webhookLog = createWebhookLog(); // the demo page's list
   const handleWebhook = createWebhookHandler({
     secret: webhookSecret,

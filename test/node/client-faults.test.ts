@@ -461,9 +461,25 @@ describe('createPayrollClient under faults', () => {
   test("a limiter of the app's own that also has perSecond is used, not replaced", async () => {
     let acquired = 0;
     const limiter = { perSecond: 1, acquire: async () => void acquired++ };
-    const value = await clientFor({ rateLimit: limiter }).platforms.get(platformId);
+    const client = clientFor({ rateLimit: limiter });
+    const value = await client.platforms.get(platformId);
     assert.equal(value.id, platformId);
     assert.equal(acquired, 1);
+    assert.equal(client.rateLimiter, limiter, "and it is the one the client names, for requests of the app's own");
+  });
+
+  test("client.rateLimiter: the limiter its calls take their turns in, for requests of the app's own; null without one", async () => {
+    const paced = clientFor({ rateLimit: { perSecond: 1 } });
+    const own = paced.rateLimiter!;
+    // A request of the app's own takes the one place of this second: the client's next call waits for the next
+    // (a lower bound on time, which slowness cannot break; without the shared limiter it takes milliseconds).
+    const started = performance.now();
+    const answered = await own.acquire();
+    if (typeof answered === 'function') answered();
+    await paced.platforms.get(platformId);
+    assert.ok(performance.now() - started >= 1_000, `the client's call went ${Math.round(performance.now() - started)} ms later`);
+    assert.equal(clientFor({ rateLimit: false }).rateLimiter, null);
+    assert.equal(typeof clientFor().rateLimiter?.acquire, 'function', "the default: the mode's limit");
   });
 
   test('an async hook that rejects is contained and logged, like a throwing one', async () => {

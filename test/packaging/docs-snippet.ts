@@ -71,6 +71,7 @@ export const READING_DATA_SNIPPETS: [page: string, section: string, block: numbe
   ['docs/reading-data.md', 'Errors', 0, 'find-account.ts'],
   ['docs/reading-data.md', 'Retries', 0, 'employment-for-page.ts'],
   ['docs/reading-data.md', 'Rate limits', 0, 'rate-limits.ts'],
+  ['docs/reading-data.md', 'Rate limits', 1, 'sandbox-account.ts'],
   ['docs/reading-data.md', 'Rate limits / The token handler and your reads, one limiter', 0, 'link-token.ts'],
   ['docs/backend.md', 'Verification reports: `verification_reports.refreshed`', 0, 'webhooks.ts'],
   ['README.md', 'Quick start: read the data', 0, 'readme-read-data.ts'],

@@ -67,6 +67,7 @@ import { employerNames, connectedAccountsPage, latestPaystubs } from './paginati
 import { findAccount, startPaystubsSync } from './find-account.js';
 import { employmentForPage } from './employment-for-page.js';
 import { granted, reads, slowJobs, unpaced } from './rate-limits.js';
+import { createSandboxAccount } from './sandbox-account.js';
 
 async function scenario(accountId: string) {
   const account = await readAccount(accountId);
@@ -82,6 +83,8 @@ async function scenario(accountId: string) {
   const employment = await employmentForPage(accountId, new Request('http://localhost/account'));
   const disconnected = await disconnectAccount(accountId);
   const afterDisconnect = await startPaystubsSync(accountId);
+  // Last: a second account would change the lists above.
+  const created = await createSandboxAccount('user-43');
   return {
     account: { id: account.account.id, employmentAccountId: account.employment['account_id'], incomeAccountId: account.income['account_id'], paystubs: account.paystubs.length },
     burst: burst.map((read) => read.paystubs.length),
@@ -96,6 +99,7 @@ async function scenario(accountId: string) {
     disconnected,
     afterDisconnect,
     clients: [granted, reads, slowJobs, unpaced].map((client) => client.version),
+    created: { isId: /^[0-9a-f-]{36}$/.test(created), other: created !== accountId },
   };
 }
 
@@ -229,6 +233,7 @@ test('docs/reading-data.md, the backend.md reports webhook and the README quick 
   assert.equal(result.disconnected, 'disconnected');
   assert.equal(result.afterDisconnect, 'disconnected');
   assert.deepEqual(result.clients, ['2025-07-08', '2025-07-08', '2025-07-08', '2025-07-08']);
+  assert.deepEqual(result.created, { isId: true, other: true });
   await delivered('verification_reports.refreshed');
   for (const [line, type] of [
     [await voe, 'voe'],

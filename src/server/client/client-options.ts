@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { LinkModeSchema } from '../../protocol.js';
 import { ServiceConnectionSchema } from '../link-token/service-connection.js';
-import type { RateLimiter } from './rate-limiter.js';
+import { inProcessRateLimiter, type RateLimiter } from './rate-limiter.js';
 
 /** What {@link ClientOptions.onRequest} is told before each attempt: never headers, never the secret. */
 export interface RequestInfo {
@@ -22,6 +22,16 @@ export interface ResponseInfo extends RequestInfo {
 
 /** The requests per second the spec allows each mode (spec, "Limits"). */
 export const MODE_RATE_LIMITS = { sandbox: 10, development: 10, production: 50 } as const;
+
+/**
+ * The limiter a client's `rateLimit` asks for: none (`false`), the mode's limit (unset), a limit of the client's
+ * own (`{ perSecond }`), or the app's limiter, used as it is even when it has a `perSecond` of its own.
+ */
+export function limiterFor(rateLimit: ClientOptions['rateLimit'], mode: ClientOptions['mode']): RateLimiter | null {
+  if (rateLimit === false) return null;
+  if (rateLimit === undefined) return inProcessRateLimiter({ perSecond: MODE_RATE_LIMITS[mode ?? 'sandbox'] });
+  return 'acquire' in rateLimit ? rateLimit : inProcessRateLimiter({ perSecond: rateLimit.perSecond });
+}
 
 const isFunction = (value: unknown) => typeof value === 'function';
 const hook = <T>() => z.custom<T>(isFunction, { message: 'must be a function' }).optional();

@@ -4,10 +4,9 @@ import { ConfigError } from '../config-error.js';
 import { redactingLogger } from '../logger.js';
 import { usesRequiredJobs } from '../link-token/service-version.js';
 import { backoffDelay, wait } from '../../shared/backoff.js';
-import { CallOptionsSchema, ClientOptionsSchema, MODE_RATE_LIMITS, type CallOptions, type ClientOptions } from './client-options.js';
+import { CallOptionsSchema, ClientOptionsSchema, limiterFor, type CallOptions, type ClientOptions } from './client-options.js';
 import { PayrollApiError } from './payroll-api-error.js';
 import { PayrollList, type PayrollPage } from './payroll-list.js';
-import { inProcessRateLimiter, type RateLimiter } from './rate-limiter.js';
 import {
   AccountSchema,
   EmployerSchema,
@@ -144,16 +143,7 @@ function buildClient(options: ClientOptions, policy: RetryPolicy) {
   if (!parsed.success) throw ConfigError.fromZod('payroll client options', parsed.error);
   const settings = parsed.data;
   const log = redactingLogger(settings.log ?? console, [settings.apiSecret]);
-  const rateLimit = settings.rateLimit;
-  const limiter =
-    rateLimit === false
-      ? null
-      : rateLimit === undefined
-        ? inProcessRateLimiter({ perSecond: MODE_RATE_LIMITS[settings.mode ?? 'sandbox'] })
-        : // A limiter first: one of the app's own may carry a `perSecond` of its own, and must be used, not replaced.
-          isRateLimiter(rateLimit)
-          ? rateLimit
-          : inProcessRateLimiter({ perSecond: rateLimit.perSecond });
+  const limiter = limiterFor(settings.rateLimit, settings.mode);
   const transport = createTransport({
     apiSecret: settings.apiSecret,
     baseUrl: settings.baseUrl,
@@ -277,6 +267,13 @@ function buildClient(options: ClientOptions, policy: RetryPolicy) {
   return {
     /** The `Service-Version` every call sends. */
     version: settings.version,
+    /**
+     * The rate limiter this client paces its calls with (null with `rateLimit: false`): for a request of your own
+     * with the same secret (one the client has no method for, such as the sandbox's triggers), so that it takes
+     * its turn in the same limit. `acquire()` before sending it, then call what that resolved with, if anything,
+     * once it has its answer (`RequestAnswered`).
+     */
+    rateLimiter: limiter,
     /** `POST /link_tokens`: a Link token for the client's `version` (billable: a failed POST that may have reached the service is never sent again). */
     linkTokens: {
       async create(body: LinkTokenCreateBody, options?: CallOptions): Promise<WithResponse<LinkToken>> {
@@ -391,8 +388,6 @@ function buildClient(options: ClientOptions, policy: RetryPolicy) {
     return `/v1/end_users/${encodeURIComponent(value as string).replace(/\./g, '%2E')}/verification_reports`;
   }
 }
-
-const isRateLimiter = (value: object): value is RateLimiter => typeof (value as Partial<RateLimiter>).acquire === 'function';
 
 /** The client {@link createPayrollClient} returns. */
 export type PayrollClient = ReturnType<typeof buildClient>;
