@@ -144,8 +144,8 @@ async function measure(): Promise<{ figures: Figure[]; problems: string[] }> {
   if (/\bimport\(/.test(session) || session.includes('LitElement')) problems.push(`(c) ${SESSION_FILE} loads more code, or carries Lit.`);
   if (bundled.includes('ZodError')) problems.push('(c) the bundled file carries zod: it belongs in the session file.');
 
-  const node = await esbuild({
-    entryPoints: [`${root}dist/server/node.js`],
+  // Both server rows are bundled as a Node app's bundler does.
+  const serverBundle = {
     bundle: true,
     minify: true,
     format: 'esm',
@@ -154,21 +154,15 @@ async function measure(): Promise<{ figures: Figure[]; problems: string[] }> {
     write: false,
     metafile: true,
     logLevel: 'silent',
-  });
+  } as const;
+  const node = await esbuild({ entryPoints: [`${root}dist/server/node.js`], ...serverBundle });
   const nodeInputs = Object.keys(node.metafile.inputs);
   const heavy = nodeInputs.filter((input) => isZod(input) || input.includes('/link-token/'));
   if (heavy.length > 0) problems.push(`(d) payroll-link/server/node bundles what it does not use: ${heavy.join(', ')}`);
 
   const client = await esbuild({
     stdin: { contents: `export { createPayrollClient } from '${root}dist/server/index.js';`, resolveDir: root, loader: 'js' },
-    bundle: true,
-    minify: true,
-    format: 'esm',
-    platform: 'node',
-    target: 'es2022',
-    write: false,
-    metafile: true,
-    logLevel: 'silent',
+    ...serverBundle,
   });
   const kept = Object.entries(Object.values(client.metafile.outputs)[0]!.inputs).filter(([, input]) => input.bytesInOutput > 0);
   const locales = kept.map(([path]) => path).filter((path) => /node_modules\/zod\/.*\/locales\/(?!en\.js)/.test(path));
