@@ -46,8 +46,15 @@ async function typingUser(): Promise<HTMLInputElement> {
   const input = document.createElement('input');
   input.setAttribute('aria-label', 'Your name');
   document.body.prepend(input);
+  // The test before may leave focus in a frame it then removes: keys reach the page again only a moment later
+  // (Chromium, loaded, lost the first key once), though the page says at once that it has focus. So a key that
+  // types nothing (Shift) is pressed until one reaches the field: then the user types.
   input.focus();
+  let reached = false;
+  input.addEventListener('keydown', () => (reached = true), { once: true });
+  while (!reached) await sendKeys({ press: 'Shift' });
   await sendKeys({ type: 'abc' });
+  expect(input.value, 'the setup: the user typed in the field').to.equal('abc');
   // Firefox scrolls the caret into view a frame after the key press: let that happen before a test scrolls away.
   await afterRendering();
   return input;
