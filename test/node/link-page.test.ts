@@ -415,6 +415,8 @@ describe('hosted Link page', { timeout: 600_000 }, () => {
 
       await logIn(frame, 'user_good', 'pass_good');
       await expectScreen(frame, 'Choose your deposit');
+      // The screen may show before its login event has reached the host page: waited for, not assumed.
+      const login = await waitForEvent(page, 'login');
       assert.deepEqual((await names(page)).filter((name) => name !== 'screen_transition').slice(-4), [
         'login_attempt',
         'error',
@@ -423,7 +425,6 @@ describe('hosted Link page', { timeout: 600_000 }, () => {
       ]);
       assert.ok(!(await names(page)).includes('exit'), 'a wrong password does not end the session');
       // Leaving after login through the header's close control: user_closed, with the account that now exists.
-      const login = await waitForEvent(page, 'login');
       await frame.getByRole('button', { name: 'Close Payroll Link' }).press('Enter');
       const exit = await waitForEvent(page, 'exit');
       assert.deepEqual(exit.payload, { reason: 'user_closed', error: null, accountId: login.payload.accountId });
