@@ -41,7 +41,7 @@ export {
   type LinkTokenHandlerConfig,
 } from './link-token/link-token-handler.js';
 export type { Logger } from './logger.js';
-export { isLoopbackHost } from './loopback.js';
+export { isLoopbackHost } from './handler/loopback.js';
 export { SERVICE_VERSIONS, type ServiceVersion } from './link-token/service-version.js';
 export {
   AccountAddedPayloadSchema,

@@ -3,7 +3,7 @@ import { errorAnswer, invalidParamsResponse, jsonResponse } from '../error-respo
 import { functionSchema } from '../handler/function-schema.js';
 import { parseOptions, postHandler, type JsonBody } from '../handler/post-handler.js';
 import { redactingLogger } from '../logger.js';
-import { plainJsonCopy } from '../plain-json.js';
+import { plainJsonCopy } from '../handler/plain-json.js';
 import { describeError } from '../describe-error.js';
 import { ServiceConnectionSchema } from './service-connection.js';
 import { clientWithBackoff, type PayrollClient } from '../client/payroll-client.js';
@@ -11,7 +11,7 @@ import { ClientOptionsSchema } from '../client/client-options.js';
 import { isPayrollApiError } from '../client/payroll-api-error.js';
 import { LINK_TOKEN_ANSWERS, unavailableAnswer, upstreamFailure } from './link-token-answers.js';
 import { usesRequiredJobs, type ServiceVersion } from './service-version.js';
-import { withinTime } from '../time-bound.js';
+import { withinTime } from '../handler/time-bound.js';
 
 /**
  * Decides whose token this is, from the integrator's own session (a cookie, a

@@ -2,7 +2,7 @@
 import * as z from 'zod';
 import { functionSchema } from '../handler/function-schema.js';
 import { LoggerSchema } from '../logger.js';
-import { isLoopbackHost } from '../loopback.js';
+import { isLoopbackHost } from '../handler/loopback.js';
 import { ServiceVersionSchema } from './service-version.js';
 
 /**

@@ -6,7 +6,7 @@
  */
 import { describeError } from '../describe-error.js';
 import type { Logger } from '../logger.js';
-import { withinTime } from '../time-bound.js';
+import { withinTime } from '../handler/time-bound.js';
 import type { EventClaimStore } from './event-claim-store.js';
 
 /**

@@ -7,7 +7,7 @@ import { parseOptions, postHandler } from '../handler/post-handler.js';
 import { LoggerSchema, redactingLogger } from '../logger.js';
 import { describeError } from '../describe-error.js';
 import { oncePerEvent, type EventOutcome } from './once-per-event.js';
-import { urlCarriesSecret } from '../url-secret.js';
+import { urlCarriesSecret } from '../handler/url-secret.js';
 import { WebhookEnvelopeSchema, WebhookEventSchema, type UnknownWebhookEvent, type WebhookEvent } from './webhook-events.js';
 
 /** Added to the callback's bound to make the default lease: time for the store calls around it. */
