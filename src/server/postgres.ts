@@ -75,20 +75,18 @@ export function postgresEventStore(pool: PostgresQueryable, options: PostgresEve
   const parsed = PostgresEventStoreOptionsSchema.safeParse(options);
   if (!parsed.success) throw ConfigError.fromZod('postgresEventStore options', parsed.error);
   const { table, createTable } = parsed.data;
-  let ready: Promise<void> | undefined;
+  /** Plain data, not a promise: a request never awaits a query another request started (Cloudflare Workers forbids it). */
+  let created = !createTable;
 
-  /** Creates the table once; a failure is forgotten, so the next delivery tries again. */
-  function tableReady(): Promise<void> {
-    if (!createTable) return Promise.resolve();
-    ready ??= pool.query(postgresEventStoreTableSql(table)).then(
-      () => {},
-      (error: unknown) => {
-        if (ALREADY_CREATED.has((error as { code?: unknown }).code as string)) return;
-        ready = undefined;
-        throw error;
-      },
-    );
-    return ready;
+  /** Creates the table until it exists; callers that come at once each ask, which `IF NOT EXISTS` allows. */
+  async function tableReady(): Promise<void> {
+    if (created) return;
+    try {
+      await pool.query(postgresEventStoreTableSql(table));
+    } catch (error) {
+      if (!ALREADY_CREATED.has((error as { code?: unknown }).code as string)) throw error;
+    }
+    created = true;
   }
 
   return {

@@ -1,7 +1,12 @@
-/** inProcessRateLimiter on a mocked clock: the window with its margin, first come first served, and abort. */
+/**
+ * inProcessRateLimiter on a mocked clock: the window with its margin, first come first served, abort, and a
+ * caller whose request ended without aborting (its timers cancelled, as Cloudflare Workers does); and the line
+ * the limiters keep their callers in.
+ */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { inProcessRateLimiter, RATE_LIMIT_MARGIN_MS } from '../../src/server/client/rate-limiter.js';
+import { LATE_WAKE_GRACE_MS, WaitingLine } from '../../src/server/client/waiting-line.js';
 
 const settle = () => new Promise((resolve) => setImmediate(resolve));
 
@@ -113,6 +118,57 @@ test('an answer slower than the window puts its request back in it; its function
   t.mock.timers.tick(1);
   await settle();
   assert.equal(lastAt, 2_001 + 1_000 + 1);
+});
+
+test('a caller whose request ended while it waited (its timers cancelled) holds the next one up by the grace at most', async (t) => {
+  t.mock.timers.enable({ apis: ['setTimeout', 'Date'], now: 0 });
+  const limiter = inProcessRateLimiter({ perSecond: 1 });
+  await limiter.acquire();
+  // Faked, outside the limiter: the runtime cancels the timers of a request that ended (workerd does), so this
+  // caller never wakes again. Today's limiter kept one timer for all callers: set here, the queue stalled for good.
+  const mockedSetTimeout = globalThis.setTimeout;
+  globalThis.setTimeout = (() => 0) as unknown as typeof setTimeout;
+  let endedWent = false;
+  try {
+    void limiter.acquire().then(() => (endedWent = true));
+  } finally {
+    globalThis.setTimeout = mockedSetTimeout;
+  }
+  let liveAt: number | null = null;
+  void limiter.acquire().then(() => (liveAt = Date.now()));
+  // The ended caller's turn (when the first request leaves the window): the live one lets it go first.
+  const turn = 1_000 + RATE_LIMIT_MARGIN_MS + 1;
+  t.mock.timers.tick(turn);
+  await settle();
+  assert.equal(liveAt, null, 'first come, first served: the ended caller might still have woken');
+  t.mock.timers.tick(LATE_WAKE_GRACE_MS + 1);
+  await settle();
+  assert.equal(liveAt, turn + LATE_WAKE_GRACE_MS + 1, 'once it slept past its turn by the grace, it is passed over');
+  assert.equal(endedWent, false);
+  // The line is not left with the ended caller in it: the next caller waits only for the window.
+  let nextAt: number | null = null;
+  void limiter.acquire().then(() => (nextAt = Date.now()));
+  t.mock.timers.tick(1_000 + RATE_LIMIT_MARGIN_MS + 1);
+  await settle();
+  assert.equal(nextAt, turn + LATE_WAKE_GRACE_MS + 1 + 1_000 + RATE_LIMIT_MARGIN_MS + 1);
+});
+
+test('the line: a caller late past the grace is passed over, and takes its place back when it wakes', () => {
+  const line = new WaitingLine();
+  const first = line.join(0);
+  first.wakeAt = 100;
+  const second = line.join(0);
+  second.wakeAt = 100;
+  assert.deepEqual(line.ahead(second, 100 + LATE_WAKE_GRACE_MS), [first], 'within the grace, still ahead');
+  assert.deepEqual(line.ahead(second, 100 + LATE_WAKE_GRACE_MS + 1), [], 'past it, counted gone');
+  // It was only late (a busy event loop): it wakes, finds itself first again, and sleeps on.
+  assert.deepEqual(line.ahead(first, 100 + LATE_WAKE_GRACE_MS + 2), []);
+  first.wakeAt = 1_000;
+  assert.deepEqual(line.ahead(second, 100 + LATE_WAKE_GRACE_MS + 3), [first]);
+  line.leave(first);
+  assert.deepEqual(line.ahead(second, 1_000), []);
+  assert.equal(WaitingLine.nextLook([{ arrival: 0, wakeAt: 50 }], 10), 51, 'a wake-up to come: just after it');
+  assert.equal(WaitingLine.nextLook([{ arrival: 0, wakeAt: 50 }], 60), 50 + LATE_WAKE_GRACE_MS + 1, 'one past: when it counts gone');
 });
 
 test('perSecond must be a whole number of at least 1', () => {

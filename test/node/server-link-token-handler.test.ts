@@ -509,6 +509,28 @@ describe('upstream failures', () => {
     assert.equal(lines.filter((line) => line.startsWith('error') && line.includes('no answer within 100 ms')).length, 1, lines.join('\n'));
   });
 
+  test('the overall timeout while the call still waits for its turn: a 503 and a log line that say so, nothing sent', async () => {
+    const service = await upstream((_request, _n, res) => reply(res, 200, tokenEnvelope()));
+    const sent = countingFetch();
+    // A limiter whose turn never comes stands for one that many other calls share.
+    const rateLimit = {
+      acquire: (signal?: AbortSignal) =>
+        new Promise<void>((_resolve, reject) => signal?.addEventListener('abort', () => reject(signal.reason))),
+    };
+    const { handle, lines } = handlerFor(service, { timeouts: { attemptMs: 5_000, totalMs: 200 }, fetch: sent.fetch, rateLimit });
+    const response = await handle(browserPost({}));
+    assert.equal(response.status, 503);
+    assert.equal(response.headers.get('retry-after'), '1');
+    const error = await errorOf(response);
+    assert.equal(error.error_codes[0]?.error_code, 'UPSTREAM_UNAVAILABLE');
+    assert.match(error.error_codes[0]?.message ?? '', /rate limit/);
+    assert.equal(sent.count(), 0, 'never sent');
+    const errors = lines.filter((line) => line.startsWith('error'));
+    assert.equal(errors.length, 1, lines.join('\n'));
+    assert.match(errors[0]!, /not sent within 200 ms .*waiting for its turn under the rate limit/);
+    assert.doesNotMatch(errors[0]!, /no answer/);
+  });
+
   test('the overall timeout ends a try that would outlast it', async () => {
     const service = await upstream(() => {
       /* never answers */

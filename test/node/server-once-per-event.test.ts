@@ -45,7 +45,15 @@ function watchedStore() {
 
 function runner(store: EventClaimStore, options: Partial<OncePerEventOptions> = {}) {
   const { log, lines } = captureLog();
-  const run = oncePerEvent({ store, leaseMs: LEASE_MS, callbackTimeoutMs: 5_000, storeTimeoutMs: 5_000, log, ...options });
+  const run = oncePerEvent({
+    store,
+    leaseMs: LEASE_MS,
+    callbackTimeoutMs: 5_000,
+    storeTimeoutMs: 5_000,
+    log,
+    isolatedRequests: false,
+    ...options,
+  });
   return { run, lines };
 }
 
@@ -175,5 +183,23 @@ describe('once per event, without HTTP', () => {
     const retry = run('flaky', () => void attempts++);
     assert.deepEqual(await Promise.all([failing, retry]), ['failed', 'handled']);
     assert.equal(attempts, 2);
+  });
+
+  test('where requests are isolated (Cloudflare Workers), a copy never awaits the first: busy while it holds the claim', async () => {
+    const { store } = watchedStore();
+    const { run } = runner(store, { isolatedRequests: true });
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    let runs = 0;
+    const first = run('ok', async () => {
+      runs++;
+      await gate;
+    });
+    // Answered while the first still runs: nothing of the first request's is awaited.
+    assert.equal(await run('ok', () => void runs++), 'busy');
+    open();
+    assert.equal(await first, 'handled');
+    assert.equal(await run('ok', () => void runs++), 'duplicate');
+    assert.equal(runs, 1);
   });
 });

@@ -1,4 +1,5 @@
 import { ConfigError } from '../config-error.js';
+import { type Place, WaitingLine } from './waiting-line.js';
 
 /**
  * What paces a client's calls under the service's rate limit (spec, "Limits":
@@ -38,6 +39,24 @@ export interface RateLimiter {
 export type RequestAnswered = () => void;
 
 /**
+ * The signals that aborted a call while it still waited for its turn under
+ * the rate limit (the request was never sent). The call rejects with the
+ * signal's reason as any abort does; whoever owns the signal (the token
+ * handler's time bound) asks here to say what it was waiting for.
+ */
+const abortedInTurn = new WeakSet<AbortSignal>();
+
+/** Marks `signal` as having aborted a call that waited for its turn (the client's transport does). */
+export function markAbortedInTurn(signal: AbortSignal): void {
+  abortedInTurn.add(signal);
+}
+
+/** Whether `signal` aborted a call while it waited for its turn under the rate limit, before it was sent. */
+export function wasAbortedInTurn(signal: AbortSignal): boolean {
+  return abortedInTurn.has(signal);
+}
+
+/**
  * Added to the one-second window: a request sent at the edge of our window
  * may arrive at the service a little later, and the service's own sliding
  * second must still never see more than the limit.
@@ -47,19 +66,18 @@ export const RATE_LIMIT_MARGIN_MS = 100;
 /** The service's sliding window: its limit counts the requests of any one second. */
 export const RATE_LIMIT_WINDOW_MS = 1000;
 
-/** One caller waiting its turn. */
-interface Waiter {
-  resolve: (answered: RequestAnswered) => void;
-  reject: (reason: unknown) => void;
-  signal: AbortSignal | undefined;
-  onAbort: () => void;
-}
-
 /**
  * The in-process {@link RateLimiter}: at most `perSecond` requests in any
  * window of one second plus {@link RATE_LIMIT_MARGIN_MS}, callers served in
  * the order they came. For one process; several processes share
  * `redisRateLimiter` instead.
+ *
+ * Safe to share across requests on every runtime, Cloudflare Workers included:
+ * what callers share is plain data (the requests counted, the order of the
+ * callers), and each waiting caller sleeps on a timer of its own, so that no
+ * request waits on a timer or a promise another request made. A caller whose
+ * request ended while it waited (a runtime that cancels an ended request's
+ * timers) is passed over within `LATE_WAKE_GRACE_MS` (200 ms) of its turn.
  *
  * @example
  * const limiter = inProcessRateLimiter({ perSecond: 10 });
@@ -70,52 +88,66 @@ export function inProcessRateLimiter({ perSecond }: { perSecond: number }, now: 
     throw new ConfigError('inProcessRateLimiter: perSecond must be a whole number of at least 1');
   /** The requests the window holds: each counts from when it went, or from its answer once that came. */
   let counted: { at: number }[] = [];
-  const queue: Waiter[] = [];
-  let timer: ReturnType<typeof setTimeout> | undefined;
-
-  const leave = (waiter: Waiter) => waiter.signal?.removeEventListener('abort', waiter.onAbort);
+  const line = new WaitingLine();
   const span = RATE_LIMIT_WINDOW_MS + RATE_LIMIT_MARGIN_MS;
 
-  // Lets through as many waiters, first come first served, as the window has room for; then sleeps until the earliest count leaves it.
-  const pump = () => {
-    timer = undefined;
-    const time = now();
+  /** Counts a request that goes now, and gives back what the client calls at its answer. */
+  const take = (time: number): RequestAnswered => {
+    const request = { at: time };
+    counted.push(request);
+    let answered = false;
+    return () => {
+      if (answered) return;
+      answered = true;
+      // The service counted it by now: it holds the window for one second from here (the margin is for sends,
+      // whose arrival is unknown), put back if it had left it meanwhile (an answer slower than the window).
+      request.at = Math.max(request.at, now() - RATE_LIMIT_MARGIN_MS);
+      if (!counted.includes(request)) counted.push(request);
+    };
+  };
+
+  /**
+   * Whether the caller at `place` may go at `time` (the callers ahead of it that are still waiting each keep
+   * a place in the window for themselves), or else when it should look again: when enough counted requests
+   * have left the window for its turn, or when the first caller ahead counts as gone if it has not gone by then.
+   */
+  const turn = (place: Place, time: number): 'now' | number => {
     counted = counted.filter((request) => request.at > time - span);
-    while (queue.length > 0 && counted.length < perSecond) {
-      const waiter = queue.shift()!;
-      leave(waiter);
-      const request = { at: time };
-      counted.push(request);
-      let answered = false;
-      waiter.resolve(() => {
-        if (answered) return;
-        answered = true;
-        // The service counted it by now: it holds the window for one second from here (the margin is for sends,
-        // whose arrival is unknown), put back if it had left it meanwhile (an answer slower than the window).
-        request.at = Math.max(request.at, now() - RATE_LIMIT_MARGIN_MS);
-        if (!counted.includes(request)) counted.push(request);
-      });
-    }
-    if (queue.length > 0) timer = setTimeout(pump, Math.min(...counted.map((request) => request.at)) + span - time + 1);
+    const ahead = line.ahead(place, time);
+    const room = perSecond - counted.length;
+    if (ahead.length < room) return 'now';
+    const leaving = counted.map((request) => request.at).sort((a, b) => a - b);
+    // The count whose leaving makes room for this caller; past the last one, the callers ahead count anew.
+    const freeing = leaving[ahead.length - room] ?? leaving.at(-1) ?? time;
+    return Math.max(time + 1, Math.min(freeing + span + 1, WaitingLine.givenUpAt(ahead)));
   };
 
   return {
     acquire(signal?: AbortSignal): Promise<void | RequestAnswered> {
       if (signal?.aborted) return Promise.reject(signal.reason);
+      const place = line.join(now());
       return new Promise<RequestAnswered>((resolve, reject) => {
-        const waiter: Waiter = {
-          resolve,
-          reject,
-          signal,
-          onAbort: () => {
-            const index = queue.indexOf(waiter);
-            if (index >= 0) queue.splice(index, 1);
-            reject(signal!.reason);
-          },
+        let timer: ReturnType<typeof setTimeout> | undefined;
+        const onAbort = () => {
+          clearTimeout(timer);
+          line.leave(place);
+          reject(signal!.reason);
         };
-        signal?.addEventListener('abort', waiter.onAbort, { once: true });
-        queue.push(waiter);
-        if (timer === undefined) pump();
+        // Runs in this caller's own context only: on acquire, then on its own timer.
+        const look = () => {
+          const time = now();
+          const next = turn(place, time);
+          if (next === 'now') {
+            line.leave(place);
+            signal?.removeEventListener('abort', onAbort);
+            resolve(take(time));
+            return;
+          }
+          place.wakeAt = next;
+          timer = setTimeout(look, next - time);
+        };
+        signal?.addEventListener('abort', onAbort, { once: true });
+        look();
       });
     },
   };

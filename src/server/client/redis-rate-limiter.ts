@@ -9,6 +9,7 @@ import type { RedisScriptClient } from './redis-script-client.js';
 import { wait } from '../../shared/backoff.js';
 import { RATE_LIMIT_MARGIN_MS, RATE_LIMIT_WINDOW_MS, type RateLimiter, type RequestAnswered } from './rate-limiter.js';
 import { untilAborted } from './until-aborted.js';
+import { WaitingLine } from './waiting-line.js';
 
 /** Options of {@link redisRateLimiter}. */
 export const RedisRateLimiterOptionsSchema = z.object({
@@ -237,36 +238,46 @@ export function redisRateLimiter(client: RedisScriptClient, options: RedisRateLi
     };
   };
 
+  /** This process's callers, in the order Redis booked them (see waitFor). */
+  const line = new WaitingLine();
+
   /**
    * Waits for the booked time on Redis's clock, on this host's timer. Redis read its clock somewhere between
    * the ask and the answer: the middle is the best guess of when, whatever the hosts' clocks say. A booking
    * answered slowly (a busy event loop, a burst of calls) would leave a guess off by half that delay, so a
    * longer wait asks Redis once more, a little ahead of the time, and the send itself waits on no round trip.
    */
-  const waitFor = async (booking: Promise<unknown>, member: string, asked: number, previous: Promise<unknown>, signal: AbortSignal) => {
+  const waitFor = async (booking: Promise<unknown>, member: string, asked: number, signal: AbortSignal) => {
     const answer = await booking;
     const answered = performance.now();
     if (!Array.isArray(answer) || answer.length !== 2) milliseconds(answer);
     const at = milliseconds((answer as unknown[])[0]);
     const waitMs = milliseconds((answer as unknown[])[1]);
-    if (waitMs <= 0) {
-      await untilAborted(previous, signal);
-      return go(member);
+    const place = line.join(answered);
+    try {
+      let target = waitMs <= 0 ? answered : (asked + answered) / 2 + waitMs;
+      if (waitMs > CHECK_AHEAD_MS) {
+        place.wakeAt = target - CHECK_AHEAD_MS;
+        await sleepUntil(place.wakeAt, signal);
+        const checked = performance.now();
+        // Awake, waiting on Redis: the others do not count it gone meanwhile.
+        place.wakeAt = checked + REDIS_LIMITER_TIMEOUT_MS;
+        const remaining = await check(member, at);
+        target = (checked + performance.now()) / 2 + remaining;
+      }
+      // A check may have moved an earlier caller's time past this one's: this process's callers still go in
+      // order, each looking again on its own timer (never awaiting another caller, which may be another request's).
+      for (;;) {
+        place.wakeAt = target;
+        await sleepUntil(target, signal);
+        const ahead = line.ahead(place, performance.now());
+        if (ahead.length === 0) return go(member);
+        target = WaitingLine.nextLook(ahead, performance.now());
+      }
+    } finally {
+      line.leave(place);
     }
-    let target = (asked + answered) / 2 + waitMs;
-    if (waitMs > CHECK_AHEAD_MS) {
-      await sleepUntil(target - CHECK_AHEAD_MS, signal);
-      const checked = performance.now();
-      const remaining = await check(member, at);
-      target = (checked + performance.now()) / 2 + remaining;
-    }
-    await sleepUntil(target, signal);
-    // A check may have moved an earlier caller's time past this one's: this process's callers still go in order.
-    await untilAborted(previous, signal);
-    return go(member);
   };
-  /** Settles once the latest caller of this process has gone, failed or left. */
-  let latest: Promise<unknown> = Promise.resolve();
 
   return {
     acquire(signal?: AbortSignal): Promise<RequestAnswered> {
@@ -278,10 +289,9 @@ export function redisRateLimiter(client: RedisScriptClient, options: RedisRateLi
         REDIS_LIMITER_TIMEOUT_MS,
         'the booking',
       );
-      const previous = latest;
       let granted: Promise<RequestAnswered>;
       if (!signal) {
-        granted = waitFor(booking, member, asked, previous, new AbortController().signal);
+        granted = waitFor(booking, member, asked, new AbortController().signal);
       } else {
         const onAbort = () => {
           // Made or on its way: the booking is given back either way once Redis has answered.
@@ -291,11 +301,8 @@ export function redisRateLimiter(client: RedisScriptClient, options: RedisRateLi
           );
         };
         signal.addEventListener('abort', onAbort, { once: true });
-        granted = untilAborted(waitFor(booking, member, asked, previous, signal), signal).finally(() =>
-          signal.removeEventListener('abort', onAbort),
-        );
+        granted = untilAborted(waitFor(booking, member, asked, signal), signal).finally(() => signal.removeEventListener('abort', onAbort));
       }
-      latest = granted.catch(() => {});
       return granted;
     },
   };

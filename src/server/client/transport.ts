@@ -12,7 +12,7 @@ import { untilAborted } from './until-aborted.js';
 import { backoffDelay, MAX_RETRY_WAIT_MS, parseRetryAfter, wait } from '../../shared/backoff.js';
 import type { RequestInfo, ResponseInfo } from './client-options.js';
 import { kindOfStatus, PayrollApiError, toErrorCodes, type PayrollApiErrorFields } from './payroll-api-error.js';
-import type { RateLimiter, RequestAnswered } from './rate-limiter.js';
+import { markAbortedInTurn, type RateLimiter, type RequestAnswered } from './rate-limiter.js';
 
 /** The default backoff between retries: the first step and the ceiling of one computed step. */
 export const DEFAULT_BACKOFF = { baseMs: 250, maxMs: 4_000 } as const;
@@ -133,7 +133,10 @@ export function createTransport(settings: TransportSettings) {
     try {
       return await settings.limiter.acquire(signal);
     } catch (error) {
-      if (signal?.aborted && error === signal.reason) throw error;
+      if (signal?.aborted && error === signal.reason) {
+        markAbortedInTurn(signal);
+        throw error;
+      }
       log.error(`payroll client ${label}: the rate limiter failed (${describeError(error)})`);
       throw fail({ kind: 'connection', message: `${label}: the rate limiter failed (${describeError(error)}); the request was not sent` });
     }

@@ -9,6 +9,7 @@ import { ServiceConnectionSchema } from './service-connection.js';
 import { clientWithBackoff, type PayrollClient } from '../client/payroll-client.js';
 import { ClientOptionsSchema } from '../client/client-options.js';
 import { isPayrollApiError } from '../client/payroll-api-error.js';
+import { wasAbortedInTurn } from '../client/rate-limiter.js';
 import { LINK_TOKEN_ANSWERS, unavailableAnswer, upstreamFailure } from './link-token-answers.js';
 import { usesRequiredJobs, type ServiceVersion } from './service-version.js';
 import { withinTime } from '../handler/time-bound.js';
@@ -224,6 +225,13 @@ export function createLinkTokenHandler(config: LinkTokenHandlerConfig): (request
     } catch (error) {
       if (isPayrollApiError(error)) return upstreamFailure(error, log, settings.baseUrl);
       if (!overall.signal.aborted) throw error;
+      if (wasAbortedInTurn(overall.signal)) {
+        // Never sent: the service was not slow, the calls sharing this rate limit were many.
+        log.error(
+          `payroll service POST /link_tokens: not sent within ${settings.timeouts.totalMs} ms (timeouts.totalMs): still waiting for its turn under the rate limit`,
+        );
+        return errorAnswer(LINK_TOKEN_ANSWERS.rateLimitWait);
+      }
       log.error(`payroll service POST /link_tokens: no answer within ${settings.timeouts.totalMs} ms (timeouts.totalMs)`);
       return unavailableAnswer(1);
     } finally {

@@ -31,6 +31,11 @@ export interface OncePerEventOptions {
   storeTimeoutMs: number;
   /** Already redacted. */
   log: Logger;
+  /**
+   * Requests may not wait on one another (Cloudflare Workers): a copy never awaits another request's run, and
+   * the store's claim alone decides, `busy` while the first holds it, as it does across processes.
+   */
+  isolatedRequests: boolean;
 }
 
 /** What one store call gave: its value, or nothing (it failed or hung, and was logged). */
@@ -44,9 +49,17 @@ export type EventRunner = (eventId: string, work: () => void | Promise<void>) =>
  * running waits for it, then takes the first's outcome (`duplicate` for a
  * success), unless the first failed: then it runs the work itself. Answering
  * "duplicate" at once would lose the event when the first then fails on a
- * connection the sender gave up on. Across processes the store's claim decides.
+ * connection the sender gave up on. Across processes the store's claim decides,
+ * and so it does within one where requests are isolated (`isolatedRequests`).
  */
-export function oncePerEvent({ store, leaseMs, callbackTimeoutMs, storeTimeoutMs, log }: OncePerEventOptions): EventRunner {
+export function oncePerEvent({
+  store,
+  leaseMs,
+  callbackTimeoutMs,
+  storeTimeoutMs,
+  log,
+  isolatedRequests,
+}: OncePerEventOptions): EventRunner {
   /** Ids being handled in this process, with how that run ends. */
   const inFlight = new Map<string, Promise<EventOutcome>>();
 
@@ -96,6 +109,7 @@ export function oncePerEvent({ store, leaseMs, callbackTimeoutMs, storeTimeoutMs
     return 'handled';
   }
 
+  if (isolatedRequests) return runOnce;
   return async function deliverOnce(eventId, work) {
     for (let running = inFlight.get(eventId); running; running = inFlight.get(eventId)) {
       const outcome = await running;

@@ -7,6 +7,7 @@ import { parseOptions, postHandler } from '../handler/post-handler.js';
 import { LoggerSchema, redactingLogger } from '../logger.js';
 import { describeError } from '../describe-error.js';
 import { oncePerEvent, type EventOutcome } from './once-per-event.js';
+import { requestsAreIsolated } from '../handler/request-isolation.js';
 import { urlCarriesSecret } from '../handler/url-secret.js';
 import { WebhookEnvelopeSchema, WebhookEventSchema, type UnknownWebhookEvent, type WebhookEvent } from './webhook-events.js';
 
@@ -149,7 +150,14 @@ export function createWebhookHandler(options: WebhookHandlerOptions): (request: 
   const leaseMs = settings.leaseMs ?? callbackTimeoutMs + LEASE_MARGIN_MS;
   const log = redactingLogger(settings.log ?? console, secret === undefined ? [] : [secret]);
   const store = asClaimStore(settings.store ?? memoryEventIdStore());
-  const runOnce = oncePerEvent({ store, leaseMs, callbackTimeoutMs, storeTimeoutMs: STORE_TIMEOUT_MS, log });
+  const runOnce = oncePerEvent({
+    store,
+    leaseMs,
+    callbackTimeoutMs,
+    storeTimeoutMs: STORE_TIMEOUT_MS,
+    log,
+    isolatedRequests: requestsAreIsolated(),
+  });
 
   // Keyed by the runner's outcomes: an outcome added there without an answer here does not type-check.
   const answers: Record<Exclude<EventOutcome, 'handled' | 'duplicate'>, ErrorAnswer> = {
