@@ -9,6 +9,7 @@
 import * as z from 'zod';
 import { ConfigError } from './config-error.js';
 import type { EventClaimStore } from './webhooks/event-claim-store.js';
+import { ClaimTableOptionsSchema, DEFAULT_CLAIM_TABLE, tableCreation } from './webhooks/claim-table.js';
 
 /** What the store needs of a pool or client: `pg`'s `query(text, values)`. */
 export interface PostgresQueryable {
@@ -16,28 +17,22 @@ export interface PostgresQueryable {
 }
 
 /** Options of {@link postgresEventStore}. */
-export const PostgresEventStoreOptionsSchema = z.object({
+export const PostgresEventStoreOptionsSchema = ClaimTableOptionsSchema.extend({
   /** The table, optionally schema-qualified (`app.webhook_events`); letters, digits and `_` only. */
   table: z
     .string()
     .regex(
       /^[a-z_][a-z0-9_]{0,62}(\.[a-z_][a-z0-9_]{0,62})?$/,
-      'must be a lower-case SQL name such as payroll_link_webhook_events or app.webhook_events',
+      `must be a lower-case SQL name such as ${DEFAULT_CLAIM_TABLE} or app.webhook_events`,
     )
-    .default('payroll_link_webhook_events'),
-  /**
-   * Create the table (`CREATE TABLE IF NOT EXISTS`) on first use. Turn it
-   * off when your migrations create it: {@link postgresEventStoreTableSql}
-   * gives the statement.
-   */
-  createTable: z.boolean().default(true),
+    .default(DEFAULT_CLAIM_TABLE),
 });
 
 /** What {@link postgresEventStore} accepts. */
 export type PostgresEventStoreOptions = z.input<typeof PostgresEventStoreOptionsSchema>;
 
 /** The table the store uses, for your migrations. */
-export function postgresEventStoreTableSql(table = 'payroll_link_webhook_events'): string {
+export function postgresEventStoreTableSql(table = DEFAULT_CLAIM_TABLE): string {
   return `CREATE TABLE IF NOT EXISTS ${table} (
   event_id text PRIMARY KEY,
   claim_token text,
@@ -75,19 +70,13 @@ export function postgresEventStore(pool: PostgresQueryable, options: PostgresEve
   const parsed = PostgresEventStoreOptionsSchema.safeParse(options);
   if (!parsed.success) throw ConfigError.fromZod('postgresEventStore options', parsed.error);
   const { table, createTable } = parsed.data;
-  /** Plain data, not a promise: a request never awaits a query another request started (Cloudflare Workers forbids it). */
-  let created = !createTable;
-
-  /** Creates the table until it exists; callers that come at once each ask, which `IF NOT EXISTS` allows. */
-  async function tableReady(): Promise<void> {
-    if (created) return;
+  const tableReady = tableCreation(createTable, async () => {
     try {
       await pool.query(postgresEventStoreTableSql(table));
     } catch (error) {
       if (!ALREADY_CREATED.has((error as { code?: unknown }).code as string)) throw error;
     }
-    created = true;
-  }
+  });
 
   return {
     async claim(eventId, token, leaseMs) {

@@ -68,6 +68,12 @@ const ELSEWHERE: [page: string, section: string, block: number, why: string][] =
     0,
     'next.config.mjs: next build reads it, and must not call it invalid, in server-in-browser.test.ts',
   ],
+  [
+    'docs/edge.md',
+    'Cloudflare Workers',
+    0,
+    'type-checked against @cloudflare/workers-types and run as written in workerd (wrangler dev) in workerd.test.ts',
+  ],
   ['docs/testing.md', 'Test your integration', 0, 'app.js: run as written by node --test in sandbox-package.test.ts'],
   ['docs/testing.md', 'Test your integration', 1, 'payroll.test.js: run as written by node --test in sandbox-package.test.ts'],
   ['docs/testing.md', 'Testing your components', 0, 'run as written by Vitest (jsdom, happy-dom) and Jest (jsdom) in unit-tests.test.ts'],

@@ -1,0 +1,300 @@
+// docs/edge.md's Cloudflare Workers snippet, as written, in workerd (wrangler dev, pinned in workerd/, no
+// nodejs_compat flag, configuration read from env bindings), from the packed package, against the real sandbox:
+// - the token handler mints a token;
+// - the webhook handler on d1EventStore (a local D1, its table created on first use): the sandbox's own
+//   account.added runs the callback; simultaneous copies of one event run it once, each answered 200 or 503
+//   EVENT_IN_PROGRESS; a copy after a restart of the Worker is a duplicate;
+// - one client shared across requests (also the token handler's): an over-limit burst meets no 429 at the
+//   sandbox, and requests that end while their calls still wait for their turn leave every later call working,
+//   with no "different request context" warning and no hung request in workerd's log. Both failed on the
+//   limiter of 0.1.0, which kept one timer for all callers: workerd cancels a timer with the request that set it.
+// The sandbox sits behind a counting proxy (test/node/client-fake-outside.ts: it only passes requests on) so that
+// the test sees each 429 the sandbox answers. Only `saveAccount`, which the docs leave to you, comes from the test.
+// Needs install-toolchains.ts and install-packed.ts first: `npm run test:packaging` runs both.
+import assert from 'node:assert/strict';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { after, before, describe, test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { startSandbox, type Sandbox } from '../../sandbox/start-sandbox.js';
+import { startFakeOutside, type FakeOutside } from '../node/client-fake-outside.js';
+import { freePort } from '../free-port.js';
+import { docsSnippet } from './docs-snippet.js';
+
+const workerdDir = fileURLToPath(new URL('./workerd/', import.meta.url));
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const WEBHOOK_SECRET = 'whsec_packaging_workerd_test_0123';
+/** Bounds every request of the test: a Worker that hangs fails the test, it does not stall it. */
+const REQUEST_BOUND_MS = 30_000;
+
+/** Stands in for the integrator's own data layer. */
+const SAVE_ACCOUNT = `const saveAccount = async (endUserId: string, accountId: string): Promise<void> => {
+  console.log('SAVED ' + JSON.stringify({ endUserId, accountId }));
+};
+`;
+
+/**
+ * The test's entry, around the docs' Worker: with ?give-up-after-ms=N it answers 504 after N ms whether or not
+ * the docs' route has answered, as a framework's timeout would. The request then ends with its reads still
+ * waiting for their turn (wrangler dev does not pass a caller's disconnect on, so the test gives up inside).
+ */
+const TEST_ENTRY = `import worker from './index';
+export default {
+  async fetch(request: Request, env: never): Promise<Response> {
+    const giveUpAfter = new URL(request.url).searchParams.get('give-up-after-ms');
+    if (giveUpAfter === null) return worker.fetch(request, env);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const gaveUp = new Promise<Response>((resolve) => {
+      timer = setTimeout(() => resolve(new Response('gave up', { status: 504 })), Number(giveUpAfter));
+    });
+    try {
+      return await Promise.race([worker.fetch(request, env), gaveUp]);
+    } finally {
+      clearTimeout(timer);
+    }
+  },
+};
+`;
+
+const WRANGLER_TOML = `name = "payroll-link-workerd-test"
+main = "test-entry.ts"
+compatibility_date = "2025-01-01"
+
+[[d1_databases]]
+binding = "DB"
+database_name = "payroll-link-workerd-test"
+database_id = "00000000-0000-0000-0000-000000000000"
+`;
+
+let sandbox: Sandbox;
+let outside: FakeOutside;
+let appDir: string;
+let port: number;
+let worker: { child: ChildProcess; output: () => string } | undefined;
+/** Connected before the Worker starts: the sandbox counts the test's own call in the secret's limit too, and the burst must meet a window the Worker's calls alone fill. */
+let burstAccountId: string;
+let laterAccountId: string;
+const logs: string[] = [];
+
+/** Starts `wrangler dev` on the app, with the sandbox's settings as bindings; resolves once it is ready. */
+async function startWorker(): Promise<void> {
+  const wrangler = fileURLToPath(new URL('./workerd/node_modules/wrangler/bin/wrangler.js', import.meta.url));
+  const vars = {
+    PAYROLL_API_SECRET: sandbox.secret,
+    PAYROLL_BASE_URL: outside.url,
+    PAYROLL_WEBHOOK_SECRET: WEBHOOK_SECRET,
+  };
+  const child = spawn(
+    process.execPath,
+    [
+      wrangler,
+      'dev',
+      '--ip',
+      '127.0.0.1',
+      '--port',
+      String(port),
+      '--persist-to',
+      `${appDir}/state`,
+      '--show-interactive-dev-session=false',
+      ...Object.entries(vars).flatMap(([name, value]) => ['--var', `${name}:${value}`]),
+    ],
+    {
+      cwd: appDir,
+      // Loopback only: no request.cf lookup, no update check (the banner's), no metrics.
+      env: {
+        PATH: process.env.PATH,
+        HOME: appDir,
+        CLOUDFLARE_CF_FETCH_ENABLED: 'false',
+        WRANGLER_HIDE_BANNER: 'true',
+        WRANGLER_SEND_METRICS: 'false',
+        CI: 'true',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    },
+  );
+  let output = '';
+  const ready = new Promise<void>((resolve, reject) => {
+    const onData = (chunk: string) => {
+      output += chunk;
+      if (/Ready on http:\/\/127\.0\.0\.1/.test(output)) resolve();
+    };
+    child.stdout!.setEncoding('utf8').on('data', onData);
+    child.stderr!.setEncoding('utf8').on('data', onData);
+    child.once('exit', (code) => reject(new Error(`wrangler dev exited (${code}): ${output}`)));
+  });
+  worker = { child, output: () => output };
+  await ready;
+}
+
+/** Stops wrangler dev and its workerd, keeping what they logged. */
+async function stopWorker(): Promise<void> {
+  if (!worker) return;
+  const { child, output } = worker;
+  worker = undefined;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  if (child.exitCode === null) process.kill(-child.pid!, 'SIGKILL');
+  await exited;
+  logs.push(output());
+}
+
+/** Everything workerd and wrangler printed so far. */
+const allLogs = () => [...logs, worker?.output() ?? ''].join('\n');
+
+const call = (path: string, init: RequestInit = {}) =>
+  fetch(`http://127.0.0.1:${port}${path}`, { ...init, signal: AbortSignal.timeout(REQUEST_BOUND_MS) });
+
+const mintToken = () => call('/api/link-token', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+
+const deliver = (event: unknown) =>
+  call(`/api/webhooks?secret=${WEBHOOK_SECRET}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(event),
+  });
+
+/** A connected account in the sandbox, for an end user (the sandbox sends its account.added to the Worker). */
+async function connectAccount(endUserId: string): Promise<string> {
+  const response = await fetch(`${sandbox.url}/sandbox/accounts`, {
+    method: 'POST',
+    headers: { 'x-api-secret': sandbox.secret, 'service-version': '2025-07-08', 'content-type': 'application/json' },
+    body: JSON.stringify({ end_user_id: endUserId }),
+  });
+  assert.equal(response.status, 201, await response.clone().text());
+  return ((await response.json()) as { data: { account: { id: string } } }).data.account.id;
+}
+
+/** Resolves once workerd has printed the callback's line for `accountId`; the Worker's console goes to wrangler's output. */
+async function savedLines(accountId: string): Promise<number> {
+  return allLogs()
+    .split('\n')
+    .filter((line) => line.includes('SAVED ') && line.includes(accountId)).length;
+}
+
+/** What workerd says when one request touched another's I/O, or a request hung. */
+const CROSS_REQUEST = /different request context|canceled this request because it detected that your Worker's code had hung/i;
+
+before(async () => {
+  port = await freePort();
+  sandbox = await startSandbox({ webhookUrl: `http://127.0.0.1:${port}/api/webhooks?secret=${WEBHOOK_SECRET}` });
+  outside = await startFakeOutside(sandbox.url);
+  await mkdir(workerdDir, { recursive: true });
+  appDir = await mkdtemp(`${workerdDir}scratch-`);
+  const snippet = await docsSnippet('docs/edge.md', 'Cloudflare Workers', 'ts');
+  await writeFile(`${appDir}/index.ts`, `${SAVE_ACCOUNT}${snippet}`);
+  await writeFile(`${appDir}/test-entry.ts`, TEST_ENTRY);
+  await writeFile(`${appDir}/wrangler.toml`, WRANGLER_TOML);
+  burstAccountId = await connectAccount(`user-${crypto.randomUUID()}`);
+  laterAccountId = await connectAccount(`user-${crypto.randomUUID()}`);
+  await startWorker();
+});
+
+after(async () => {
+  await stopWorker();
+  await outside?.close();
+  await sandbox?.close();
+  if (appDir) await rm(appDir, { recursive: true, force: true });
+});
+
+describe('Cloudflare Workers (workerd), docs/edge.md as written', { timeout: 240_000 }, () => {
+  test("the snippet type-checks under strict against Cloudflare's own types (env.DB is a D1Database)", async () => {
+    await writeFile(
+      `${appDir}/tsconfig.json`,
+      JSON.stringify({
+        compilerOptions: {
+          target: 'ES2022',
+          module: 'ESNext',
+          moduleResolution: 'Bundler',
+          lib: ['ES2023'],
+          types: ['@cloudflare/workers-types'],
+          strict: true,
+          noEmit: true,
+          skipLibCheck: true,
+        },
+        files: ['index.ts'],
+      }),
+    );
+    execFileSync(`${root}node_modules/.bin/tsc`, ['-p', `${appDir}/tsconfig.json`], { encoding: 'utf8', stdio: 'pipe' });
+  });
+
+  test('the token handler mints a token, with its configuration from env bindings', async () => {
+    const response = await mintToken();
+    assert.equal(response.status, 200, await response.clone().text());
+    const { data } = (await response.json()) as { data: { token: string; mode: string } };
+    assert.match(data.token, /^link-sandbox-/);
+    assert.equal(data.mode, 'sandbox');
+  });
+
+  test("webhooks on D1: the sandbox's account.added runs the callback once, its table made on first use", async () => {
+    const endUserId = `user-${crypto.randomUUID()}`;
+    const accountId = await connectAccount(endUserId);
+    // The sandbox delivers it on its own: wait for the callback's line (the test's bound ends a miss).
+    while ((await savedLines(accountId)) === 0) await new Promise((resolve) => worker!.child.stdout!.once('data', resolve));
+    assert.match(allLogs(), new RegExp(`SAVED \\{"endUserId":"${endUserId}","accountId":"${accountId}"\\}`));
+  });
+
+  test('simultaneous copies of one event run the callback once; each is answered 200, or 503 EVENT_IN_PROGRESS', async () => {
+    const accountId = crypto.randomUUID();
+    const event = {
+      event: 'account.added',
+      event_id: crypto.randomUUID(),
+      payload: { account_id: accountId, platform_name: 'Gusto Sandbox', end_user_id: 'user-copies' },
+    };
+    const answers = await Promise.all(Array.from({ length: 6 }, () => deliver(event)));
+    const bodies = await Promise.all(answers.map(async (answer) => ({ status: answer.status, text: await answer.text() })));
+    for (const { status, text } of bodies) {
+      assert.ok(status === 200 || (status === 503 && text.includes('EVENT_IN_PROGRESS')), `${status} ${text}`);
+    }
+    assert.ok(
+      bodies.some(({ status, text }) => status === 200 && !text.includes('"duplicate":true')),
+      'one copy ran it',
+    );
+    // Every copy has been answered, so a second run would have logged by now.
+    assert.equal(await savedLines(accountId), 1);
+
+    // A copy after a restart: a new isolate, the same D1; the claim in the table makes it a duplicate.
+    await stopWorker();
+    await startWorker();
+    const again = await deliver(event);
+    assert.equal(again.status, 200);
+    assert.deepEqual(await again.json(), { received: true, duplicate: true });
+    assert.equal(await savedLines(accountId), 1);
+  });
+
+  test('one client shared across requests and given to the token handler: an over-limit burst, no 429 at the sandbox', async () => {
+    const accountId = burstAccountId;
+    const before429s = outside.sandbox429s();
+    // 12 × 3 reads and 4 tokens: 40 calls against 10 per second, from 16 requests at once.
+    const answers = await Promise.all([
+      ...Array.from({ length: 12 }, () => call(`/api/accounts/${accountId}/data`)),
+      ...Array.from({ length: 4 }, () => mintToken()),
+    ]);
+    assert.deepEqual(
+      answers.map((answer) => answer.status),
+      answers.map(() => 200),
+    );
+    const data = (await answers[0]!.json()) as { employment: { account_id: string }; paystubs: unknown[] };
+    assert.equal(data.employment.account_id, accountId);
+    assert.ok(Array.isArray(data.paystubs));
+    assert.equal(outside.sandbox429s() - before429s, 0, 'no 429 at the sandbox');
+    assert.doesNotMatch(allLogs(), CROSS_REQUEST);
+  });
+
+  test('requests that end while their calls wait for their turn leave every later call working', async () => {
+    const accountId = laterAccountId;
+    // 12 requests give up after 300 ms: most of their 36 reads still wait for their turn when their request ends.
+    const gaveUp = await Promise.all(Array.from({ length: 12 }, () => call(`/api/accounts/${accountId}/data?give-up-after-ms=300`)));
+    assert.ok(
+      gaveUp.some((answer) => answer.status === 504),
+      'some requests ended before their reads',
+    );
+    await Promise.all(gaveUp.map((answer) => answer.body?.cancel()));
+    // Later calls, reads and a token, are served: none waits on a request that has ended.
+    const later = await Promise.all([...Array.from({ length: 3 }, () => call(`/api/accounts/${accountId}/data`)), mintToken()]);
+    assert.deepEqual(
+      await Promise.all(later.map(async (answer) => `${answer.status} ${answer.status === 200 ? '' : await answer.text()}`)),
+      later.map(() => '200 '),
+    );
+    assert.doesNotMatch(allLogs(), CROSS_REQUEST);
+  });
+});
