@@ -35,6 +35,7 @@ export default defineConfig({
           { text: 'Svelte 5', link: '/svelte' },
           { text: 'Angular', link: '/angular' },
           { text: 'Next.js', link: '/nextjs' },
+          { text: 'Nuxt 4', link: '/nuxt' },
           { text: 'The session', link: '/session' },
           { text: 'Inline', link: '/inline' },
           { text: 'Link events', link: '/link-events' },

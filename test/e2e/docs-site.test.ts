@@ -8,6 +8,7 @@ import { after, before, describe, test } from 'node:test';
 import { chromium, type Browser } from 'playwright-core';
 import { startDocsSite, type DocsSite } from '../../scripts/start-docs.js';
 import { chromiumArgs, chromiumPath } from '../browser/chromium.mjs';
+import { pressDone, switchDeposit } from '../sandbox-link-flow.js';
 
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 /** Bound on each wait; generous because CI machines are small and shared. */
@@ -48,17 +49,8 @@ describe('npm run docs, end to end', { timeout: 600_000 }, () => {
       const frame = await (await page.waitForSelector('[data-payroll-link-modal] iframe')).contentFrame();
       assert.ok(frame);
       assert.ok(frame.url().startsWith(`${site.sandboxUrl}/link`), frame.url());
-      await frame.getByRole('button', { name: 'Continue' }).click();
-      await frame.locator('button.hit[data-kind="employer"][data-platform-type="payroll"]').first().click();
-      await frame.getByLabel('Username').fill('user_good');
-      await frame.getByLabel('Password').fill('pass_good');
-      await frame.getByLabel('Password').press('Enter');
-      await frame.getByRole('button', { name: 'Switch my deposit' }).click();
-      await frame.getByRole('heading', { level: 1, name: 'Your direct deposit is switched' }).waitFor();
-      // Done ends the session and removes the frame: not awaited (Playwright may wait on the gone frame); the page is.
-      const done = frame.getByRole('button', { name: 'Done' });
-      await done.focus();
-      void done.press('Enter').catch(() => {});
+      await switchDeposit(frame);
+      await pressDone(frame);
 
       const outcome = example.locator('[data-outcome]');
       await page.waitForFunction(() => document.querySelector('[data-outcome]')?.textContent?.includes('link-exit'));

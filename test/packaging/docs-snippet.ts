@@ -89,3 +89,20 @@ export const ANGULAR_SNIPPETS: [section: string, language: string, file: string]
   ['Signals', 'ts', 'src/docs/payroll-step.component.ts'],
   ['What `strictTemplates` checks, and what it does not', 'ts', 'src/docs/connect-step.ts'],
 ];
+
+/**
+ * docs/nuxt.md's snippets, each the `block`-th of its language under its section: [section, language, block, file in
+ * nuxt/site]. The files are the ones each snippet's first line names. nuxt.test.ts type-checks and builds them with
+ * Nuxt 4; docs-snippets.test.ts leaves them to it.
+ */
+export const NUXT_SNIPPETS: [section: string, language: 'ts' | 'vue', block: number, file: string][] = [
+  ['Setup: `nuxt.config.ts`', 'ts', 0, 'nuxt.config.ts'],
+  ['The element: a client-only plugin', 'ts', 0, 'app/plugins/payroll-link.client.ts'],
+  ['The element: a client-only plugin', 'ts', 1, 'app/payroll-link.d.ts'],
+  ['The element: a client-only plugin', 'vue', 0, 'app/pages/index.vue'],
+  ['Server routes: the token and the webhooks', 'ts', 0, 'server/utils/payroll.ts'],
+  ['Server routes: the token and the webhooks', 'ts', 1, 'server/api/link-token.post.ts'],
+  ['Server routes: the token and the webhooks', 'ts', 2, 'server/api/webhooks.post.ts'],
+  ['Reading the data in a server route', 'ts', 0, 'server/api/accounts/[id].get.ts'],
+  ['Typed data: `useFetch`', 'vue', 0, 'app/pages/accounts/[id].vue'],
+];

@@ -12,7 +12,7 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { ANGULAR_SNIPPETS, codeBlocks, READING_DATA_SNIPPETS, shippedMarkdown, type CodeBlock } from './docs-snippet.js';
+import { ANGULAR_SNIPPETS, codeBlocks, NUXT_SNIPPETS, READING_DATA_SNIPPETS, shippedMarkdown, type CodeBlock } from './docs-snippet.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 /** Inside servers/, so that Express, Fastify and Hono (and their types) resolve as in an app. */
@@ -58,6 +58,12 @@ const ELSEWHERE: [page: string, section: string, block: number, why: string][] =
     section,
     0,
     `${file}: built by the Angular 22 CLI with strict templates in angular.test.ts`,
+  ]),
+  ...NUXT_SNIPPETS.filter(([, language]) => language === 'ts').map(([section, , block, file]): [string, string, number, string] => [
+    'docs/nuxt.md',
+    section,
+    block,
+    `${file}: type-checked by nuxi typecheck and built by nuxt build in nuxt.test.ts`,
   ]),
   ['docs/nextjs.md', 'Next.js (App Router)', 0, 'built by next build in frameworks.test.ts'],
   ['docs/nextjs.md', 'Next.js (App Router)', 1, "its import is in the Next app's layout.tsx, built by next build in frameworks.test.ts"],

@@ -118,10 +118,11 @@ test("the framework apps' lit, zod and @lit/react are within the package's range
     peerDependencies: Record<string, string>;
   };
   const ranges: Record<string, string> = { ...ours.dependencies, '@lit/react': ours.peerDependencies['@lit/react']! };
-  // The Angular app (angular.test.ts) has no React: lit and zod only.
+  // The Angular and Nuxt apps (angular.test.ts, nuxt.test.ts) have no React: lit and zod only.
   for (const [dir, names] of [
     [frameworksDir, Object.keys(ranges)],
     [`${frameworksDir}../angular/`, Object.keys(ours.dependencies)],
+    [`${frameworksDir}../nuxt/`, Object.keys(ours.dependencies)],
   ] as const) {
     const apps = JSON.parse(await readFile(`${dir}package.json`, 'utf8')) as { dependencies: Record<string, string> };
     for (const name of names)

@@ -1,5 +1,5 @@
 // Installs payroll-link into test/packaging/node_modules/payroll-link (and the framework apps'
-// node_modules: run test/packaging/frameworks/install.ts first) from the tarball `npm pack`
+// node_modules: run test/packaging/install-toolchains.ts first) from the tarball `npm pack`
 // makes of the built package (run build:package first), so the example apps and the SSR test see
 // exactly what users would install: a file missing from `files` or `exports` fails them.
 import { execFileSync } from 'node:child_process';
@@ -18,6 +18,8 @@ export const installedPackageDir = fileURLToPath(new URL('./node_modules/payroll
 export const frameworksPackageDir = fileURLToPath(new URL('./frameworks/node_modules/payroll-link', import.meta.url));
 /** Where the Angular app finds it: beside its own Angular 22 toolchain (angular/), which runs on Node 22. */
 export const angularPackageDir = fileURLToPath(new URL('./angular/node_modules/payroll-link', import.meta.url));
+/** Where the Nuxt app finds it: beside its own Nuxt 4 toolchain (nuxt/), which runs on Node 22. */
+export const nuxtPackageDir = fileURLToPath(new URL('./nuxt/node_modules/payroll-link', import.meta.url));
 /** Where the Svelte app finds it: beside its own Svelte, which the package's `svelte/elements` augmentation must meet. */
 export const sveltePackageDir = fileURLToPath(new URL('./svelte/node_modules/payroll-link', import.meta.url));
 /** Where the unit-test apps (Vitest, Jest) find it: beside their runners, as an app's own tests would. */
@@ -34,7 +36,14 @@ export async function installPackedPackage(): Promise<string> {
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     const [{ filename }] = JSON.parse(output) as Array<{ filename: string }>;
-    for (const dir of [installedPackageDir, frameworksPackageDir, angularPackageDir, sveltePackageDir, unitTestsPackageDir]) {
+    for (const dir of [
+      installedPackageDir,
+      frameworksPackageDir,
+      angularPackageDir,
+      nuxtPackageDir,
+      sveltePackageDir,
+      unitTestsPackageDir,
+    ]) {
       await rm(dir, { recursive: true, force: true });
       await mkdir(dir, { recursive: true });
       execFileSync('tar', ['-xzf', join(packDir, filename), '-C', dir, '--strip-components=1']);
@@ -48,6 +57,6 @@ export async function installPackedPackage(): Promise<string> {
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const filename = await installPackedPackage();
   console.log(
-    `install-packed: ${filename} extracted into test/packaging/node_modules, frameworks/, angular/, svelte/ and unit-tests/node_modules`,
+    `install-packed: ${filename} extracted into test/packaging/node_modules, frameworks/, angular/, nuxt/, svelte/ and unit-tests/node_modules`,
   );
 }

@@ -1,8 +1,8 @@
 // Installs the packaging tests' own toolchains from their lockfiles, once each: `npm ci` runs again
 // only when a package-lock.json has changed since its last install. frameworks/ holds the Angular
-// and Next.js toolchains, angular/ Angular 22 with Node 22, servers/ the backend frameworks (Express 4 and 5, Fastify, Hono), svelte/
+// and Next.js toolchains, angular/ Angular 22 with Node 22, nuxt/ Nuxt 4 with Node 22, servers/ the backend frameworks (Express 4 and 5, Fastify, Hono), svelte/
 // Svelte 5, unit-tests/ the app test runners (Vitest, Jest), workerd/ Cloudflare's wrangler (workerd). Run before install-packed.ts, which extracts payroll-link into
-// frameworks/, angular/, svelte/ and unit-tests/.
+// frameworks/, angular/, nuxt/, svelte/ and unit-tests/.
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 const TOOLCHAINS: [folder: string, what: string][] = [
   ['frameworks', 'Angular and Next.js toolchains; the first run takes a minute'],
   ['angular', "Angular 22 and the Node 22 it runs on (npm's `node` package)"],
+  ['nuxt', "Nuxt 4, vue-tsc and the Node 22 it builds on (npm's `node` package)"],
   ['servers', 'Express 4 and 5, Fastify, Hono'],
   ['svelte', 'Svelte 5, its Vite plugin and svelte-check'],
   ['unit-tests', 'Vitest with jsdom and happy-dom, Jest with jsdom'],

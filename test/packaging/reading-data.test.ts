@@ -13,25 +13,15 @@ import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { after, test } from 'node:test';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { listening, runApp } from './app-process.js';
 import { codeBlocks, READING_DATA_SNIPPETS } from './docs-snippet.js';
 import { freePort } from '../free-port.js';
 import { installedPackageDir } from './install-packed.js';
+import { startInstalledSandbox, type InstalledSandbox } from './installed-sandbox.js';
 
 const appDir = fileURLToPath(new URL('./servers/reading-data/', import.meta.url));
 const WEBHOOK_SECRET = 'whsec_packaging_reading_data_0123';
-
-/** What `payroll-link/sandbox` (installed) gives this test. */
-interface InstalledSandbox {
-  url: string;
-  secret: string;
-  webhooks: {
-    deliveries: { event: { event: string }; status: string; lastError: unknown }[];
-    whenSettled(delivery: InstalledSandbox['webhooks']['deliveries'][number]): Promise<{ status: string; lastError: unknown }>;
-  };
-  close(): Promise<void>;
-}
 
 /**
  * Waits until every delivery of `name` so far has settled and asserts each reached the app's handler
@@ -167,15 +157,7 @@ test('docs/reading-data.md, the backend.md reports webhook and the README quick 
 
   const port = await freePort();
   const answers: string[] = [];
-  const { startSandbox } = (await import(pathToFileURL(`${installedPackageDir}/dist/sandbox/index.js`).href)) as {
-    startSandbox(options: Record<string, unknown>): Promise<InstalledSandbox>;
-  };
-  sandbox = await startSandbox({
-    port: 0,
-    webhookUrl: `http://127.0.0.1:${port}/api/webhooks?secret=${WEBHOOK_SECRET}`,
-    webhookRetryBaseMs: 20,
-    log: (line: string) => answers.push(line),
-  });
+  sandbox = await startInstalledSandbox(`http://127.0.0.1:${port}/api/webhooks?secret=${WEBHOOK_SECRET}`, (line) => answers.push(line));
   app = runApp(`${appDir}main.ts`, appDir, {
     PAYROLL_API_SECRET: sandbox.secret,
     PAYROLL_BASE_URL: sandbox.url,

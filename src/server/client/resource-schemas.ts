@@ -143,23 +143,43 @@ export const VoeReportSchema = z.looseObject(reportFields);
 /** A Verification of Income and Employment report (`verificationReports.voie`). */
 export const VoieReportSchema = z.looseObject({ ...reportFields, incomes: z.array(IncomeSchema.partial()).optional() });
 
-/** A payroll platform: `id`, `name`, `type` (`payroll` or `time_and_attendance`), and what else the service sends. */
-export type Platform = z.infer<typeof PlatformSchema>;
-/** An employer: its `id`, and what else the service sends. */
-export type Employer = z.infer<typeof EmployerSchema>;
-/** A payroll account: its `id`, and what else the service sends (`monitoring_status`, `connected`, …). */
-export type Account = z.infer<typeof AccountSchema>;
-/** A job: its `id`, and what else the service sends (`status`, `name`, …). */
-export type Job = z.infer<typeof JobSchema>;
-/** An employment record: the spec's fields (`employer_name`, `status`, `start_date`, `account_id`, …), and what else the service sends. */
-export type Employment = z.infer<typeof EmploymentSchema>;
-/** An income record: its `id`, and what else the service sends. */
-export type Income = z.infer<typeof IncomeSchema>;
-/** A paystub: its `id`, and what else the service sends. */
-export type Paystub = z.infer<typeof PaystubSchema>;
-/** A shift: its `id`, and what else the service sends. */
-export type Shift = z.infer<typeof ShiftSchema>;
-/** A Verification of Employment report, as the service sends it. */
-export type VoeReport = z.infer<typeof VoeReportSchema>;
-/** A Verification of Income and Employment report, as the service sends it. */
-export type VoieReport = z.infer<typeof VoieReportSchema>;
+/** A key a type spells out: not the `string` or `number` of an index signature. */
+type KnownKey<K> = string extends K ? never : number extends K ? never : K;
+
+/**
+ * A loose schema's output without its index signature, at every depth: its known fields only. `looseObject`
+ * infers `{ id: string; …; [x: string]: unknown }`, and a type with an index signature loses its known keys to
+ * `keyof` (`string | number`), so JSON typings built on mapped types (Nuxt's `SerializeObject` for `useFetch`,
+ * type-fest's `Jsonify`) turned every resource into `{ [x: string]: never }`: a misspelt field passed and a real
+ * one failed. The schemas stay loose at run time (an unknown field still passes through); read one by casting
+ * (`(income as Record<string, unknown>)['bonus']`). An object with no known key is a record (`Job`'s `params`) and
+ * keeps its index signature.
+ */
+type KnownFields<T> = T extends readonly (infer Item)[]
+  ? KnownFields<Item>[]
+  : T extends object
+    ? [keyof { [K in keyof T as KnownKey<K>]: unknown }] extends [never]
+      ? T
+      : { [K in keyof T as KnownKey<K>]: KnownFields<T[K]> }
+    : T;
+
+/** A payroll platform: `id`, `name`, `type` (`payroll` or `time_and_attendance`), and the other fields the schema names. */
+export type Platform = KnownFields<z.infer<typeof PlatformSchema>>;
+/** An employer: its `id`, and the other fields the schema names. */
+export type Employer = KnownFields<z.infer<typeof EmployerSchema>>;
+/** A payroll account: its `id`, and the other fields the schema names (`monitoring_status`, `connected`, …). */
+export type Account = KnownFields<z.infer<typeof AccountSchema>>;
+/** A job: its `id`, and the other fields the schema names (`status`, `name`, …). */
+export type Job = KnownFields<z.infer<typeof JobSchema>>;
+/** An employment record: the spec's fields (`employer_name`, `status`, `start_date`, `account_id`, …), and `job_title`. */
+export type Employment = KnownFields<z.infer<typeof EmploymentSchema>>;
+/** An income record: its `id`, and the other fields the schema names (`annual_gross_pay`, `currency`, …). */
+export type Income = KnownFields<z.infer<typeof IncomeSchema>>;
+/** A paystub: its `id`, and the other fields the schema names (`pay_date`, `gross_pay`, `deductions`, …). */
+export type Paystub = KnownFields<z.infer<typeof PaystubSchema>>;
+/** A shift: its `id`, and the other fields the schema names. */
+export type Shift = KnownFields<z.infer<typeof ShiftSchema>>;
+/** A Verification of Employment report: the fields the schema names. */
+export type VoeReport = KnownFields<z.infer<typeof VoeReportSchema>>;
+/** A Verification of Income and Employment report: the fields the schema names. */
+export type VoieReport = KnownFields<z.infer<typeof VoieReportSchema>>;

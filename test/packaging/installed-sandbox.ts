@@ -1,0 +1,23 @@
+// The sandbox as the packaging tests start it: from the installed package (`payroll-link/sandbox`), as an
+// integrator's tests would, with its webhooks sent to the app under test.
+import { pathToFileURL } from 'node:url';
+import { installedPackageDir } from './install-packed.js';
+
+/** What `payroll-link/sandbox` (installed) gives the tests. */
+export interface InstalledSandbox {
+  url: string;
+  secret: string;
+  webhooks: {
+    deliveries: { event: { event: string; payload: Record<string, unknown> }; status: string; lastError: unknown }[];
+    whenSettled(delivery: InstalledSandbox['webhooks']['deliveries'][number]): Promise<{ status: string; lastError: unknown }>;
+  };
+  close(): Promise<void>;
+}
+
+/** Starts the installed sandbox on a free port, delivering its webhooks to `webhookUrl` (retried after 20 ms) and its log lines to `log`. */
+export async function startInstalledSandbox(webhookUrl: string, log: (line: string) => void): Promise<InstalledSandbox> {
+  const { startSandbox } = (await import(pathToFileURL(`${installedPackageDir}/dist/sandbox/index.js`).href)) as {
+    startSandbox(options: Record<string, unknown>): Promise<InstalledSandbox>;
+  };
+  return startSandbox({ port: 0, webhookUrl, webhookRetryBaseMs: 20, log });
+}
