@@ -1,7 +1,7 @@
 // `npm run build:package`: the publishable package in dist/.
 // 1. JS and .d.ts, one file per source module, by tsc (lit, zod, @lit/react and react stay imports, so apps dedupe them);
-//    the Node adapter (src/server/node.ts) in a second pass, the only one with Node's types; the Redis and PostgreSQL
-//    stores (src/server/redis.ts, postgres.ts: payroll-link/server/redis and /postgres) in the first, since they take
+//    the Node adapter (src/server/node.ts) in a second pass, the only one with Node's types; the Redis, PostgreSQL and D1
+//    stores (src/server/redis.ts, postgres.ts, d1.ts: payroll-link/server/redis, /postgres and /d1) in the first, since they take
 //    the integrator's client by its shape and import neither `redis` nor `pg`; then the framework entries at the
 //    published names (dist/react.js, ...), which forward to dist/frameworks/ (see FRAMEWORK_ENTRIES); then
 //    dist/element/session-code.js made one module, so that every bundler keeps it a lazy chunk (see bundleSessionCode);

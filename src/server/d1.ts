@@ -12,7 +12,7 @@ import { ConfigError } from './config-error.js';
 import type { EventClaimStore } from './webhooks/event-claim-store.js';
 import { ClaimTableOptionsSchema, DEFAULT_CLAIM_TABLE, tableCreation } from './webhooks/claim-table.js';
 
-/** What the store needs of a D1 binding (`env.DB`): `prepare`, `bind`, `first`, `run`, `all` and `batch`. */
+/** What the store needs of a D1 binding (`env.DB`): `prepare`, `bind`, `run` and `batch`. */
 export interface D1Queryable {
   prepare(query: string): D1Statement;
   batch(statements: D1Statement[]): Promise<{ results?: unknown[] }[]>;
@@ -85,7 +85,7 @@ export function d1EventStore(db: D1Queryable, options: D1EventStoreOptions = {})
           .prepare(
             `INSERT INTO ${table} AS e (event_id, claim_token, lease_until) VALUES (?1, ?2, ${NOW_MS} + ?3)
              ON CONFLICT (event_id) DO UPDATE SET claim_token = excluded.claim_token, lease_until = excluded.lease_until
-             WHERE e.done_at IS NULL AND e.lease_until <= ${NOW_MS}
+             WHERE e.done_at IS NULL AND IFNULL(e.lease_until, 0) <= ${NOW_MS}
              RETURNING 1 AS claimed`,
           )
           .bind(eventId, token, leaseMs),

@@ -531,6 +531,26 @@ describe('upstream failures', () => {
     assert.doesNotMatch(errors[0]!, /no answer/);
   });
 
+  test('a retry that still waits for its turn when the overall timeout passes: the log says it was the retry that waited', async () => {
+    const service = await upstream((_request, _n, res) => reply(res, 503, { error: { type: 'SERVICE_UNAVAILABLE' } }));
+    let calls = 0;
+    // The first turn is given at once; the retry's never comes (a limit that many other calls share).
+    const rateLimit = {
+      acquire: (signal?: AbortSignal) =>
+        calls++ === 0
+          ? Promise.resolve()
+          : new Promise<void>((_resolve, reject) => signal?.addEventListener('abort', () => reject(signal.reason))),
+    };
+    // Room for the first try's answer on a loaded machine: the bound decides only once the retry waits.
+    const { handle, lines } = handlerFor(service, { timeouts: { attemptMs: 5_000, totalMs: 2_000 }, rateLimit });
+    const response = await handle(browserPost({}));
+    assert.equal(response.status, 503);
+    const errors = lines.filter((line) => line.startsWith('error'));
+    assert.equal(errors.length, 1, lines.join('\n'));
+    assert.match(errors[0]!, /no token within 2000 ms .*try 2 still waited for its turn under the rate limit/);
+    assert.equal(service.requests.length, 1, 'the first try went, the retry did not');
+  });
+
   test('the overall timeout ends a try that would outlast it', async () => {
     const service = await upstream(() => {
       /* never answers */

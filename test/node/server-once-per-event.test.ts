@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { memoryEventIdStore, type EventClaimStore } from 'payroll-link/server';
 import { oncePerEvent, type OncePerEventOptions } from '../../src/server/webhooks/once-per-event.js';
+import { asClaimStore } from '../../src/server/webhooks/event-id-store.js';
 import { captureLog } from './server-example-upstream.js';
 
 const LEASE_MS = 60_000;
@@ -41,6 +42,12 @@ function watchedStore() {
   /** Resolves with the next markDone or release. */
   const ended = () => new Promise<string>((resolve) => waiters.push(resolve));
   return { store, inner, calls, ended };
+}
+
+/** A store of the older `{ has, add }` kind, whose has-then-add is no atomic claim. */
+function idOnlyStore() {
+  const seen = new Set<string>();
+  return { has: (eventId: string) => seen.has(eventId), add: (eventId: string) => void seen.add(eventId) };
 }
 
 function runner(store: EventClaimStore, options: Partial<OncePerEventOptions> = {}) {
@@ -185,8 +192,8 @@ describe('once per event, without HTTP', () => {
     assert.equal(attempts, 2);
   });
 
-  test('where requests are isolated (Cloudflare Workers), a copy never awaits the first: busy while it holds the claim', async () => {
-    const { store } = watchedStore();
+  /** Where requests are isolated, a copy arriving while the first runs is busy at once; after it, a duplicate. */
+  async function copiesWhileIsolated(store: EventClaimStore) {
     const { run } = runner(store, { isolatedRequests: true });
     let open!: () => void;
     const gate = new Promise<void>((resolve) => (open = resolve));
@@ -201,5 +208,16 @@ describe('once per event, without HTTP', () => {
     assert.equal(await first, 'handled');
     assert.equal(await run('ok', () => void runs++), 'duplicate');
     assert.equal(runs, 1);
-  });
+  }
+
+  // Bounded: a copy that awaited the first would hang on the gate, not fail.
+  test(
+    'where requests are isolated (Cloudflare Workers), a copy never awaits the first: busy while it holds the claim',
+    { timeout: 5_000 },
+    () => copiesWhileIsolated(watchedStore().store),
+  );
+
+  test('where requests are isolated, a { has, add } store (no atomic claim) still runs one copy at a time', { timeout: 5_000 }, () =>
+    copiesWhileIsolated(asClaimStore(idOnlyStore())),
+  );
 });

@@ -245,12 +245,8 @@ describe('Cloudflare Workers (workerd), docs/edge.md as written', { timeout: 240
     for (const { status, text } of bodies) {
       assert.ok(status === 200 || (status === 503 && text.includes('EVENT_IN_PROGRESS')), `${status} ${text}`);
     }
-    assert.ok(
-      bodies.some(({ status, text }) => status === 200 && !text.includes('"duplicate":true')),
-      'one copy ran it',
-    );
-    // Every copy has been answered, so a second run would have logged by now.
-    assert.equal(await savedLines(accountId), 1);
+    // A copy that ran the callback answers 200 without `duplicate`: exactly one did.
+    assert.equal(bodies.filter(({ status, text }) => status === 200 && !text.includes('"duplicate":true')).length, 1);
 
     // A copy after a restart: a new isolate, the same D1; the claim in the table makes it a duplicate.
     await stopWorker();

@@ -39,24 +39,6 @@ export interface RateLimiter {
 export type RequestAnswered = () => void;
 
 /**
- * The signals that aborted a call while it still waited for its turn under
- * the rate limit (the request was never sent). The call rejects with the
- * signal's reason as any abort does; whoever owns the signal (the token
- * handler's time bound) asks here to say what it was waiting for.
- */
-const abortedInTurn = new WeakSet<AbortSignal>();
-
-/** Marks `signal` as having aborted a call that waited for its turn (the client's transport does). */
-export function markAbortedInTurn(signal: AbortSignal): void {
-  abortedInTurn.add(signal);
-}
-
-/** Whether `signal` aborted a call while it waited for its turn under the rate limit, before it was sent. */
-export function wasAbortedInTurn(signal: AbortSignal): boolean {
-  return abortedInTurn.has(signal);
-}
-
-/**
  * Added to the one-second window: a request sent at the edge of our window
  * may arrive at the service a little later, and the service's own sliding
  * second must still never see more than the limit.

@@ -260,8 +260,9 @@ export function redisRateLimiter(client: RedisScriptClient, options: RedisRateLi
         place.wakeAt = target - CHECK_AHEAD_MS;
         await sleepUntil(place.wakeAt, signal);
         const checked = performance.now();
-        // Awake, waiting on Redis: the others do not count it gone meanwhile.
-        place.wakeAt = checked + REDIS_LIMITER_TIMEOUT_MS;
+        // Awake, waiting on Redis: a check slower than the grace only lets the callers behind it go first
+        // (it takes its place back when it returns), where a longer mark would idle their booked turns.
+        place.wakeAt = checked;
         const remaining = await check(member, at);
         target = (checked + performance.now()) / 2 + remaining;
       }

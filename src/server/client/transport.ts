@@ -12,7 +12,8 @@ import { untilAborted } from './until-aborted.js';
 import { backoffDelay, MAX_RETRY_WAIT_MS, parseRetryAfter, wait } from '../../shared/backoff.js';
 import type { RequestInfo, ResponseInfo } from './client-options.js';
 import { kindOfStatus, PayrollApiError, toErrorCodes, type PayrollApiErrorFields } from './payroll-api-error.js';
-import { markAbortedInTurn, type RateLimiter, type RequestAnswered } from './rate-limiter.js';
+import type { RateLimiter, RequestAnswered } from './rate-limiter.js';
+import { markAbortedInTurn } from './aborted-in-turn.js';
 
 /** The default backoff between retries: the first step and the ceiling of one computed step. */
 export const DEFAULT_BACKOFF = { baseMs: 250, maxMs: 4_000 } as const;
@@ -125,7 +126,7 @@ export function createTransport(settings: TransportSettings) {
   };
 
   /** Waits for the limiter's room; resolves with what tells it the attempt has ended (see {@link RequestAnswered}), if it asks. */
-  async function acquire(signal: AbortSignal | undefined, label: string): Promise<RequestAnswered | void> {
+  async function acquire(signal: AbortSignal | undefined, label: string, attempt: number): Promise<RequestAnswered | void> {
     if (!settings.limiter) {
       if (signal?.aborted) throw signal.reason;
       return;
@@ -134,7 +135,7 @@ export function createTransport(settings: TransportSettings) {
       return await settings.limiter.acquire(signal);
     } catch (error) {
       if (signal?.aborted && error === signal.reason) {
-        markAbortedInTurn(signal);
+        markAbortedInTurn(signal, attempt);
         throw error;
       }
       log.error(`payroll client ${label}: the rate limiter failed (${describeError(error)})`);
@@ -283,7 +284,7 @@ export function createTransport(settings: TransportSettings) {
     let redirects = 0;
     // `retries` numbers the attempts the hooks are told of; following a redirect is the same attempt going on.
     for (let retries = 0; ;) {
-      const answered = await acquire(call.signal, label);
+      const answered = await acquire(call.signal, label, retries + 1);
       let end: AttemptEnd;
       try {
         end = await attempt(call, url, label, retries + 1, timeoutMs);

@@ -7,6 +7,8 @@
  * wakes again, so it is dropped from the line once it has slept past its
  * wake-up by {@link LATE_WAKE_GRACE_MS}: first come, first served holds among
  * live callers only, and a dead one holds the others up by that grace at most.
+ * Nobody is woken early either: when a caller ahead aborts, the ones behind go
+ * at their own next look, so a turn may stay unused for up to that long.
  */
 
 /**

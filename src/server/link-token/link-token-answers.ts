@@ -14,7 +14,7 @@ export const LINK_TOKEN_ANSWERS = {
     message: 'The server could not create a Link token in time; try again.',
     headers: { 'retry-after': '1' },
   },
-  /** Never sent: the call still waited for its turn under the rate limit when timeouts.totalMs passed. */
+  /** The call (or its retry) still waited for its turn under the rate limit when timeouts.totalMs passed. */
   rateLimitWait: {
     status: 503,
     type: 'SERVICE_UNAVAILABLE',

@@ -9,7 +9,7 @@ import { ServiceConnectionSchema } from './service-connection.js';
 import { clientWithBackoff, type PayrollClient } from '../client/payroll-client.js';
 import { ClientOptionsSchema } from '../client/client-options.js';
 import { isPayrollApiError } from '../client/payroll-api-error.js';
-import { wasAbortedInTurn } from '../client/rate-limiter.js';
+import { attemptAbortedInTurn } from '../client/aborted-in-turn.js';
 import { LINK_TOKEN_ANSWERS, unavailableAnswer, upstreamFailure } from './link-token-answers.js';
 import { usesRequiredJobs, type ServiceVersion } from './service-version.js';
 import { withinTime } from '../handler/time-bound.js';
@@ -225,10 +225,14 @@ export function createLinkTokenHandler(config: LinkTokenHandlerConfig): (request
     } catch (error) {
       if (isPayrollApiError(error)) return upstreamFailure(error, log, settings.baseUrl);
       if (!overall.signal.aborted) throw error;
-      if (wasAbortedInTurn(overall.signal)) {
-        // Never sent: the service was not slow, the calls sharing this rate limit were many.
+      const waited = attemptAbortedInTurn(overall.signal);
+      if (waited !== null) {
+        // The service was not slow: the calls sharing this rate limit were many.
+        const bound = `${settings.timeouts.totalMs} ms (timeouts.totalMs)`;
         log.error(
-          `payroll service POST /link_tokens: not sent within ${settings.timeouts.totalMs} ms (timeouts.totalMs): still waiting for its turn under the rate limit`,
+          waited === 1
+            ? `payroll service POST /link_tokens: not sent within ${bound}: still waiting for its turn under the rate limit`
+            : `payroll service POST /link_tokens: no token within ${bound}: try ${waited} still waited for its turn under the rate limit`,
         );
         return errorAnswer(LINK_TOKEN_ANSWERS.rateLimitWait);
       }

@@ -109,7 +109,23 @@ export function oncePerEvent({
     return 'handled';
   }
 
-  if (isolatedRequests) return runOnce;
+  if (isolatedRequests) {
+    // Plain data, never a promise another request awaits: a copy of an id in flight here is busy, as across
+    // processes, even with a `{ has, add }` store whose claim is not atomic.
+    const running = new Set<string>();
+    return async function deliverOnceIsolated(eventId, work) {
+      if (running.has(eventId)) {
+        log.info('webhook: this event is being handled; asking for a later delivery', { eventId });
+        return 'busy';
+      }
+      running.add(eventId);
+      try {
+        return await runOnce(eventId, work);
+      } finally {
+        running.delete(eventId);
+      }
+    };
+  }
   return async function deliverOnce(eventId, work) {
     for (let running = inFlight.get(eventId); running; running = inFlight.get(eventId)) {
       const outcome = await running;
