@@ -24,6 +24,7 @@ export default defineConfig(
     'test/packaging/angular/',
     'test/packaging/apps/',
     'test/packaging/frameworks/',
+    'test/packaging/runtimes/',
     'test/packaging/servers/',
     'test/packaging/svelte/',
   ]),

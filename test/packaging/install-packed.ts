@@ -1,4 +1,4 @@
-// Installs payroll-link into test/packaging/node_modules/payroll-link (and the framework apps'
+// Installs payroll-link into test/packaging/node_modules/payroll-link (and the framework apps' and the runtimes'
 // node_modules: run test/packaging/frameworks/install.ts first) from the tarball `npm pack`
 // makes of the built package (run build:package first), so the example apps and the SSR test see
 // exactly what users would install: a file missing from `files` or `exports` fails them.
@@ -22,6 +22,8 @@ export const angularPackageDir = fileURLToPath(new URL('./angular/node_modules/p
 export const sveltePackageDir = fileURLToPath(new URL('./svelte/node_modules/payroll-link', import.meta.url));
 /** Where the unit-test apps (Vitest, Jest) find it: beside their runners, as an app's own tests would. */
 export const unitTestsPackageDir = fileURLToPath(new URL('./unit-tests/node_modules/payroll-link', import.meta.url));
+/** Where Deno, Bun and Vercel's edge runtime find it: beside them (runtimes/), as an app's own install would have it. */
+export const runtimesPackageDir = fileURLToPath(new URL('./runtimes/node_modules/payroll-link', import.meta.url));
 
 /** Packs the repository's package and extracts it into each folder above. Returns the tarball's file name. */
 export async function installPackedPackage(): Promise<string> {
@@ -34,7 +36,14 @@ export async function installPackedPackage(): Promise<string> {
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     const [{ filename }] = JSON.parse(output) as Array<{ filename: string }>;
-    for (const dir of [installedPackageDir, frameworksPackageDir, angularPackageDir, sveltePackageDir, unitTestsPackageDir]) {
+    for (const dir of [
+      installedPackageDir,
+      frameworksPackageDir,
+      angularPackageDir,
+      sveltePackageDir,
+      unitTestsPackageDir,
+      runtimesPackageDir,
+    ]) {
       await rm(dir, { recursive: true, force: true });
       await mkdir(dir, { recursive: true });
       execFileSync('tar', ['-xzf', join(packDir, filename), '-C', dir, '--strip-components=1']);
@@ -48,6 +57,6 @@ export async function installPackedPackage(): Promise<string> {
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const filename = await installPackedPackage();
   console.log(
-    `install-packed: ${filename} extracted into test/packaging/node_modules, frameworks/, angular/, svelte/ and unit-tests/node_modules`,
+    `install-packed: ${filename} extracted into test/packaging/node_modules, frameworks/, angular/, svelte/, unit-tests/ and runtimes/node_modules`,
   );
 }
