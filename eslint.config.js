@@ -25,6 +25,8 @@ export default defineConfig(
     'test/packaging/apps/',
     'test/packaging/frameworks/',
     'test/packaging/nuxt/',
+    'test/packaging/runtimes/',
+    'test/packaging/workerd/',
     'test/packaging/servers/',
     'test/packaging/svelte/',
   ]),

@@ -50,6 +50,7 @@ export default defineConfig({
         items: [
           { text: 'The backend', link: '/backend' },
           { text: 'Reading the data', link: '/reading-data' },
+          { text: 'Deno, Bun and edge functions', link: '/edge' },
           { text: 'Multiple instances', link: '/multiple-instances' },
           { text: 'Security', link: '/security' },
         ],

@@ -1,5 +1,5 @@
 // A scratch app of the packaging tests in a process of its own (tsx, a bare environment): started,
-// waited for by its port or by a line it prints, stopped. Shared by servers.test.ts and reading-data.test.ts.
+// waited for by its port or by a line it prints, stopped. Shared by servers.test.ts, reading-data.test.ts and runtimes.test.ts.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { connect } from 'node:net';
 
@@ -20,8 +20,12 @@ export async function listening(port: number, child: ChildProcess, output: () =>
 
 /** A running app (`file` run by tsx in `cwd`, with PATH and `env` only): its process, and a promise for the next stdout line that matches. */
 export function runApp(file: string, cwd: string, env: NodeJS.ProcessEnv) {
-  const tsx = import.meta.resolve('tsx');
-  const child = spawn(process.execPath, ['--import', tsx, file], {
+  return runCommand(process.execPath, ['--import', import.meta.resolve('tsx'), file], cwd, env);
+}
+
+/** A running command (another runtime: Deno, Bun) in `cwd`, with PATH and `env` only; as {@link runApp}. */
+export function runCommand(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv) {
+  const child = spawn(command, args, {
     cwd,
     env: { PATH: process.env.PATH, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -80,6 +80,20 @@ const ELSEWHERE: [page: string, section: string, block: number, why: string][] =
     0,
     'type-checked against @cloudflare/workers-types and run as written in workerd (wrangler dev) in workerd.test.ts',
   ],
+  ...(['One app module for every runtime', 'Deno', 'Bun', 'Vercel edge functions'] as const).map(
+    (section): [string, string, number, string] => [
+      'docs/edge.md',
+      section,
+      0,
+      'run as written from the packed package (Deno, Bun, edge-runtime) against the sandbox in runtimes.test.ts',
+    ],
+  ),
+  [
+    'docs/edge.md',
+    'Netlify edge functions',
+    0,
+    'type-checked by deno check, with a declaration of the Netlify global, in runtimes.test.ts',
+  ],
   ['docs/testing.md', 'Test your integration', 0, 'app.js: run as written by node --test in sandbox-package.test.ts'],
   ['docs/testing.md', 'Test your integration', 1, 'payroll.test.js: run as written by node --test in sandbox-package.test.ts'],
   ['docs/testing.md', 'Testing your components', 0, 'run as written by Vitest (jsdom, happy-dom) and Jest (jsdom) in unit-tests.test.ts'],

@@ -1,4 +1,4 @@
-// Installs payroll-link into test/packaging/node_modules/payroll-link (and the framework apps'
+// Installs payroll-link into test/packaging/node_modules/payroll-link (and the framework apps' and the runtimes'
 // node_modules: run test/packaging/install-toolchains.ts first) from the tarball `npm pack`
 // makes of the built package (run build:package first), so the example apps and the SSR test see
 // exactly what users would install: a file missing from `files` or `exports` fails them.
@@ -24,6 +24,8 @@ export const nuxtPackageDir = fileURLToPath(new URL('./nuxt/node_modules/payroll
 export const sveltePackageDir = fileURLToPath(new URL('./svelte/node_modules/payroll-link', import.meta.url));
 /** Where the unit-test apps (Vitest, Jest) find it: beside their runners, as an app's own tests would. */
 export const unitTestsPackageDir = fileURLToPath(new URL('./unit-tests/node_modules/payroll-link', import.meta.url));
+/** Where Deno, Bun and Vercel's edge runtime find it: beside them (runtimes/), as an app's own install would have it. */
+export const runtimesPackageDir = fileURLToPath(new URL('./runtimes/node_modules/payroll-link', import.meta.url));
 
 /** Packs the repository's package and extracts it into each folder above. Returns the tarball's file name. */
 export async function installPackedPackage(): Promise<string> {
@@ -43,6 +45,7 @@ export async function installPackedPackage(): Promise<string> {
       nuxtPackageDir,
       sveltePackageDir,
       unitTestsPackageDir,
+      runtimesPackageDir,
     ]) {
       await rm(dir, { recursive: true, force: true });
       await mkdir(dir, { recursive: true });
@@ -57,6 +60,6 @@ export async function installPackedPackage(): Promise<string> {
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const filename = await installPackedPackage();
   console.log(
-    `install-packed: ${filename} extracted into test/packaging/node_modules, frameworks/, angular/, nuxt/, svelte/ and unit-tests/node_modules`,
+    `install-packed: ${filename} extracted into test/packaging/node_modules, frameworks/, angular/, nuxt/, svelte/, unit-tests/ and runtimes/node_modules`,
   );
 }

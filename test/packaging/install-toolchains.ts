@@ -1,8 +1,9 @@
 // Installs the packaging tests' own toolchains from their lockfiles, once each: `npm ci` runs again
 // only when a package-lock.json has changed since its last install. frameworks/ holds the Angular
 // and Next.js toolchains, angular/ Angular 22 with Node 22, nuxt/ Nuxt 4 with Node 22, servers/ the backend frameworks (Express 4 and 5, Fastify, Hono), svelte/
-// Svelte 5, unit-tests/ the app test runners (Vitest, Jest), workerd/ Cloudflare's wrangler (workerd). Run before install-packed.ts, which extracts payroll-link into
-// frameworks/, angular/, nuxt/, svelte/ and unit-tests/.
+// Svelte 5, unit-tests/ the app test runners (Vitest, Jest), runtimes/ Deno, Bun and Vercel's edge-runtime, workerd/ Cloudflare's
+// wrangler (workerd). Run before install-packed.ts, which extracts payroll-link into frameworks/, angular/, nuxt/, svelte/,
+// unit-tests/ and runtimes/.
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
@@ -16,6 +17,7 @@ const TOOLCHAINS: [folder: string, what: string][] = [
   ['servers', 'Express 4 and 5, Fastify, Hono'],
   ['svelte', 'Svelte 5, its Vite plugin and svelte-check'],
   ['unit-tests', 'Vitest with jsdom and happy-dom, Jest with jsdom'],
+  ['runtimes', "Deno and Bun (npm's packages carry the binaries), Vercel's edge-runtime"],
   ['workerd', 'Cloudflare Workers: wrangler 4.86.0 and its workerd'],
 ];
 

@@ -13,7 +13,7 @@ import { mkdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { after, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { startSandbox, type Sandbox } from '../../sandbox/start-sandbox.js';
-import { linkApi, platformOfType } from '../node/sandbox-test-client.js';
+import { connectWithToken } from '../node/sandbox-test-client.js';
 import { installedPackageDir } from './install-packed.js';
 import { freePort } from '../free-port.js';
 import { docsSnippet } from './docs-snippet.js';
@@ -36,19 +36,6 @@ const backendSnippet = (heading: string): Promise<string> =>
 
 /** A running app in servers/. */
 const run = (file: string, env: NodeJS.ProcessEnv) => runApp(file, serversDir, env);
-
-/** Logs in through the sandbox's Link API with the token, as the hosted Link page would. */
-async function connectWith(sandbox: Sandbox, token: string): Promise<string> {
-  const session = await linkApi(sandbox, 'POST', '/link/api/sessions', null, { token });
-  assert.equal(session.status, 201, session.text);
-  const login = await linkApi(sandbox, 'POST', '/link/api/login', session.body.data.session_id, {
-    platform_id: platformOfType(sandbox, 'payroll').id,
-    username: 'user_good',
-    password: 'pass_good',
-  });
-  assert.equal(login.status, 200, login.text);
-  return login.body.data.account_id as string;
-}
 
 const apps: { stop(): void }[] = [];
 const sandboxes: Sandbox[] = [];
@@ -122,7 +109,7 @@ for (const [name, heading, express4] of FRAMEWORKS) {
       const { data: token } = (await tokenResponse.json()) as { data: { id: string; token: string } };
 
       const saved = app.line(/^SAVED /);
-      const accountId = await connectWith(sandbox, token.token);
+      const accountId = await connectWithToken(sandbox, token.token);
       // The first delivery met a throwing callback (500); the sandbox delivered again, and that one was saved.
       assert.deepEqual(JSON.parse((await saved).slice('SAVED '.length)), { endUserId: 'user-7', accountId });
       const delivery = sandbox.webhooks.deliveries.find((item) => item.event.event === 'account.added');
