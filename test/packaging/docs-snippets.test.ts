@@ -130,7 +130,7 @@ const ELSEWHERE: [page: string, section: string, block: number, why: string][] =
 
 /** What the snippets leave to the reader. */
 const READER_GLOBALS = `declare function save(accountId: string, jobId: string): void;
-declare function saveAccount(endUserId: string | null | undefined, accountId: string): Promise<void>;
+declare function saveAccount(endUserId: string, accountId: string): Promise<void>;
 declare function getToken(userId?: string): Promise<string>;
 declare const button: HTMLButtonElement;
 declare const currentUser: { id: string };
