@@ -8,9 +8,11 @@
  *    load through an inline session's start, for an element in view in an onboarding step with content under
  *    it: when the Link page reports no height, the declared height; and when it reports 160 px less (the
  *    integrator's declared height was off: held, the box keeps its room until the user is in the frame);
- * 3. server-rendered (issue #37): CLS from first paint to a second after the Link page's first screen, for a page
- *    whose markup and `payroll-link/styles.css` paint first and whose element script comes 500 ms late, with the
- *    real sandbox's own Link page and token (its example backend), at 390x844 and 1280x800. Target: at most 0.01.
+ * 3. server-rendered (issues #37 and #41): CLS from first paint to a second after the Link page's first screen, for
+ *    a page whose markup and `payroll-link/styles.css` paint first and whose element script comes 500 ms late, with
+ *    the real sandbox's own Link page and token (its example backend), at 390x844 and 1280x800: inline (the flow in
+ *    the page), and the modal (the button, clicked a second after it upgraded: the modal's first screen a second
+ *    later ends the window). Target: at most 0.01.
  */
 import { collectPageErrors, launchChromium } from './lib/browser.js';
 import { startFakeLinkServer } from './lib/fake-link-server.js';
@@ -41,13 +43,22 @@ const VIEWPORTS = [
   { name: '390x844', width: 390, height: 844 },
   { name: '1280x800', width: 1280, height: 800 },
 ];
+/** The server-rendered pages: the element's `display` attribute in each. */
+const SSR_MODES = [
+  { mode: 'inline', display: 'display="inline"' },
+  { mode: 'modal', display: '' },
+];
+const ssrRows = SSR_MODES.flatMap(({ mode, display }) =>
+  VIEWPORTS.map((viewport) => ({ mode, display, viewport, name: `${mode}, ${viewport.name}` })),
+);
 
 /**
  * The server-rendered onboarding step: the stylesheet in the head, the element in view with the page's content
  * under it, layout shifts summed from the start (a classic script before any content: it sees every shift).
+ * `display`: the element's attribute, inline or (absent) the modal's button.
  */
-const ssrPageHtml = (linkUrl: string) => `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>Inline, server-rendered</title>
+const ssrPageHtml = (linkUrl: string, display: string) => `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>Server-rendered</title>
 <link rel="stylesheet" href="/styles.css">
 <style>body { font: 16px system-ui; margin: 0; } .step { max-width: 640px; margin: 24px auto; padding: 0 12px; } .after { height: 400px; background: #f1f5f9; }</style>
 <script>
@@ -58,7 +69,7 @@ new PerformanceObserver((list) => { for (const e of list.getEntries()) if (!e.ha
 </head><body><section class="step">
 <h1>Step 3 of 4: connect your payroll</h1>
 <p>Connect the account your pay goes to.</p>
-<payroll-link display="inline" token-url="/api/link-token" link-url="${linkUrl}"></payroll-link>
+<payroll-link ${display} token-url="/api/link-token" link-url="${linkUrl}"></payroll-link>
 <div class="after">The rest of the step, under the flow.</div>
 </section></body></html>`;
 
@@ -114,13 +125,14 @@ try {
 }
 
 // 3. Server-rendered, with the sandbox's own Link page: CLS from first paint to a second after its first screen.
-const ssr: Record<string, number[]> = Object.fromEntries(VIEWPORTS.map((v) => [v.name, []]));
+const ssr: Record<string, number[]> = Object.fromEntries(ssrRows.map((row) => [row.name, []]));
 const stack = await startServiceStack({ rateLimitPerSecond: 0 });
 const ssrFiles = await bundlePage('bench/pages/inline-ssr-page.ts');
 const styles = await readFile(fromRoot('src/element/styles.css'), 'utf8');
 const proxy = createApiProxy(stack.backendUrl);
 const ssrServer = await startHttpServer(async (req, res, url) => {
-  if (url.pathname === '/') return send(res, 200, 'text/html', ssrPageHtml(stack.linkUrl));
+  const row = ssrRows.find(({ mode }) => url.pathname === `/${mode}`);
+  if (row) return send(res, 200, 'text/html', ssrPageHtml(stack.linkUrl, row.display));
   if (url.pathname === '/styles.css') return send(res, 200, 'text/css', styles);
   const js = ssrFiles.get(url.pathname);
   // The element's script comes late, as on a server-rendered page whose bundle loads after its markup painted.
@@ -130,19 +142,28 @@ const ssrServer = await startHttpServer(async (req, res, url) => {
   send(res, 404, 'text/plain', 'not found');
 }, 'localhost');
 try {
-  for (const viewport of VIEWPORTS) {
-    const context = await browser.newContext({ viewport: { width: viewport.width, height: viewport.height } });
+  for (const row of ssrRows) {
+    const context = await browser.newContext({ viewport: { width: row.viewport.width, height: row.viewport.height } });
     context.setDefaultTimeout(30_000);
     for (let i = 0; i < SSR_SESSIONS; i++) {
       const page = await context.newPage();
       const pageErrors = collectPageErrors(page);
       try {
-        await page.goto(`${ssrServer.url}/`);
-        const frame = await (await page.waitForSelector('payroll-link [data-payroll-link-inline] iframe')).contentFrame();
+        await page.goto(`${ssrServer.url}/${row.mode}`);
+        if (row.mode === 'modal') {
+          // The button upgraded, a second for anything it moves; then the user opens the flow (shifts within
+          // 500 ms of the click are the user's doing: Chromium leaves them out).
+          await page.locator('payroll-link button').waitFor();
+          await page.waitForTimeout(1_000);
+          await page.locator('payroll-link button').click();
+        }
+        const frame = await (
+          await page.waitForSelector('[data-payroll-link-inline] iframe, [data-payroll-link-modal] iframe')
+        ).contentFrame();
         await frame!.getByRole('heading', { level: 1, name: /wants to switch your direct deposit/ }).waitFor();
         // The window the figure is defined over: the first screen plus a second.
         await page.waitForTimeout(1_000);
-        ssr[viewport.name]!.push(await page.evaluate(() => (window as unknown as { ssrShifts: number }).ssrShifts));
+        ssr[row.name]!.push(await page.evaluate(() => (window as unknown as { ssrShifts: number }).ssrShifts));
       } finally {
         errors.push(...pageErrors);
         await page.close();
@@ -167,10 +188,11 @@ const cls = REPORTS.map((report) => ({
   'CLS max': round(Math.max(...shifts[report.name]!), 4),
 }));
 printTable(`Layout shift from load through an inline session's start, ${SESSIONS} sessions of each`, cls);
-const ssrCls = VIEWPORTS.map((v) => ({
-  viewport: v.name,
-  'CLS median': round(summarize(ssr[v.name]!).median, 4),
-  'CLS max': round(Math.max(...ssr[v.name]!), 4),
+const ssrCls = ssrRows.map((row) => ({
+  mode: row.mode,
+  viewport: row.viewport.name,
+  'CLS median': round(summarize(ssr[row.name]!).median, 4),
+  'CLS max': round(Math.max(...ssr[row.name]!), 4),
 }));
 printTable(
   `Server-rendered (script ${SCRIPT_LATE_MS} ms late, sandbox's Link page): CLS from first paint to the first screen + 1 s, ${SSR_SESSIONS} pages each`,
@@ -186,7 +208,11 @@ printTarget(
   `${per100(tokens.below)} per 100 views, ${errors.length} page errors`,
 );
 printTarget('no layout shift when the session starts (declared height until the user is in the frame)', noShift, JSON.stringify(cls));
-printTarget('server-rendered: CLS at most 0.01 from first paint to the first screen + 1 s', ssrMet, JSON.stringify(ssrCls));
+printTarget(
+  'server-rendered, inline and modal: CLS at most 0.01 from first paint to the first screen + 1 s',
+  ssrMet,
+  JSON.stringify(ssrCls),
+);
 const file = await writeResult('inline', {
   views: VIEWS,
   sessions: SESSIONS,
@@ -198,7 +224,7 @@ const file = await writeResult('inline', {
   targets: [
     { name: 'inline below the fold: 0 tokens per 100 page views', value: per100(tokens.below), met: noTokens },
     { name: 'inline: CLS 0 when the session starts', value: Math.max(...Object.values(shifts).flat()), met: noShift },
-    { name: 'inline, server-rendered: CLS at most 0.01 to the first screen + 1 s', value: ssrWorst, met: ssrMet },
+    { name: 'server-rendered, inline and modal: CLS at most 0.01 to the first screen + 1 s', value: ssrWorst, met: ssrMet },
   ],
 });
 console.log(`wrote ${file}`);

@@ -158,7 +158,8 @@ export async function buildPackage(): Promise<void> {
     outfile: `${dist}${SESSION_FILE}`,
     logLevel: 'warning',
   });
-  // payroll-link/styles.css, for server-rendered pages: the room an inline element holds before its script runs.
+  // payroll-link/styles.css, for server-rendered pages: the room the element holds before its script runs (an inline
+  // flow's, the modal button's height).
   await build({ entryPoints: [`${root}src/element/styles.css`], outfile: `${dist}styles.css`, minify: true, logLevel: 'warning' });
   run('cem', ['analyze', '--quiet']);
   await buildSandbox();

@@ -45,12 +45,14 @@ const BUDGETS = {
   // left once a session its user closed has gone (26,111 B reached).
   // #38 parts 1 and 4, +200 B in all (+150 B in the core): the checks for missing browser features (jsdom), and
   // token failures one can see: the endpoint named in the error, a console line, a failed fetch ahead remembered.
-  elementInAll: 25_650,
+  // #41 part 7, +58 B in both "in all" budgets: styles.css's rule that holds the modal button's height before the
+  // element is defined (dist/styles.css 104 → 162 B gzip; the issue allowed at most 60 B).
+  elementInAll: 25_650 + 58,
   core: 15_350,
   // The bundled file won back 149 B (#28: its styles minified, Lit's licence notices beside it), so its budget
   // is what was reached after #26 and #27 (9,814 B) and about 1 %, well inside their bounds (10,231 B).
   bundledBeforeIntent: 9_900,
-  bundledInAll: 25_700,
+  bundledInAll: 25_700 + 58,
   // 1.07 kB once describeError and the error answers left the modules that import zod (#22; 94.6 kB before).
   serverNode: 1_150,
   // #35: 36.4 kB reached, about 28 kB of it zod (the client checks every answer against its schemas). It was 101 kB

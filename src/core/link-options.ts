@@ -14,11 +14,15 @@ export interface LinkCallbacks {
   onOpen?: (detail: OpenDetail) => void;
   /** The user logged in to their payroll platform. At most once per session. */
   onLogin?: (detail: LoginDetail) => void;
-  /** The job finished. At most once per session. */
+  /**
+   * The job finished. At most once per session. The Link page then shows its Done screen until the user closes it:
+   * save what the detail says here, and navigate in `onExit` (`reason: 'completed'`); navigating now takes the
+   * modal away before the user has seen that screen.
+   */
   onSuccess?: (detail: SuccessDetail) => void;
   /** Something failed; `pendingRetry: true` means the flow goes on (e.g. a wrong password). */
   onError?: (detail: LinkError) => void;
-  /** The session ended. Exactly once per session, always last. */
+  /** The session ended. Exactly once per session, always last: after a success (`reason: 'completed'`), navigate here. */
   onExit?: (detail: ExitDetail) => void;
   /**
    * Every event the Link flow emits: typed (`typed: true`, the payload typed by `name`), or, outside the contract

@@ -5,7 +5,8 @@ import { css } from 'lit';
  * the empty box takes the room the flow will take (its declared height), so the flow's arrival moves nothing, even
  * while the session's code loads; not once a session has ended (`data-ended`): one its user closed leaves nothing,
  * and no empty room. Before the element is defined, the stylesheet payroll-link/styles.css (src/element/styles.css)
- * holds the same room.
+ * holds the same room, and the button's height: it restates the button's padding and its default, so a change of
+ * either here changes it there too (test/browser/button-room.test.ts compares the two boxes).
  * No comments inside the CSS: the text ships as written, before intent.
  */
 export const payrollLinkStyles = css`

@@ -10,6 +10,7 @@ import { expect, oneEvent } from '@open-wc/testing';
 import { resetMouse, sendMouse } from '@web/test-runner-commands';
 import type { PayrollLink } from '../../src/index.js';
 import { fakeLinkUrl, fakeTokenUrl } from './helpers.js';
+import { addElementScript, nextFrames, serverRenderedPage } from './server-rendered-page.js';
 
 /** The declared room (the default of `--payroll-link-inline-height`) and the fake Link page's first screen, shorter. */
 const DECLARED = 640;
@@ -25,28 +26,14 @@ async function click(page: HTMLIFrameElement, element: Element) {
   });
 }
 
-/** Resolves after the next rendering update of `win` (its layout and observers done). */
-const nextFrames = async (win: Window) => {
-  for (let i = 0; i < 2; i++) await new Promise((resolve) => win.requestAnimationFrame(resolve));
-};
-
 describe('inline, server-rendered: no room lost or moved', () => {
   it('content below the element stays where it first painted, through the script, the session start and the first height report', async () => {
     const linkUrl = `${await fakeLinkUrl('login-then-wait')}&heights=${encodeURIComponent(JSON.stringify([FIRST_SCREEN]))}&heights-on-click`;
-    const page = document.createElement('iframe');
-    page.width = '800';
-    page.height = '900';
     // The server's markup: the package's stylesheet in the head, the element and the page's own content, no script.
-    page.srcdoc = `<!doctype html><html><head><link rel="stylesheet" href="/src/element/styles.css"></head><body>
-      <h1>Step 3 of 4: connect your payroll</h1>
+    const { page, win, doc } = await serverRenderedPage(`<h1>Step 3 of 4: connect your payroll</h1>
       <payroll-link display="inline" token-url="${fakeTokenUrl().url}" link-url="${linkUrl}"></payroll-link>
-      <p id="below">The page's content below the flow.</p></body></html>`;
-    const loaded = oneEvent(page, 'load');
-    document.body.append(page);
+      <p id="below">The page's content below the flow.</p>`);
     try {
-      await loaded;
-      const win = page.contentWindow!;
-      const doc = page.contentDocument!;
       const el = doc.querySelector('payroll-link')!;
       const below = doc.getElementById('below')!;
       await nextFrames(win);
@@ -62,10 +49,7 @@ describe('inline, server-rendered: no room lost or moved', () => {
       win.requestAnimationFrame(everyFrame);
       // The element's script, late: defined now, the session starts (the element is in view).
       const loggedIn = oneEvent(el, 'link-login');
-      const script = doc.createElement('script');
-      script.type = 'module';
-      script.textContent = "import '/src/index.ts';";
-      doc.head.append(script);
+      addElementScript(doc);
       // The fake's port is ordered: its height report came before its login, so it has reached the box by now.
       await loggedIn;
       await nextFrames(win);

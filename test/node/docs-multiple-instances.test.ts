@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
-const READER_GLOBALS = 'declare function saveAccount(endUserId: string | null | undefined, accountId: string): Promise<void>;\n';
+const READER_GLOBALS = 'declare function saveAccount(endUserId: string, accountId: string): Promise<void>;\n';
 
 test('every ts snippet of docs/multiple-instances.md type-checks as written', async () => {
   const doc = await readFile(`${root}docs/multiple-instances.md`, 'utf8');

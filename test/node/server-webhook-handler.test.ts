@@ -15,6 +15,7 @@ import {
   type WebhookHandlerOptions,
 } from 'payroll-link/server';
 import { captureLog } from './server-example-upstream.js';
+import { accountAdded } from './webhook-event.js';
 
 const SECRET = 'whsec_0123456789abcdef';
 
@@ -41,19 +42,6 @@ function deliver(body: unknown, init: RequestInit & { url?: string } = {}): Requ
     ...init,
   });
 }
-
-const accountAdded = (overrides: Record<string, unknown> = {}) => ({
-  event: 'account.added',
-  event_id: crypto.randomUUID(),
-  payload: {
-    account_id: crypto.randomUUID(),
-    link_token_id: crypto.randomUUID(),
-    platform_name: 'Gusto Sandbox',
-    end_user_id: 'user-1',
-    job_id: crypto.randomUUID(),
-  },
-  ...overrides,
-});
 
 describe('authenticity', () => {
   test('the secret as ?secret= or as the last path segment is accepted; without it, or wrong, 401 and no callback', async () => {

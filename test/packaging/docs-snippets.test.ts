@@ -2,7 +2,7 @@
 // type-checks as written, under `strict`, against the packed package's declarations (and the
 // frameworks' own types: React, Vite, Express, Fastify, Hono, Node). A JavaScript snippet is checked
 // as TypeScript, because that is where users paste it (a default Vite TypeScript project). What a
-// snippet leaves to the reader (`save()`, `button`, `currentUser`, `getToken()`, `saveAccount()`) is
+// snippet leaves to the reader (`save()`, `button`, `currentUser`, `getToken()`, `saveAccount()`, `navigate()`) is
 // declared, and nothing else. Snippets that their own toolchains build are listed with the test that
 // does it; a new snippet that is in neither list fails here. Needs install-toolchains.ts and
 // install-packed.ts first.
@@ -47,6 +47,7 @@ const CHECKED: [page: string, section: string, block: number, file: string][] = 
   // redis's types resolve from the repository's node_modules.
   ['docs/reading-data.md', 'Several instances', 0, 'reading-data-redis.ts'],
   ['docs/sandbox.md', 'From code (tests, demo, example backend)', 0, 'sandbox-from-code.ts'],
+  ['docs/session.md', 'After a success: navigate on `link-exit`', 0, 'session-navigate-on-exit.ts'],
   ['docs/inline.md', 'The element: `display="inline"`', 0, 'inline-element.ts'],
   ['docs/inline.md', '`openLink()` and `prepareLink()`', 0, 'inline-open-link.ts'],
 ];
@@ -156,8 +157,10 @@ const ELSEWHERE: [page: string, section: string, block: number, why: string][] =
 
 /** What the snippets leave to the reader. */
 const READER_GLOBALS = `declare function save(accountId: string, jobId: string): void;
-declare function saveAccount(endUserId: string | null | undefined, accountId: string): Promise<void>;
+declare function saveAccount(endUserId: string, accountId: string): Promise<void>;
 declare function getToken(userId?: string): Promise<string>;
+// A router's navigation (React Router's useNavigate(), Next.js's router.push).
+declare function navigate(path: string): void;
 declare const button: HTMLButtonElement;
 declare const currentUser: { id: string };
 declare const accountId: string;

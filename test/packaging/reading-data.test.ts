@@ -38,7 +38,7 @@ async function delivered(name: string): Promise<void> {
 }
 
 /** Stands in for the integrator's own data layer (prepended to webhooks.ts). */
-const SAVERS = `const saveAccount = async (endUserId: string | null | undefined, accountId: string): Promise<void> => {
+const SAVERS = `const saveAccount = async (endUserId: string, accountId: string): Promise<void> => {
   console.log('SAVED ' + JSON.stringify({ endUserId, accountId }));
 };
 const saveReport = async (endUserId: string, report: object): Promise<void> => {

@@ -37,7 +37,7 @@ const PAGE = 'docs/edge.md';
 const BOUND = { timeout: 120_000 };
 
 /** Stands in for the integrator's own data layer (prepended to payroll-app.ts). */
-const SAVE_ACCOUNT = `const saveAccount = async (endUserId: string | null | undefined, accountId: string): Promise<void> => {
+const SAVE_ACCOUNT = `const saveAccount = async (endUserId: string, accountId: string): Promise<void> => {
   console.log('SAVED ' + JSON.stringify({ endUserId, accountId }));
 };
 `;

@@ -12,7 +12,7 @@ import { copyFile, mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import { after, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { build as esbuild, type BuildFailure } from 'esbuild';
-import { build, type Rollup } from 'vite';
+import { build, type Plugin, type Rollup } from 'vite';
 import { docsSnippet } from './docs-snippet.js';
 import { frameworksPackageDir, installedPackageDir } from './install-packed.js';
 
@@ -68,6 +68,42 @@ describe('Vite', () => {
     await assert.rejects(
       build({ root: dir, configFile: false, logLevel: 'silent', build: { outDir: `${dir}dist`, write: false } }),
       (error: Error) => {
+        assert.match(error.message, /imported by the following path:[^]*- \S*\/widget\.js\n[^]*- \S*\/main\.js\n/);
+        return true;
+      },
+    );
+  });
+
+  test("under Nuxt's resolver too, the error names the importing file through its chain of imports", async () => {
+    // What Nuxt adds to Vite (@nuxt/vite-builder 4.5's nuxt:resolve-bare-imports, here in its few lines): an import
+    // that no other plugin resolved, made by a file inside node_modules, is resolved again from the node_modules
+    // folder, its leading './' dropped (pathe's normalize). The refusal's import must stay unresolved there (null),
+    // so that it is Rolldown's own error with the chain, not a plugin's error thrown from inside this.resolve
+    // ("is not exported under the conditions") with none: what a real Nuxt 4.5.2 build printed before.
+    const nuxtResolveBareImports: Plugin = {
+      name: 'nuxt-resolve-bare-imports-as-nuxt-4-5',
+      enforce: 'post',
+      async resolveId(id, importer) {
+        if (id.startsWith('/') || id.startsWith('\0') || !importer?.startsWith('/')) return undefined;
+        const nodeModules = /^(.+\/node_modules\/)/.exec(importer)?.[1];
+        if (nodeModules === undefined) return undefined;
+        return (await this.resolve(id.replace(/^\.\//, ''), nodeModules, { skipSelf: true })) ?? null;
+      },
+    };
+    const dir = await scratchDir(packagingDir);
+    await writeFile(`${dir}index.html`, '<!doctype html><script type="module" src="./main.js"></script>\n');
+    await writeFile(`${dir}main.js`, clientImport('./widget.js', 'createLinkTokenHandler'));
+    await writeFile(`${dir}widget.js`, "export { createLinkTokenHandler } from 'payroll-link/server';\n");
+    await assert.rejects(
+      build({
+        root: dir,
+        configFile: false,
+        logLevel: 'silent',
+        plugins: [nuxtResolveBareImports],
+        build: { outDir: `${dir}dist`, write: false },
+      }),
+      (error: Error) => {
+        assert.ok(error.message.includes(REFUSAL), error.message);
         assert.match(error.message, /imported by the following path:[^]*- \S*\/widget\.js\n[^]*- \S*\/main\.js\n/);
         return true;
       },
@@ -189,5 +225,7 @@ describe('Next.js', () => {
     const refused = nextBuild(dir);
     assert.notEqual(refused.status, 0, 'next build refused the client import');
     assert.ok(refused.output.includes(REFUSAL), refused.output);
+    // And the file of the app's that imported it, in the import trace under the error.
+    assert.match(refused.output, /\/app\/connect\.tsx \[Client Component Browser\]/, refused.output);
   });
 });

@@ -24,7 +24,7 @@ const WEBHOOK_SECRET = 'whsec_packaging_servers_test_0123';
 
 /** Stands in for the integrator's own data layer; the first call fails when FAIL_FIRST_SAVE is set. */
 const SAVE_ACCOUNT = `let saves = 0;
-const saveAccount = async (endUserId: string | null | undefined, accountId: string): Promise<void> => {
+const saveAccount = async (endUserId: string, accountId: string): Promise<void> => {
   if (process.env.FAIL_FIRST_SAVE && saves++ === 0) throw new Error('database down (test)');
   console.log('SAVED ' + JSON.stringify({ endUserId, accountId }));
 };
