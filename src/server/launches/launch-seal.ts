@@ -1,0 +1,155 @@
+/**
+ * A launch URL's last path segment: the launch's fields packed in binary and
+ * sealed with AES-GCM (WebCrypto, so it runs on every runtime the server half
+ * does). Whoever reads the URL learns nothing of what it carries (the end user,
+ * the state, where it returns to), and cannot alter or forge one: the tag fails
+ * and the page answers 404. The key is derived from the integrator's launch
+ * secret with HKDF under a label of its own, and the seal is bound to
+ * `publicUrl`, so a URL of one deployment opens nothing at another with the
+ * same secret. Any instance that has the secret opens it: nothing is stored.
+ */
+
+/** What a launch carries from `create()` to the page, on any instance. */
+export interface LaunchFields {
+  /** The public launch id (a UUID): named in the redirect and `onResult`, and opens nothing by itself. */
+  id: string;
+  /** The end user the page mints tokens for. */
+  endUserId: string;
+  /** The app's opaque value, handed back in the redirect; null when none was given. */
+  state: string | null;
+  /** Where the flow returns to, as its index in `redirectUris`; null when nowhere (the page's own end screen). */
+  redirectIndex: number | null;
+  /** The account to reconnect (a UUID), or null for a new connection. */
+  accountId: string | null;
+  /** When the URL stops working, in whole seconds since 1970 (UTC). */
+  expiresAt: number;
+}
+
+/** The format's version: the first byte, outside the seal and bound into it, so that a later format can tell. */
+const FORMAT = 1;
+/** HKDF's label: a key derived for launch URLs is good for nothing else. */
+const KEY_LABEL = 'payroll-link launch URL v1';
+const IV_BYTES = 12;
+/** Longest end user id or state, in UTF-8 bytes: one length byte each. */
+export const MAX_FIELD_BYTES = 255;
+const NO_REDIRECT = 0xff;
+const HAS_ACCOUNT = 1;
+const HAS_STATE = 2;
+
+const encoder = new TextEncoder();
+/** fatal: a seal that opens must hold UTF-8 we wrote; anything else is not ours. */
+const decoder = new TextDecoder('utf-8', { fatal: true });
+
+/** The AES-GCM key of one launch secret. */
+export async function launchKey(secret: string): Promise<CryptoKey> {
+  const material = await crypto.subtle.importKey('raw', encoder.encode(secret), 'HKDF', false, ['deriveKey']);
+  return crypto.subtle.deriveKey(
+    { name: 'HKDF', hash: 'SHA-256', salt: new Uint8Array(), info: encoder.encode(KEY_LABEL) },
+    material,
+    { name: 'AES-GCM', length: 256 },
+    false,
+    ['encrypt', 'decrypt'],
+  );
+}
+
+const uuidBytes = (uuid: string) => Uint8Array.from(uuid.replaceAll('-', '').match(/../g)!, (pair) => parseInt(pair, 16));
+const uuidOf = (bytes: Uint8Array) => {
+  const hex = [...bytes].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+};
+
+/** The fields in binary: a fixed head, then the optional account and the two length-prefixed strings. */
+function pack(fields: LaunchFields): Uint8Array<ArrayBuffer> {
+  const endUser = encoder.encode(fields.endUserId);
+  const state = fields.state === null ? new Uint8Array() : encoder.encode(fields.state);
+  if (endUser.length > MAX_FIELD_BYTES || state.length > MAX_FIELD_BYTES) throw new RangeError('a launch field is too long');
+  const head = new Uint8Array(4 + 16 + 2);
+  new DataView(head.buffer).setUint32(0, fields.expiresAt);
+  head.set(uuidBytes(fields.id), 4);
+  head[20] = fields.redirectIndex ?? NO_REDIRECT;
+  head[21] = (fields.accountId === null ? 0 : HAS_ACCOUNT) | (fields.state === null ? 0 : HAS_STATE);
+  const parts = [head, fields.accountId === null ? new Uint8Array() : uuidBytes(fields.accountId), Uint8Array.of(endUser.length), endUser];
+  if (fields.state !== null) parts.push(Uint8Array.of(state.length), state);
+  const packed = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
+  parts.reduce((offset, part) => (packed.set(part, offset), offset + part.length), 0);
+  return packed;
+}
+
+/** The fields back, or null when the bytes are not a whole, well-formed packing. */
+function unpack(bytes: Uint8Array): LaunchFields | null {
+  let at = 22;
+  if (bytes.length < at) return null;
+  const flags = bytes[21]!;
+  const take = (length: number) => (at + length <= bytes.length ? bytes.subarray(at, (at += length)) : null);
+  const account = flags & HAS_ACCOUNT ? take(16) : null;
+  const text = () => {
+    const length = take(1);
+    const value = length && take(length[0]!);
+    return value && decoder.decode(value);
+  };
+  try {
+    const endUserId = text();
+    const state = flags & HAS_STATE ? text() : null;
+    if (!endUserId || (flags & HAS_STATE && state === null) || at !== bytes.length || (flags & HAS_ACCOUNT && !account)) return null;
+    return {
+      id: uuidOf(bytes.subarray(4, 20)),
+      endUserId,
+      state,
+      redirectIndex: bytes[20] === NO_REDIRECT ? null : bytes[20]!,
+      accountId: account ? uuidOf(account) : null,
+      expiresAt: new DataView(bytes.buffer, bytes.byteOffset).getUint32(0),
+    };
+  } catch {
+    return null; // not UTF-8
+  }
+}
+
+const toBase64Url = (bytes: Uint8Array) =>
+  btoa(String.fromCharCode(...bytes))
+    .replaceAll('+', '-')
+    .replaceAll('/', '_')
+    .replace(/=+$/, '');
+
+function fromBase64Url(text: string): Uint8Array<ArrayBuffer> | null {
+  if (!/^[A-Za-z0-9_-]+$/.test(text)) return null;
+  try {
+    return Uint8Array.from(atob(text.replaceAll('-', '+').replaceAll('_', '/')), (char) => char.charCodeAt(0));
+  } catch {
+    return null;
+  }
+}
+
+/** The additional data every seal is bound to: its format and the URL it is served under. */
+const boundTo = (publicUrl: string) => encoder.encode(`${FORMAT} ${publicUrl}`);
+
+/** Seals `fields` under `key` for `publicUrl`: a URL-safe segment (base64url, no padding). */
+export async function sealLaunch(fields: LaunchFields, key: CryptoKey, publicUrl: string): Promise<string> {
+  const iv = crypto.getRandomValues(new Uint8Array(IV_BYTES));
+  const sealed = new Uint8Array(
+    await crypto.subtle.encrypt({ name: 'AES-GCM', iv, additionalData: boundTo(publicUrl) }, key, pack(fields)),
+  );
+  return toBase64Url(Uint8Array.of(FORMAT, ...iv, ...sealed));
+}
+
+/**
+ * Opens a segment sealed by {@link sealLaunch} under any of `keys` (the current secret's first, then those being
+ * rotated out), or answers null: altered, forged, another deployment's, or not a seal at all. Says nothing of
+ * expiry: the caller compares `expiresAt` with its clock.
+ */
+export async function openLaunch(segment: string, keys: readonly CryptoKey[], publicUrl: string): Promise<LaunchFields | null> {
+  const bytes = fromBase64Url(segment);
+  if (!bytes || bytes.length < 1 + IV_BYTES + 16 || bytes[0] !== FORMAT) return null;
+  for (const key of keys) {
+    try {
+      const packed = await crypto.subtle.decrypt(
+        { name: 'AES-GCM', iv: bytes.subarray(1, 1 + IV_BYTES), additionalData: boundTo(publicUrl) },
+        key,
+        bytes.subarray(1 + IV_BYTES),
+      );
+      return unpack(new Uint8Array(packed));
+    } catch {
+      // Not this key's: the next one may be.
+    }
+  }
+  return null;
+}
