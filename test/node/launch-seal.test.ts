@@ -1,7 +1,7 @@
 /** The launch URL's seal (#42): what it carries comes back whole, and nothing else opens. */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { launchKey, openLaunch, sealLaunch, type LaunchFields } from '../../src/server/launches/launch-seal.js';
+import { launchKey, openLaunch, openReceipt, sealLaunch, sealReceipt, type LaunchFields } from '../../src/server/launches/launch-seal.js';
 
 const PUBLIC_URL = 'https://app.example.com/link';
 const fields: LaunchFields = {
@@ -46,4 +46,13 @@ test('rotation: a URL sealed under the old secret opens while it is listed after
   const segment = await sealLaunch(fields, old, PUBLIC_URL);
   assert.deepEqual(await openLaunch(segment, [fresh, old], PUBLIC_URL), fields);
   assert.equal(await openLaunch(segment, [fresh], PUBLIC_URL), null);
+});
+
+test('a receipt opens whole, and never as a launch (nor a launch as a receipt)', async () => {
+  const key = await launchKey('x'.repeat(32));
+  const receipt = { launchId: fields.id, linkTokenId: crypto.randomUUID(), expiresAt: fields.expiresAt };
+  const sealed = await sealReceipt(receipt, key, PUBLIC_URL);
+  assert.deepEqual(await openReceipt(sealed, [key], PUBLIC_URL), receipt);
+  assert.equal(await openLaunch(sealed, [key], PUBLIC_URL), null);
+  assert.equal(await openReceipt(await sealLaunch(fields, key, PUBLIC_URL), [key], PUBLIC_URL), null);
 });

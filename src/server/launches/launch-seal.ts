@@ -119,17 +119,42 @@ function fromBase64Url(text: string): Uint8Array<ArrayBuffer> | null {
   }
 }
 
-/** The additional data every seal is bound to: its format and the URL it is served under. */
-const boundTo = (publicUrl: string) => encoder.encode(`${FORMAT} ${publicUrl}`);
+/** What a seal is bound to: its format, what it holds (a launch, a receipt), and the URL it is served under. */
+const boundTo = (purpose: string, publicUrl: string) => encoder.encode(`${FORMAT} ${purpose} ${publicUrl}`);
 
-/** Seals `fields` under `key` for `publicUrl`: a URL-safe segment (base64url, no padding). */
-export async function sealLaunch(fields: LaunchFields, key: CryptoKey, publicUrl: string): Promise<string> {
+/** Seals `bytes` under `key` for `purpose` at `publicUrl`: a URL-safe segment (base64url, no padding). */
+async function seal(bytes: Uint8Array<ArrayBuffer>, key: CryptoKey, purpose: string, publicUrl: string): Promise<string> {
   const iv = crypto.getRandomValues(new Uint8Array(IV_BYTES));
   const sealed = new Uint8Array(
-    await crypto.subtle.encrypt({ name: 'AES-GCM', iv, additionalData: boundTo(publicUrl) }, key, pack(fields)),
+    await crypto.subtle.encrypt({ name: 'AES-GCM', iv, additionalData: boundTo(purpose, publicUrl) }, key, bytes),
   );
   return toBase64Url(Uint8Array.of(FORMAT, ...iv, ...sealed));
 }
+
+/** The bytes sealed by {@link seal} under any of `keys` for the same purpose and URL, or null. */
+async function open(segment: string, keys: readonly CryptoKey[], purpose: string, publicUrl: string): Promise<Uint8Array | null> {
+  const bytes = fromBase64Url(segment);
+  if (!bytes || bytes.length < 1 + IV_BYTES + 16 || bytes[0] !== FORMAT) return null;
+  for (const key of keys) {
+    try {
+      const iv = bytes.subarray(1, 1 + IV_BYTES);
+      return new Uint8Array(
+        await crypto.subtle.decrypt(
+          { name: 'AES-GCM', iv, additionalData: boundTo(purpose, publicUrl) },
+          key,
+          bytes.subarray(1 + IV_BYTES),
+        ),
+      );
+    } catch {
+      // Not this key's: the next one may be.
+    }
+  }
+  return null;
+}
+
+/** Seals a launch's fields for its URL's last segment. */
+export const sealLaunch = (fields: LaunchFields, key: CryptoKey, publicUrl: string): Promise<string> =>
+  seal(pack(fields), key, 'launch', publicUrl);
 
 /**
  * Opens a segment sealed by {@link sealLaunch} under any of `keys` (the current secret's first, then those being
@@ -137,19 +162,34 @@ export async function sealLaunch(fields: LaunchFields, key: CryptoKey, publicUrl
  * expiry: the caller compares `expiresAt` with its clock.
  */
 export async function openLaunch(segment: string, keys: readonly CryptoKey[], publicUrl: string): Promise<LaunchFields | null> {
-  const bytes = fromBase64Url(segment);
-  if (!bytes || bytes.length < 1 + IV_BYTES + 16 || bytes[0] !== FORMAT) return null;
-  for (const key of keys) {
-    try {
-      const packed = await crypto.subtle.decrypt(
-        { name: 'AES-GCM', iv: bytes.subarray(1, 1 + IV_BYTES), additionalData: boundTo(publicUrl) },
-        key,
-        bytes.subarray(1 + IV_BYTES),
-      );
-      return unpack(new Uint8Array(packed));
-    } catch {
-      // Not this key's: the next one may be.
-    }
-  }
-  return null;
+  const bytes = await open(segment, keys, 'launch', publicUrl);
+  return bytes && unpack(bytes);
+}
+
+/** What the page's token route hands back with each token: which launch minted which Link token, until when. */
+export interface LaunchReceipt {
+  launchId: string;
+  linkTokenId: string;
+  /** Whole seconds since 1970 (UTC): the launch's own expiry. */
+  expiresAt: number;
+}
+
+/** Seals a receipt: the page sends it back with its result, and the server believes no other link token id. */
+export function sealReceipt(receipt: LaunchReceipt, key: CryptoKey, publicUrl: string): Promise<string> {
+  const bytes = new Uint8Array(36);
+  bytes.set(uuidBytes(receipt.launchId), 0);
+  bytes.set(uuidBytes(receipt.linkTokenId), 16);
+  new DataView(bytes.buffer).setUint32(32, receipt.expiresAt);
+  return seal(bytes, key, 'receipt', publicUrl);
+}
+
+/** Opens a receipt sealed by {@link sealReceipt}, or null. */
+export async function openReceipt(segment: string, keys: readonly CryptoKey[], publicUrl: string): Promise<LaunchReceipt | null> {
+  const bytes = await open(segment, keys, 'receipt', publicUrl);
+  if (!bytes || bytes.length !== 36) return null;
+  return {
+    launchId: uuidOf(bytes.subarray(0, 16)),
+    linkTokenId: uuidOf(bytes.subarray(16, 32)),
+    expiresAt: new DataView(bytes.buffer, bytes.byteOffset).getUint32(32),
+  };
 }
