@@ -60,3 +60,15 @@ export {
   type TypedLinkEvent,
   type UntypedLinkEvent,
 } from '../protocol.js';
+// The launch page's bridge to a native app (payroll-link/server/launches → payroll-link/react-native, WebViews).
+export {
+  BridgeLinkEventDetailSchema,
+  BridgeOpenUrlDetailSchema,
+  LAUNCH_BRIDGE_SOURCE,
+  LaunchBridgeMessageSchema,
+  LaunchDoneDetailSchema,
+  parseLaunchBridgeMessage,
+  type LaunchBridgeEvent,
+  type LaunchBridgeMessage,
+  type LaunchDoneDetail,
+} from '../launch-bridge.js';
