@@ -12,7 +12,7 @@ import { ConfigError } from './config-error.js';
 import type { EventClaimStore } from './webhooks/event-claim-store.js';
 import { ClaimTableOptionsSchema, DEFAULT_CLAIM_TABLE, tableCreation } from './webhooks/claim-table.js';
 
-/** What the store needs of a D1 binding (`env.DB`): `prepare`, `bind`, `run` and `batch`. */
+/** What the store needs of a D1 binding (`env.DB`): `prepare`, `bind`, `run`, `first` and `batch`. */
 export interface D1Queryable {
   prepare(query: string): D1Statement;
   batch(statements: D1Statement[]): Promise<{ results?: unknown[] }[]>;
@@ -22,6 +22,7 @@ export interface D1Queryable {
 export interface D1Statement {
   bind(...values: unknown[]): D1Statement;
   run(): Promise<unknown>;
+  first(): Promise<unknown>;
 }
 
 /** Options of {@link d1EventStore}: the table's name, and whether to create it on first use ({@link d1EventStoreTableSql} gives the statement for a migration). */
@@ -107,6 +108,10 @@ export function d1EventStore(db: D1Queryable, options: D1EventStoreOptions = {})
     async release(eventId, token) {
       await tableReady();
       await db.prepare(`DELETE FROM ${table} WHERE event_id = ?1 AND claim_token = ?2 AND done_at IS NULL`).bind(eventId, token).run();
+    },
+    async isDone(eventId) {
+      await tableReady();
+      return (await db.prepare(`SELECT 1 AS done FROM ${table} WHERE event_id = ?1 AND done_at IS NOT NULL`).bind(eventId).first()) !== null;
     },
   };
 }

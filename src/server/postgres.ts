@@ -106,5 +106,10 @@ export function postgresEventStore(pool: PostgresQueryable, options: PostgresEve
       await tableReady();
       await pool.query(`DELETE FROM ${table} WHERE event_id = $1 AND claim_token = $2 AND done_at IS NULL`, [eventId, token]);
     },
+    async isDone(eventId) {
+      await tableReady();
+      const row = await pool.query(`SELECT 1 FROM ${table} WHERE event_id = $1 AND done_at IS NOT NULL`, [eventId]);
+      return row.rows.length === 1;
+    },
   };
 }

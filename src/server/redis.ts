@@ -46,6 +46,8 @@ return 1`;
 const RELEASE = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
 return 0`;
 
+const IS_DONE = `return redis.call('GET', KEYS[1]) == 'done' and 1 or 0`;
+
 const CLAIM_RESULTS = new Set<unknown>(['claimed', 'done', 'busy']);
 
 /**
@@ -87,6 +89,9 @@ export function redisEventStore(client: RedisScriptClient, options: RedisEventSt
     },
     async release(eventId, token) {
       await client.eval(RELEASE, { keys: [key(eventId)], arguments: [held(token)] });
+    },
+    async isDone(eventId) {
+      return (await client.eval(IS_DONE, { keys: [key(eventId)], arguments: [] })) === 1;
     },
   };
 }

@@ -148,9 +148,14 @@ export const openSession = async (
   extra: Record<string, unknown> = {},
 ): Promise<{ session: string; linkTokenId: string }> => {
   const token = await createLinkToken(sandbox, extra);
-  const response = await linkApi(sandbox, 'POST', '/link/api/sessions', null, { token: token.token });
+  return { session: await sessionOf(sandbox, token.token), linkTokenId: token.id };
+};
+
+/** Opens a Link session with a token, as the hosted Link page does; returns its id. */
+export const sessionOf = async (sandbox: Sandbox, token: string): Promise<string> => {
+  const response = await linkApi(sandbox, 'POST', '/link/api/sessions', null, { token });
   assert.equal(response.status, 201, response.text);
-  return { session: response.body.data.session_id, linkTokenId: token.id };
+  return response.body.data.session_id;
 };
 
 /** The first catalogue platform of this type. */
@@ -188,9 +193,17 @@ export const waitForLinkJob = async (sandbox: Sandbox, session: string, jobId: s
  */
 export const connectAccount = async (
   sandbox: Sandbox,
-  options: { username?: string; platformType?: 'payroll' | 'time_and_attendance'; endUserId?: string } = {},
+  options: {
+    username?: string;
+    platformType?: 'payroll' | 'time_and_attendance';
+    endUserId?: string;
+    /** A Link token minted elsewhere (a launch's page), instead of one made here. */
+    token?: { token: string; id: string };
+  } = {},
 ): Promise<{ accountId: string; jobId: string; linkTokenId: string; session: string; platformId: string }> => {
-  const { session, linkTokenId } = await openSession(sandbox, options.endUserId ? { end_user_id: options.endUserId } : {});
+  const { session, linkTokenId } = options.token
+    ? { session: await sessionOf(sandbox, options.token.token), linkTokenId: options.token.id }
+    : await openSession(sandbox, options.endUserId ? { end_user_id: options.endUserId } : {});
   const platform = platformOfType(sandbox, options.platformType ?? 'payroll');
   const username = options.username ?? 'user_good';
   const login = await linkApi(sandbox, 'POST', '/link/api/login', session, {

@@ -28,4 +28,10 @@ export interface EventClaimStore {
   markDone(eventId: string, token: string): void | Promise<void>;
   /** Gives the claim up so that a copy may claim it at once; only if `token` still holds it. */
   release(eventId: string, token: string): void | Promise<void>;
+  /**
+   * Whether `eventId` is marked done, asked without claiming it (a launch's page asks whether its launch has
+   * succeeded). Optional: without it, the asker claims the id and releases the claim at once. The built-in
+   * stores have it.
+   */
+  isDone?(eventId: string): boolean | Promise<boolean>;
 }

@@ -53,6 +53,7 @@ export function memoryEventIdStore(capacity = 10_000): EventClaimStore & EventId
     release(eventId, token) {
       if (leases.get(eventId)?.token === token) leases.delete(eventId);
     },
+    isDone: (eventId) => seen.has(eventId),
   };
 }
 

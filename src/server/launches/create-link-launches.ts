@@ -1,0 +1,345 @@
+/**
+ * `createLinkLaunches`: the Link flow at a URL of the integrator's own, for a
+ * native app's WebView or system browser, or a link sent by text or email.
+ * `create()` seals a launch into a URL; `handle()` serves, below `publicUrl`,
+ * the flow's page (`GET /<segment>`), its token route (`POST /<segment>/token`:
+ * a Link token for the launch's end user, with a sealed receipt) and its
+ * result route (`POST /<segment>/result`: checked against the service, then
+ * `onResult`, once). Web-standard, no Node built-in: it runs on workerd.
+ */
+import * as z from 'zod';
+import { errorAnswer, invalidParamsResponse, jsonResponse, type ErrorAnswer } from '../error-response.js';
+import { ConfigError } from '../config-error.js';
+import { describeError } from '../describe-error.js';
+import { parseOptions, postHandler } from '../handler/post-handler.js';
+import { requestsAreIsolated } from '../handler/request-isolation.js';
+import { redactingLogger } from '../logger.js';
+import { createLinkTokenHandler } from '../link-token/link-token-handler.js';
+import { isPayrollApiError } from '../client/payroll-api-error.js';
+import { memoryEventIdStore } from '../webhooks/event-id-store.js';
+import { oncePerEvent } from '../webhooks/once-per-event.js';
+import type { EventClaimStore } from '../webhooks/event-claim-store.js';
+import { launchKey, openLaunch, openReceipt, sealLaunch, sealReceipt, type LaunchFields } from './launch-seal.js';
+import { flowPage, noticePage, pageLanguage, scriptWords, type LaunchPageNotice } from './launch-page.js';
+import {
+  LaunchRequestSchema,
+  LinkLaunchesOptionsSchema,
+  type LaunchRequest,
+  type LaunchResult,
+  type LinkLaunchesOptions,
+} from './launch-options.js';
+
+/** Tokens one launch may mint per instance: enough for a few tries, not for a script that mints on repeat. */
+export const MAX_TOKENS_PER_LAUNCH = 5;
+/** Launches whose token count an instance remembers; the oldest are forgotten first. */
+const REMEMBERED_LAUNCHES = 10_000;
+/** Bound of one store call. */
+const STORE_TIMEOUT_MS = 5_000;
+
+/** The launches `createLinkLaunches` makes. */
+export interface LinkLaunches {
+  /**
+   * A launch for one end user (call it from your own authenticated route): its URL, its public id (named in the
+   * redirect and in `onResult`; it opens nothing by itself), and when the URL stops working (ISO 8601).
+   * Rejects with a `ConfigError` for bad input (a `redirectUri` not in `redirectUris`, an over-long `state`).
+   */
+  create(request: LaunchRequest): Promise<{ id: string; url: string; expiresAt: string }>;
+  /** Makes a launch's URL stop working (410), on every instance that shares the store. */
+  revoke(id: string): Promise<void>;
+  /** Serves every path below `publicUrl`; routes on the path alone, never on the host the request names. Never throws. */
+  handle(request: Request): Promise<Response>;
+}
+
+/** What the page reports when the flow has ended. */
+const ResultReportSchema = z.strictObject({
+  status: z.enum(['success', 'exit']),
+  linkTokenId: z.uuid(),
+  accountId: z.uuid().optional(),
+  jobId: z.uuid().optional(),
+  exitReason: z.enum(['completed', 'user_closed', 'error', 'closed_by_host']).optional(),
+  receipt: z.string().min(1).max(512),
+});
+
+/** The launches' error answers, beside the handlers' shared ones. */
+const ANSWERS = {
+  notFound: { status: 404, type: 'NOT_FOUND', code: 'LAUNCH_NOT_FOUND', message: 'No such launch.' },
+  expired: { status: 410, type: 'GONE', code: 'LAUNCH_EXPIRED', message: 'This link has expired.' },
+  revoked: { status: 410, type: 'GONE', code: 'LAUNCH_REVOKED', message: 'This link is no longer valid.' },
+  connected: { status: 409, type: 'CONFLICT', code: 'LAUNCH_COMPLETED', message: 'This link has already connected an account.' },
+  tooMany: {
+    status: 429,
+    type: 'RATE_LIMIT_EXCEEDED',
+    code: 'LAUNCH_TOKEN_LIMIT',
+    message: `This link has minted ${MAX_TOKENS_PER_LAUNCH} tokens; ask for a new link.`,
+  },
+  notOurs: {
+    status: 403,
+    type: 'FORBIDDEN',
+    code: 'RESULT_NOT_VERIFIED',
+    message: 'The result does not match this launch.',
+  },
+  successFields: {
+    status: 400,
+    type: 'INVALID_REQUEST_PARAMETERS',
+    code: 'INVALID_REQUEST_PARAMETERS',
+    message: 'A success names its accountId and jobId.',
+  },
+  methodNotAllowed: {
+    status: 405,
+    type: 'INVALID_REQUEST',
+    code: 'METHOD_NOT_ALLOWED',
+    message: 'Use GET for the page.',
+    headers: { allow: 'GET, HEAD' },
+  },
+  internal: { status: 500, type: 'INTERNAL_ERROR', code: 'INTERNAL_ERROR', message: 'The server could not handle the result.' },
+  resultBusy: {
+    status: 503,
+    type: 'SERVICE_UNAVAILABLE',
+    code: 'RESULT_IN_PROGRESS',
+    message: 'The result is being handled; try again shortly.',
+    headers: { 'retry-after': '2' },
+  },
+  storeUnavailable: {
+    status: 503,
+    type: 'SERVICE_UNAVAILABLE',
+    code: 'STORE_UNAVAILABLE',
+    message: 'The server could not record the result; try again shortly.',
+    headers: { 'retry-after': '2' },
+  },
+} satisfies Record<string, ErrorAnswer>;
+
+/** The store's ids of a launch's success and of its revocation. */
+const successId = (launchId: string) => `launch:${launchId}`;
+const revokedId = (launchId: string) => `launch-revoked:${launchId}`;
+const exitId = (linkTokenId: string) => `launch-exit:${linkTokenId}`;
+
+/**
+ * Makes the launches: see {@link LinkLaunches}, and `docs/native-apps.md`. Throws a `ConfigError` naming each
+ * wrong option: a secret under 32 characters, a `publicUrl` that is not https (or http on loopback), a redirect
+ * a browser or the system would handle itself, a missing `client`, an unknown option.
+ *
+ * @example
+ * const launches = createLinkLaunches({
+ *   client: payroll,
+ *   orgName: 'Acme Lending',
+ *   solution: 'Deposit Switch',
+ *   features: ['direct_deposit_switch'],
+ *   linkUrl: 'https://link.service.example/link',
+ *   publicUrl: 'https://app.example.com/link',
+ *   redirectUris: ['com.acme.app:/payroll-done'],
+ *   secret: process.env.PAYROLL_LAUNCH_SECRET!,
+ *   onResult: async (result) => saveResult(result),
+ * });
+ */
+export function createLinkLaunches(options: LinkLaunchesOptions): LinkLaunches {
+  const settings = parseOptions(LinkLaunchesOptionsSchema, options, 'createLinkLaunches options');
+  const { client, publicUrl, redirectUris, ttlSeconds, frameAncestors = [], onResult } = settings;
+  const secrets = typeof settings.secret === 'string' ? [settings.secret] : settings.secret;
+  const log = redactingLogger(settings.log ?? console, secrets);
+  const store: EventClaimStore = settings.store ?? memoryEventIdStore();
+  const basePath = new URL(publicUrl).pathname.replace(/\/+$/, '');
+  const runOnce = oncePerEvent({
+    store,
+    leaseMs: settings.resultTimeoutMs + 5_000,
+    callbackTimeoutMs: settings.resultTimeoutMs,
+    storeTimeoutMs: STORE_TIMEOUT_MS,
+    log,
+    isolatedRequests: requestsAreIsolated(),
+  });
+  /** Plain values once made, never a promise another request awaits (see request-isolation.ts). */
+  let keys: CryptoKey[] | undefined;
+  const currentKeys = async () => (keys ??= await Promise.all(secrets.map(launchKey)));
+  /** Tokens minted per launch in this instance (plain data, oldest forgotten first). */
+  const minted = new Map<string, number>();
+
+  /** Mints for the launch in the request, never for what the browser says: the launch is looked up by its request. */
+  const launchOfRequest = new WeakMap<Request, LaunchFields>();
+  const mint = createLinkTokenHandler({
+    client,
+    version: client.version,
+    orgName: settings.orgName,
+    solution: settings.solution,
+    features: settings.features,
+    linkTokenFields: settings.linkTokenFields,
+    log: settings.log,
+    resolveEndUserId: (request) => launchOfRequest.get(request)!.endUserId,
+    authorizeAccount: (request, accountId) => launchOfRequest.get(request)?.accountId === accountId,
+  });
+
+  /** Whether `id` is marked done in the store: asked with `isDone`, or by a claim given back at once. */
+  async function isDone(id: string): Promise<boolean> {
+    if (store.isDone) return await store.isDone(id);
+    const token = crypto.randomUUID();
+    const claim = await store.claim(id, token, 1_000);
+    if (claim === 'claimed') await store.release(id, token);
+    return claim === 'done';
+  }
+
+  /** Why the launch cannot mint or show the flow now, or null when it can. */
+  async function standing(launch: LaunchFields): Promise<LaunchPageNotice | null> {
+    if (Date.now() / 1000 >= launch.expiresAt) return 'expired';
+    if (await isDone(revokedId(launch.id))) return 'revoked';
+    if (await isDone(successId(launch.id))) return 'connected';
+    return null;
+  }
+
+  const noticeAnswer = (notice: LaunchPageNotice) =>
+    errorAnswer({ expired: ANSWERS.expired, revoked: ANSWERS.revoked, connected: ANSWERS.connected, unknown: ANSWERS.notFound }[notice]);
+
+  async function page(request: Request, launch: LaunchFields, segment: string): Promise<Response> {
+    const language = pageLanguage(request);
+    if (request.method !== 'GET' && request.method !== 'HEAD') return errorAnswer(ANSWERS.methodNotAllowed);
+    const notice = await standing(launch);
+    if (notice) return noticePage(language, notice, frameAncestors);
+    const at = `${basePath}/${segment}`;
+    return flowPage(
+      language,
+      { tokenPath: `${at}/token`, resultPath: `${at}/result`, linkUrl: settings.linkUrl, words: scriptWords(language) },
+      frameAncestors,
+    );
+  }
+
+  async function token(request: Request, launch: LaunchFields): Promise<Response> {
+    const notice = await standing(launch);
+    if (notice) return noticeAnswer(notice);
+    const count = minted.get(launch.id) ?? 0;
+    if (count >= MAX_TOKENS_PER_LAUNCH) {
+      log.warn('link launch: token limit reached; the page asks for a new link', { launchId: launch.id });
+      return errorAnswer(ANSWERS.tooMany);
+    }
+    minted.delete(launch.id);
+    minted.set(launch.id, count + 1);
+    if (minted.size > REMEMBERED_LAUNCHES) minted.delete(minted.keys().next().value!);
+    const headers = new Headers(request.headers);
+    headers.set('content-type', 'application/json');
+    const forwarded = new Request(request.url, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify(launch.accountId === null ? {} : { account_id: launch.accountId }),
+    });
+    launchOfRequest.set(forwarded, launch);
+    const answer = await mint(forwarded);
+    if (answer.status !== 200) return answer;
+    const { data } = (await answer.json()) as { data: { id: string } };
+    const receipt = await sealReceipt(
+      { launchId: launch.id, linkTokenId: data.id, expiresAt: launch.expiresAt },
+      (await currentKeys())[0]!,
+      publicUrl,
+    );
+    return jsonResponse(200, { data, receipt });
+  }
+
+  /** Where the flow returns to, with what the app may know of it; null without a redirect. */
+  function redirectFor(launch: LaunchFields, status: 'success' | 'exit'): string | null {
+    if (launch.redirectIndex === null) return null;
+    const target = new URL(redirectUris[launch.redirectIndex]!);
+    target.searchParams.set('launch_id', launch.id);
+    target.searchParams.set('status', status);
+    if (launch.state !== null) target.searchParams.set('state', launch.state);
+    return target.href;
+  }
+
+  /** Checks a success against the service: the account and the job are this launch's. Null when they are. */
+  async function checkSuccess(launch: LaunchFields, linkTokenId: string, accountId: string, jobId: string) {
+    const [account, job] = await Promise.all([client.accounts.get(accountId), client.jobs.get(jobId)]);
+    if (account.end_user_id != null && account.end_user_id !== launch.endUserId) return { refused: 'the account is another end user’s' };
+    if (account.link_token_id !== linkTokenId) return { refused: 'the account was connected with another Link token' };
+    if (job.account_id !== accountId) return { refused: "the job is another account's" };
+    if (launch.accountId !== null && accountId !== launch.accountId) return { refused: 'a reconnect launch connected another account' };
+    return { verified: account.end_user_id === launch.endUserId };
+  }
+
+  const resultHandler = (launch: LaunchFields) =>
+    postHandler({
+      subject: 'link launch result',
+      log,
+      postOnly: 'POST the result as JSON.',
+      maxBodyBytes: 4_096,
+      internalError: ANSWERS.internal,
+      handle: async (_request, body) => {
+        const report = ResultReportSchema.safeParse(body.value);
+        if (!report.success) return invalidParamsResponse(report.error);
+        const { status, linkTokenId, accountId, jobId, exitReason } = report.data;
+        const receipt = await openReceipt(report.data.receipt, await currentKeys(), publicUrl);
+        if (!receipt || receipt.launchId !== launch.id || receipt.linkTokenId !== linkTokenId) {
+          log.warn('link launch: a result whose receipt is not this launch’s was refused', { launchId: launch.id });
+          return errorAnswer(ANSWERS.notOurs);
+        }
+        const base = { launchId: launch.id, endUserId: launch.endUserId, state: launch.state, linkTokenId };
+        let result: LaunchResult;
+        let runId: string;
+        if (status === 'success') {
+          if (accountId === undefined || jobId === undefined) return errorAnswer(ANSWERS.successFields);
+          let checked;
+          try {
+            checked = await checkSuccess(launch, linkTokenId, accountId, jobId);
+          } catch (error) {
+            if (isPayrollApiError(error) && error.status === 404) checked = { refused: 'the service does not know that account or job' };
+            else throw error;
+          }
+          if ('refused' in checked) {
+            log.warn(`link launch: a success was refused: ${checked.refused}`, { launchId: launch.id, accountId });
+            return errorAnswer(ANSWERS.notOurs);
+          }
+          result = { ...base, status, accountId, jobId, verified: checked.verified };
+          runId = successId(launch.id);
+        } else {
+          result = { ...base, status, verified: false, ...(accountId && { accountId }), ...(exitReason && { exitReason }) };
+          runId = exitId(linkTokenId);
+        }
+        const outcome = await runOnce(runId, () => onResult(result));
+        const redirect = redirectFor(launch, status);
+        if (outcome === 'handled' || outcome === 'duplicate') return jsonResponse(200, { data: { status, redirect } });
+        if (outcome === 'busy' || outcome === 'timed-out') return errorAnswer(ANSWERS.resultBusy);
+        if (outcome === 'store-unavailable') return errorAnswer(ANSWERS.storeUnavailable);
+        return errorAnswer(ANSWERS.internal);
+      },
+    });
+
+  async function route(request: Request): Promise<Response> {
+    const { pathname } = new URL(request.url);
+    if (!pathname.startsWith(`${basePath}/`)) return errorAnswer(ANSWERS.notFound);
+    const [segment = '', action, ...more] = pathname.slice(basePath.length + 1).split('/');
+    const launch = more.length === 0 && segment.length <= 1_024 ? await openLaunch(segment, await currentKeys(), publicUrl) : null;
+    if (!launch) {
+      return action === undefined && request.method === 'GET'
+        ? noticePage(pageLanguage(request), 'unknown', frameAncestors)
+        : errorAnswer(ANSWERS.notFound);
+    }
+    if (action === undefined) return page(request, launch, segment);
+    if (action === 'token')
+      return request.method === 'POST'
+        ? token(request, launch)
+        : errorAnswer({ ...ANSWERS.methodNotAllowed, message: 'Use POST.', headers: { allow: 'POST' } });
+    if (action === 'result') return resultHandler(launch)(request);
+    return errorAnswer(ANSWERS.notFound);
+  }
+
+  return {
+    async create(input) {
+      const parsed = LaunchRequestSchema.safeParse(input);
+      if (!parsed.success) throw ConfigError.fromZod('launches.create', parsed.error);
+      const { endUserId, redirectUri, state, accountId } = parsed.data;
+      const redirectIndex = redirectUri === undefined ? null : redirectUris.indexOf(redirectUri);
+      if (redirectIndex === -1) throw new ConfigError(`launches.create: redirectUri ${redirectUri} is not one of redirectUris`);
+      const id = crypto.randomUUID();
+      const expiresAt = Math.floor(Date.now() / 1000) + ttlSeconds;
+      const fields = { id, endUserId, state: state ?? null, redirectIndex, accountId: accountId ?? null, expiresAt };
+      const segment = await sealLaunch(fields, (await currentKeys())[0]!, publicUrl);
+      return { id, url: `${publicUrl}/${segment}`, expiresAt: new Date(expiresAt * 1000).toISOString() };
+    },
+    async revoke(id) {
+      if (!z.uuid().safeParse(id).success) throw new ConfigError('launches.revoke: id must be a launch id (a UUID)');
+      const claim = await store.claim(revokedId(id), crypto.randomUUID(), STORE_TIMEOUT_MS);
+      if (claim !== 'done') await store.markDone(revokedId(id), '');
+    },
+    async handle(request) {
+      try {
+        return await route(request);
+      } catch (error) {
+        log.error(`link launch: unexpected failure: ${describeError(error)}`);
+        return errorAnswer(ANSWERS.internal);
+      }
+    },
+  };
+}

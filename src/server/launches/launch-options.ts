@@ -1,0 +1,132 @@
+/** What `createLinkLaunches` and `launches.create()` accept, checked with zod: a `ConfigError` names each wrong field. */
+import * as z from 'zod';
+import { functionSchema, hasMethods } from '../handler/function-schema.js';
+import { isLoopbackHost } from '../handler/loopback.js';
+import { LoggerSchema } from '../logger.js';
+import { LinkTokenHandlerConfigSchema, EndUserIdSchema, type LinkTokenFieldsProvider } from '../link-token/link-token-handler.js';
+import { usesRequiredJobs } from '../link-token/service-version.js';
+import type { PayrollClient } from '../client/payroll-client.js';
+import type { EventClaimStore } from '../webhooks/event-claim-store.js';
+import { STORE_METHODS } from '../webhooks/event-id-store.js';
+import { redirectUriProblem } from './redirect-uri.js';
+import { MAX_FIELD_BYTES } from './launch-seal.js';
+
+/** How a launch's flow ended, as `onResult` gets it once it has been checked. */
+export interface LaunchResult {
+  /** The launch's public id (also in the redirect's `launch_id`). */
+  launchId: string;
+  /** The end user the launch was created for. */
+  endUserId: string;
+  /** The app's `state`, as given to `create()`; null when none was. */
+  state: string | null;
+  /** `success`: an account connected and its job done (final: once per launch). `exit`: the user left (once per Link token). */
+  status: 'success' | 'exit';
+  /** The connected account (a success; an exit after a login may have one too). */
+  accountId?: string;
+  /** The job the flow ran (a success). */
+  jobId?: string;
+  /** The Link token the flow ran with: one this launch minted. */
+  linkTokenId: string;
+  /**
+   * A success only: whether the server could check the account against the launch (the service sent the
+   * account's `end_user_id` and `link_token_id`, and both matched). False means not checked, never
+   * "checked and wrong" (that is refused): the `account.added` webhook stays the source of truth.
+   */
+  verified: boolean;
+  /** An exit: why, as the element's `link-exit` says (`completed`, `user_closed`, `error`, `closed_by_host`). */
+  exitReason?: string;
+}
+
+/** A URL a page is served from or frames: https, or http on loopback (the sandbox, tests). */
+const webUrl = (what: string) =>
+  z.url({ protocol: /^https?$/ }).refine((url) => {
+    const parsed = new URL(url);
+    return parsed.protocol === 'https:' || isLoopbackHost(parsed.hostname);
+  }, `${what} must use https (plain http only on loopback)`);
+
+/** A launch secret: long enough that its key cannot be guessed. */
+const LaunchSecretSchema = z
+  .string()
+  .min(32, 'must be at least 32 characters (generate one: openssl rand -hex 32), and not the webhook secret')
+  .max(512);
+
+/** The app's value handed back in the redirect, and the end user's id: each fits the URL's one-byte length. */
+const fitsTheUrl = (value: string) => new TextEncoder().encode(value).length <= MAX_FIELD_BYTES;
+const FITS_THE_URL = `must be at most ${MAX_FIELD_BYTES} bytes in UTF-8`;
+
+const product = LinkTokenHandlerConfigSchema.shape;
+
+/** Options of `createLinkLaunches`; unknown options (the token handler's `apiSecret`, `baseUrl`, `version`) are refused. */
+export const LinkLaunchesOptionsSchema = z
+  .strictObject({
+    /** The client that mints tokens and checks results ({@link createPayrollClient}): secret, base URL, version, rate limit. */
+    client: z.custom<PayrollClient>(
+      (value) => typeof value === 'object' && value !== null && 'linkTokens' in value && 'accounts' in value,
+      'must be a client made by createPayrollClient',
+    ),
+    /** As `createLinkTokenHandler`'s. */
+    orgName: product.orgName,
+    /** As `createLinkTokenHandler`'s. */
+    solution: product.solution,
+    /** As `createLinkTokenHandler`'s. */
+    features: product.features,
+    /** As `createLinkTokenHandler`'s: further `POST /link_tokens` fields, given the page's token request. */
+    linkTokenFields: functionSchema<LinkTokenFieldsProvider>().optional(),
+    /** The service's hosted Link page (the element's `link-url`): the only origin the page frames and hears. */
+    linkUrl: webUrl('linkUrl'),
+    /** Where `handle()` is mounted, as the user's browser sees it. No query or fragment. */
+    publicUrl: webUrl('publicUrl')
+      .refine((url) => !/[?#]/.test(url), 'publicUrl must have no query or fragment')
+      .refine((url) => new URL(url).username === '' && new URL(url).password === '', 'publicUrl must not carry a user name or password')
+      .transform((url) => url.replace(/\/+$/, '')),
+    /** Where a flow may return to: each `create()` names one of these, or none. */
+    redirectUris: z
+      .array(
+        z.string().superRefine((uri, context) => {
+          const problem = redirectUriProblem(uri);
+          if (problem) context.addIssue({ code: 'custom', message: `${uri} ${problem}` });
+        }),
+      )
+      .max(254)
+      .default([]),
+    /** Seals the URLs: at least 32 characters; `[new, old]` while rotating (URLs sealed under either open). */
+    secret: z.union([LaunchSecretSchema, z.tuple([LaunchSecretSchema, LaunchSecretSchema])]),
+    /** Makes a success once across instances, and `revoke()` possible. Default: in memory, one process. */
+    store: z
+      .custom<EventClaimStore>((value) => hasMethods(value, STORE_METHODS.claim), 'must be an EventClaimStore (claim, markDone, release)')
+      .optional(),
+    /** How long a launch URL works, in seconds: 1 to 604,800 (7 days). */
+    ttlSeconds: z.int().min(1).max(604_800).default(900),
+    /** Who may frame the page (`frame-ancestors`): origins such as `https://app.example.com`. Default: nobody. */
+    frameAncestors: z
+      .array(webUrl('frameAncestors').refine((url) => new URL(url).origin === url.replace(/\/$/, ''), 'must be an origin'))
+      .optional(),
+    /** The bound of one `onResult` call, in milliseconds. */
+    resultTimeoutMs: z.int().min(1).max(120_000).default(10_000),
+    /** Your work for each checked result: once per launch for a success, once per Link token for an exit. */
+    onResult: functionSchema<(result: LaunchResult) => void | Promise<void>>(),
+    /** Where the launches log (default `console`); the secrets are redacted. */
+    log: LoggerSchema.optional(),
+  })
+  .superRefine((options, context) => {
+    if (!usesRequiredJobs(options.client.version) && options.solution === undefined)
+      context.addIssue({ code: 'custom', path: ['solution'], message: `is required for version ${options.client.version}` });
+  });
+
+/** What `createLinkLaunches` accepts. */
+export type LinkLaunchesOptions = z.input<typeof LinkLaunchesOptionsSchema>;
+
+/** What `launches.create()` accepts. */
+export const LaunchRequestSchema = z.strictObject({
+  /** The signed-in user this launch is for: its tokens are minted for this id, never for what the browser claims. */
+  endUserId: EndUserIdSchema.refine(fitsTheUrl, FITS_THE_URL),
+  /** One of `redirectUris`, exactly; left out, the page shows its own end screen. */
+  redirectUri: z.string().optional(),
+  /** Your opaque value, handed back in the redirect. */
+  state: z.string().refine(fitsTheUrl, FITS_THE_URL).optional(),
+  /** An account to reconnect (a UUID). */
+  accountId: z.uuid().optional(),
+});
+
+/** What `launches.create()` accepts. */
+export type LaunchRequest = z.input<typeof LaunchRequestSchema>;
