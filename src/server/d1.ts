@@ -111,7 +111,9 @@ export function d1EventStore(db: D1Queryable, options: D1EventStoreOptions = {})
     },
     async isDone(eventId) {
       await tableReady();
-      return (await db.prepare(`SELECT 1 AS done FROM ${table} WHERE event_id = ?1 AND done_at IS NOT NULL`).bind(eventId).first()) !== null;
+      return (
+        (await db.prepare(`SELECT 1 AS done FROM ${table} WHERE event_id = ?1 AND done_at IS NOT NULL`).bind(eventId).first()) !== null
+      );
     },
   };
 }

@@ -16,7 +16,7 @@ import { redisEventStore } from '../../src/server/redis.js';
 import type { Sandbox } from '../../sandbox/start-sandbox.js';
 import { connectAccount, startTestSandbox } from './sandbox-test-client.js';
 import { captureLog } from './server-example-upstream.js';
-import { startPostgres, startRedis, type PrivateServer } from '../private-servers.js';
+import { startPostgres, startRedis, type PrivatePostgres, type PrivateRedis } from '../private-servers.js';
 
 const PUBLIC_URL = 'https://app.example.com/link';
 const SECRET = 'launch-secret-0123456789abcdef-0123456789';
@@ -51,7 +51,11 @@ function launchesWith(overrides: Partial<LinkLaunchesOptions> = {}) {
 
 const at = (url: string, init: RequestInit = {}) => new Request(url, init);
 const post = (url: string, body: unknown = {}) =>
-  at(url, { method: 'POST', headers: { 'content-type': 'application/json', origin: new URL(PUBLIC_URL).origin }, body: JSON.stringify(body) });
+  at(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: new URL(PUBLIC_URL).origin },
+    body: JSON.stringify(body),
+  });
 const tokensAtTheSandbox = () => sandbox.store.linkTokens().length;
 
 /** Mints a token through the launch's token route, as the page does on the user's tap. */
@@ -268,8 +272,8 @@ describe('createLinkLaunches: results', () => {
 });
 
 describe('createLinkLaunches: several instances', () => {
-  let redis: PrivateServer;
-  let postgres: PrivateServer;
+  let redis: PrivateRedis;
+  let postgres: PrivatePostgres;
   const closers: (() => Promise<void> | void)[] = [];
   before(async () => {
     [redis, postgres] = await Promise.all([startRedis(), startPostgres()]);
@@ -281,13 +285,13 @@ describe('createLinkLaunches: several instances', () => {
 
   const stores = {
     Redis: async () => {
-      const connection = createClient({ socket: { path: redis.socketPath } });
+      const connection = createClient({ socket: { path: redis.socketPath, reconnectStrategy: () => 50 } });
       await connection.connect();
       closers.push(() => connection.destroy());
       return redisEventStore(connection);
     },
     PostgreSQL: async () => {
-      const pool = new pg.Pool({ host: postgres.socketPath, user: 'postgres', database: 'postgres' });
+      const pool = new pg.Pool({ ...postgres.connection, connectionTimeoutMillis: 2_000 });
       closers.push(() => pool.end());
       return postgresEventStore(pool);
     },
