@@ -7,7 +7,9 @@
 //    dist/element/session-code.js made one module, so that every bundler keeps it a lazy chunk (see bundleSessionCode);
 // 2. dist/payroll-link.bundled.js, for a plain <script>: the element and a lazy openLink(), minified, Lit in production
 //    mode; and dist/payroll-link.session.js next to it, the session's code it loads on intent (see src/element/session-code.ts);
-//    dist/styles.css (payroll-link/styles.css), minified from src/element/styles.css;
+//    dist/styles.css (payroll-link/styles.css), minified from src/element/styles.css; and the launch page's one
+//    script (src/launch-page/: the element, its session code and the page's own) as a string written over tsc's
+//    stand-in in dist/server/launches/launch-page-script.js (see buildLaunchPageScript);
 // 3. dist/custom-elements.json, by @custom-elements-manifest/analyzer (see custom-elements-manifest.config.mjs);
 // 4. dist/sandbox/: the sandbox, its bin and its Link page (scripts/build-sandbox.ts).
 // dist/demo belongs to the demo's build and is left alone.
@@ -127,6 +129,28 @@ async function bundleSessionCode(): Promise<void> {
   });
 }
 
+/**
+ * The launch page's one script, for `payroll-link/server/launches`: one classic script, no `import()` (esbuild
+ * inlines the session code's dynamic import when it does not split), minified, written as a string module over the
+ * stand-in tsc emitted, so that the page runs where there is no file system. What would end the page's inline
+ * `<script>` early (`</script`, `<!--`) is escaped, and refused if it remains.
+ */
+async function buildLaunchPageScript(): Promise<void> {
+  const { outputFiles } = await build({
+    ...bundledOptions,
+    format: 'iife',
+    legalComments: 'eof',
+    entryPoints: [`${root}src/launch-page/launch-page.ts`],
+    plugins: [minifyCssTemplates],
+    write: false,
+    logLevel: 'warning',
+  });
+  const code = outputFiles[0]!.text.replace(/<\/(script)/gi, '<\\/$1').replace(/<!--/g, '<\\!--');
+  if (/<\/script|<!--|\bimport\(/i.test(code)) throw new Error('build: the launch page script would end its <script> early, or imports a file');
+  await writeFile(`${dist}server/launches/launch-page-script.js`, `export const LAUNCH_PAGE_SCRIPT = ${JSON.stringify(code)};\n`);
+  await rm(`${dist}server/launches/launch-page-script.js.map`, { force: true });
+}
+
 /** Removes what an earlier build:package wrote, so a deleted source never ships as a stale file. */
 async function clean(): Promise<void> {
   await mkdir(dist, { recursive: true });
@@ -161,6 +185,7 @@ export async function buildPackage(): Promise<void> {
   // payroll-link/styles.css, for server-rendered pages: the room the element holds before its script runs (an inline
   // flow's, the modal button's height).
   await build({ entryPoints: [`${root}src/element/styles.css`], outfile: `${dist}styles.css`, minify: true, logLevel: 'warning' });
+  await buildLaunchPageScript();
   run('cem', ['analyze', '--quiet']);
   await buildSandbox();
 }

@@ -1,0 +1,114 @@
+/**
+ * The launch page's own script (`payroll-link/server/launches` serves the page;
+ * `scripts/build-package.ts` bundles this with the element and its session
+ * code into one string, `LAUNCH_PAGE_SCRIPT`). It mints a Link token only after
+ * a trusted tap on the element's button, keeps the receipt that comes with it,
+ * reports how the flow ended once `link-exit` has fired (so that the Link page's
+ * own last screen was seen), and then goes to the redirect. Inside an app's
+ * WebView it posts every event to the app (see `src/launch-bridge.ts`).
+ */
+import './page-setup.js';
+import '../element/payroll-link.js';
+import type { PayrollLink } from '../element/payroll-link.js';
+import type { PayrollLinkEventName } from '../element/events.js';
+import { LAUNCH_BRIDGE_SOURCE, type LaunchBridgeEvent } from '../launch-bridge.js';
+import type { LaunchPageConfig } from '../server/launches/launch-page.js';
+import type { SuccessDetail } from '../protocol.js';
+
+const config = JSON.parse(document.getElementById('payroll-link-launch')!.textContent!) as LaunchPageConfig;
+const link = document.querySelector<PayrollLink>('payroll-link')!;
+const status = document.getElementById('payroll-link-launch-status')!;
+
+/** The app's side of the bridge, whichever is there: React Native, WKWebView, an Android WebView's listener. */
+interface BridgeScope {
+  ReactNativeWebView?: { postMessage(message: string): void };
+  webkit?: { messageHandlers?: { payrollLink?: { postMessage(message: string): void } } };
+  PayrollLinkAndroid?: { postMessage(message: string): void };
+}
+const scope = window as unknown as BridgeScope;
+const bridges = [scope.ReactNativeWebView, scope.webkit?.messageHandlers?.payrollLink, scope.PayrollLinkAndroid].filter(
+  (bridge) => bridge !== undefined,
+);
+
+/** Posts one message to the app that shows the page, if any; a bridge that throws is the app's problem, not the flow's. */
+function toApp(event: LaunchBridgeEvent, detail: unknown): void {
+  const message = JSON.stringify({ source: LAUNCH_BRIDGE_SOURCE, event, detail });
+  for (const bridge of bridges) {
+    try {
+      bridge.postMessage(message);
+    } catch {
+      // Nothing to do: the page goes on.
+    }
+  }
+}
+
+const EVENTS: PayrollLinkEventName[] = ['link-ready', 'link-open', 'link-login', 'link-success', 'link-error', 'link-exit', 'link-event'];
+for (const name of EVENTS) link.addEventListener(name, (event) => toApp(name, event.detail));
+// A WebView opens a new window badly: the app opens it (the system browser, an auth session).
+if (bridges.length > 0) link.onOpenUrl = (url) => toApp('open-url', { url });
+
+/** Set by a tap the user made (not a script's click): a messaging app's preview that runs the page mints nothing. */
+let tapped = false;
+link.addEventListener('click', (event) => (tapped ||= event.isTrusted), { capture: true });
+
+/** The receipt of the latest token, and the success of its flow: what the result report carries. */
+let receipt: string | null = null;
+let success: SuccessDetail | null = null;
+
+/** The page's own answers to a token route that refuses: the link is used up, expired, revoked or done. */
+const REFUSALS: Record<number, keyof LaunchPageConfig['words']> = { 409: 'connected', 410: 'expired', 429: 'tooMany' };
+
+link.fetchToken = async () => {
+  if (!tapped) throw new Error('No tap on the button yet: nothing is minted without the user.');
+  const response = await fetch(config.tokenPath, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+  if (!response.ok) {
+    const refusal = REFUSALS[response.status];
+    if (refusal) {
+      const body = (await response.json().catch(() => null)) as { error?: { error_codes?: { error_code?: string }[] } } | null;
+      const code = body?.error?.error_codes?.[0]?.error_code;
+      status.textContent = config.words[code === 'LAUNCH_REVOKED' ? 'revoked' : refusal];
+      link.hidden = true;
+    }
+    throw new Error(`The launch's token route answered HTTP ${response.status}.`);
+  }
+  const body = (await response.json()) as { data: { id: string; token: string; expires: string; mode: 'sandbox' | 'development' | 'production' }; receipt: string };
+  receipt = body.receipt;
+  success = null;
+  return body.data;
+};
+
+link.addEventListener('link-success', (event) => (success = event.detail));
+
+/** Sends the report, trying again on a 503 or a lost connection (3 tries in all); the answer, or null. */
+async function report(body: Record<string, unknown>): Promise<{ status: 'success' | 'exit'; redirect: string | null } | null> {
+  for (let attempt = 1; attempt <= 3; attempt++) {
+    try {
+      const response = await fetch(config.resultPath, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      if (response.ok) return ((await response.json()) as { data: { status: 'success' | 'exit'; redirect: string | null } }).data;
+      if (response.status !== 503) return null;
+    } catch {
+      // Lost on the way: try again.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1_000 * attempt));
+  }
+  return null;
+}
+
+link.addEventListener('link-exit', async ({ detail }) => {
+  const linkTokenId = detail.linkTokenId;
+  // No token (the tap's fetch was refused): there is no flow to report, and the page already says why.
+  if (receipt === null || linkTokenId === null) return;
+  const body =
+    success && success.linkTokenId === linkTokenId
+      ? { status: 'success', linkTokenId, accountId: success.accountId, jobId: success.jobId, receipt }
+      : { status: 'exit', linkTokenId, exitReason: detail.reason, ...(detail.accountId && { accountId: detail.accountId }), receipt };
+  const answer = await report(body);
+  if (!answer) {
+    status.textContent = config.words.unconfirmed;
+    return;
+  }
+  toApp('launch-done', answer);
+  if (answer.status === 'success') link.hidden = true;
+  status.textContent = config.words[answer.status === 'success' ? 'finished' : 'left'];
+  if (answer.redirect) location.assign(answer.redirect);
+});
