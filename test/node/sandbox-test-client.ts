@@ -167,9 +167,7 @@ export const platformOfType = (sandbox: Sandbox, type: 'payroll' | 'time_and_att
 
 /** Logs in through the Link API with a Link token, as the hosted Link page would (`user_good`, a payroll platform); returns the account id. */
 export const connectWithToken = async (sandbox: Sandbox, token: string): Promise<string> => {
-  const session = await linkApi(sandbox, 'POST', '/link/api/sessions', null, { token });
-  assert.equal(session.status, 201, session.text);
-  const login = await linkApi(sandbox, 'POST', '/link/api/login', session.body.data.session_id, {
+  const login = await linkApi(sandbox, 'POST', '/link/api/login', await sessionOf(sandbox, token), {
     platform_id: platformOfType(sandbox, 'payroll').id,
     username: 'user_good',
     password: 'pass_good',

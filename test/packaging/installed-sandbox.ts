@@ -11,6 +11,11 @@ export interface InstalledSandbox {
     deliveries: { event: { event: string; payload: Record<string, unknown> }; status: string; lastError: unknown }[];
     whenSettled(delivery: InstalledSandbox['webhooks']['deliveries'][number]): Promise<{ status: string; lastError: unknown }>;
   };
+  /** The sandbox's state, as far as the tests read it. */
+  store: {
+    linkTokens(): { id: string; token: string; endUserId: string | null }[];
+    accounts(): { account: { id: string; end_user_id: string | null } }[];
+  };
   close(): Promise<void>;
 }
 
