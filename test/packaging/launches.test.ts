@@ -4,7 +4,8 @@
 // made and verified: true; the page opened again says connected and mints nothing. With a window.ReactNativeWebView
 // stand-in injected before the page's scripts (a fake of the app outside the page), the bridge's messages arrive in
 // order, each once, each valid under the package's schemas, launch-done last. No URL loaded carries a token, and the
-// page's CSP refuses nothing. An expired launch shows its page with 410.
+// page's CSP refuses nothing. The same flow in WebKit (WebKitGTK's WebDriver, which has no way to inject the bridge
+// before the page). An expired launch shows its page with 410.
 import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -15,6 +16,9 @@ import { chromiumArgs, chromiumPath } from '../browser/chromium.mjs';
 import { installedPackageDir } from './install-packed.js';
 import { startInstalledSandbox, type InstalledSandbox } from './installed-sandbox.js';
 import { pressDone, switchDeposit } from '../sandbox-link-flow.js';
+import { startWebKitDriver } from '../browser/webkit-driver.mjs';
+import { waitForDeep } from '../e2e/find-deep.js';
+import { webkitSession } from '../e2e/webkit-session.js';
 
 type LaunchesModule = typeof import('../../src/server/launches.js');
 type ServerModule = typeof import('../../src/server/index.js');
@@ -167,6 +171,53 @@ for (const viewport of [
     });
   });
 }
+
+describe('the launch page in WebKit', { timeout: 180_000 }, () => {
+  let driver: Awaited<ReturnType<typeof startWebKitDriver>>;
+  let webkit: WebdriverIO.Browser;
+  before(async () => {
+    driver = await startWebKitDriver();
+    webkit = await webkitSession(driver, 30_000);
+  });
+  after(async () => {
+    await webkit?.deleteSession().catch(() => {});
+    await driver?.stop();
+  });
+  const deep = (selector: string, text: string | null = null, host: string | null = null) => waitForDeep(webkit, selector, text, host);
+
+  for (const [width, height] of [
+    [390, 844],
+    [1280, 800],
+  ] as const) {
+    test(`${width}x${height}: opened, tapped, connected, redirected; onResult once, verified`, async () => {
+      const { id, url } = await launches.create({ endUserId: `webkit-${width}`, state: 'webkit', redirectUri: `${base}/payroll-done` });
+      // MiniBrowser runs full-screen (no toolbar), so the window's size is the viewport's.
+      await webkit.setWindowRect(0, 0, width, height);
+      const before = tokensMinted().length;
+      await webkit.url(url);
+      await (await deep('button[part="button"]', 'Connect payroll', 'payroll-link')).waitForClickable();
+      assert.equal(tokensMinted().length, before, 'nothing minted before the tap');
+      await (await deep('button[part="button"]', 'Connect payroll', 'payroll-link')).click();
+      await webkit.switchFrame(await deep('dialog[open][data-ready] iframe'));
+      await (await deep('button', 'Continue')).click();
+      await (await deep('button.hit[data-kind="employer"][data-platform-type="payroll"]')).click();
+      await (await deep('input#username')).setValue('user_good');
+      await (await deep('input#password')).setValue('pass_good');
+      await webkit.keys('Enter');
+      await (await deep('button', 'Switch my deposit')).click();
+      // Done ends the session and removes the frame: its click's answer may come from a frame that is gone.
+      await (await deep('button', 'Done')).click().catch(() => {});
+      await webkit.switchFrame(null);
+      await webkit.waitUntil(async () => (await webkit.getUrl()).startsWith(`${base}/payroll-done?`), { timeoutMsg: 'no redirect' });
+      const redirect = new URL(await webkit.getUrl());
+      assert.deepEqual(Object.fromEntries(redirect.searchParams), { launch_id: id, status: 'success', state: 'webkit' });
+      const mine = results.filter((result) => (result as { launchId: string }).launchId === id) as { verified: boolean }[];
+      assert.equal(mine.length, 1);
+      assert.equal(mine[0]!.verified, true);
+      assert.equal(tokensMinted().length, before + 1);
+    });
+  }
+});
 
 test('an expired launch shows its page with 410, and mints nothing', async (t) => {
   t.mock.timers.enable({ apis: ['Date'], now: Date.now() - 3_600_000 });
