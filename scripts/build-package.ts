@@ -63,7 +63,7 @@ export const bundledOptions = {
  * `./svelte`) while their sources sit in src/frameworks/: tsc keeps the source tree, so each published file is a
  * one-line module that re-exports its namesake there (for the types-only ones, that brings their declarations in).
  */
-export const FRAMEWORK_ENTRIES = ['react', 'jsx', 'vue', 'svelte'] as const;
+export const FRAMEWORK_ENTRIES = ['react', 'jsx', 'vue', 'svelte', 'react-native'] as const;
 
 async function writeFrameworkEntries(): Promise<void> {
   for (const name of FRAMEWORK_ENTRIES) {

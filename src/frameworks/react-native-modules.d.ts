@@ -1,0 +1,31 @@
+/**
+ * The few names `payroll-link/react-native` (react-native.ts) takes from `react-native` and `react-native-webview`,
+ * declared for the package's own build and type check: the repository does not install React Native (the app does:
+ * both are optional peer dependencies). The published react-native.d.ts imports these names from the real
+ * packages, whose types the app has. test/packaging/react-native/ type-checks react-native.ts against the real
+ * types (tsconfig.source.json) and an app's use of the published ones.
+ */
+declare module 'react-native' {
+  /** A style, or a nested list of them, as React Native takes it. */
+  export type StyleProp<T> = T | readonly StyleProp<T>[] | null | undefined | false;
+  /** A View's style: its fields are the app's `react-native` types' business. */
+  export type ViewStyle = Record<string, unknown>;
+  /** Opens a URL in the app that handles it (a browser for https). */
+  export const Linking: { openURL(url: string): Promise<unknown> };
+}
+
+declare module 'react-native-webview' {
+  import type { FunctionComponent } from 'react';
+  import type { StyleProp, ViewStyle } from 'react-native';
+
+  /** A message from the page: `data` as posted, `url` the page's at the time. */
+  export interface WebViewMessageEvent {
+    nativeEvent: { url: string; data: string };
+  }
+  /** The WebView, with the props react-native.ts sets. */
+  export const WebView: FunctionComponent<{
+    source: { uri: string };
+    style?: StyleProp<ViewStyle>;
+    onMessage?: (event: WebViewMessageEvent) => void;
+  }>;
+}
