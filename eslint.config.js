@@ -27,6 +27,7 @@ export default defineConfig(
     'test/packaging/nuxt/',
     'test/packaging/runtimes/',
     'test/packaging/workerd/',
+    'test/packaging/react-native/',
     'test/packaging/servers/',
     'test/packaging/svelte/',
   ]),

@@ -60,7 +60,7 @@ export const bundledOptions = {
 
 /**
  * The framework entries, published as `dist/<name>.js` and `.d.ts` (the `exports` map's `./react`, `./jsx`, `./vue`,
- * `./svelte`) while their sources sit in src/frameworks/: tsc keeps the source tree, so each published file is a
+ * `./svelte`, `./react-native`) while their sources sit in src/frameworks/: tsc keeps the source tree, so each published file is a
  * one-line module that re-exports its namesake there (for the types-only ones, that brings their declarations in).
  */
 export const FRAMEWORK_ENTRIES = ['react', 'jsx', 'vue', 'svelte', 'react-native'] as const;

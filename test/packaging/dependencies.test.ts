@@ -1,5 +1,6 @@
 // What `npm install payroll-link` brings into an app, from the packed tarball and the npm registry:
-// an app without React gets no React wrapper dependency (@lit/react and react are optional peers), an app without
+// an app without React gets no React wrapper dependency (@lit/react and react are optional peers) and no React Native
+// (react-native and react-native-webview, payroll-link/react-native's, are optional peers too), an app without
 // Redis or PostgreSQL gets neither client (redis and pg are optional peers of payroll-link/server/redis and /postgres),
 // and an app that already has other minors of lit and zod within the package's ranges keeps one
 // copy of each (npm dedupes them). Needs build:package first (`npm run test:packaging`).
@@ -46,10 +47,10 @@ function copiesOf(dir: string, name: string): string[] {
 let plainApp: Promise<string> | undefined;
 const appWithNothingElse = () => (plainApp ??= appWith('no-react', {}));
 
-test('an app without React installs no React wrapper dependency', async () => {
+test('an app without React installs no React wrapper dependency, and no React Native', async () => {
   const dir = await appWithNothingElse();
   assert.ok(existsSync(join(dir, 'node_modules/payroll-link/dist/index.js')));
-  for (const name of ['@lit/react', 'react', 'react-dom'])
+  for (const name of ['@lit/react', 'react', 'react-dom', 'react-native', 'react-native-webview'])
     assert.ok(!existsSync(join(dir, 'node_modules', name)), `${name} is not installed`);
 });
 

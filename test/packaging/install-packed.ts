@@ -26,6 +26,8 @@ export const sveltePackageDir = fileURLToPath(new URL('./svelte/node_modules/pay
 export const unitTestsPackageDir = fileURLToPath(new URL('./unit-tests/node_modules/payroll-link', import.meta.url));
 /** Where Deno, Bun and Vercel's edge runtime find it: beside them (runtimes/), as an app's own install would have it. */
 export const runtimesPackageDir = fileURLToPath(new URL('./runtimes/node_modules/payroll-link', import.meta.url));
+/** Where the React Native app's Jest tests and tsc find it: beside React Native and react-native-webview. */
+export const reactNativePackageDir = fileURLToPath(new URL('./react-native/node_modules/payroll-link', import.meta.url));
 
 /** Packs the repository's package and extracts it into each folder above. Returns the tarball's file name. */
 export async function installPackedPackage(): Promise<string> {
@@ -46,6 +48,7 @@ export async function installPackedPackage(): Promise<string> {
       sveltePackageDir,
       unitTestsPackageDir,
       runtimesPackageDir,
+      reactNativePackageDir,
     ]) {
       await rm(dir, { recursive: true, force: true });
       await mkdir(dir, { recursive: true });
@@ -60,6 +63,6 @@ export async function installPackedPackage(): Promise<string> {
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const filename = await installPackedPackage();
   console.log(
-    `install-packed: ${filename} extracted into test/packaging/node_modules, frameworks/, angular/, nuxt/, svelte/, unit-tests/ and runtimes/node_modules`,
+    `install-packed: ${filename} extracted into test/packaging/node_modules, frameworks/, angular/, nuxt/, svelte/, unit-tests/, runtimes/ and react-native/node_modules`,
   );
 }

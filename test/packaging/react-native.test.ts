@@ -1,0 +1,64 @@
+// `payroll-link/react-native` (#42) in a React Native app of its own (react-native/: React Native 0.87,
+// react-native-webview 16, Jest 29 with @testing-library/react-native 14, TypeScript 6), from the packed package:
+// - the app's Jest suite (react-native/__tests__/payroll-link-view.test.tsx, the WebView faked at its boundary):
+//   bridge messages become callbacks once each, malformed and foreign-origin ones are ignored, open-url goes to
+//   Linking.openURL, launch-done calls onDone and ends the view;
+// - the app's `tsc` resolves the tarball's types for `payroll-link/react-native` and rejects wrong props
+//   (react-native/app/props.tsx, one @ts-expect-error each);
+// - the component's source type-checks against the real react-native and react-native-webview types
+//   (react-native/tsconfig.source.json), which the package's own build replaces with a few declarations.
+// All three run on Node 22 (React Native 0.87 and its Jest preset need it), which the toolchain brings as npm's `node`
+// package, as angular/ does. Needs install-toolchains.ts and install-packed.ts first: `npm run test:packaging`.
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { before, test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { reactNativePackageDir } from './install-packed.js';
+
+const appDir = fileURLToPath(new URL('./react-native/', import.meta.url));
+/** Node 22, from the npm registry as the package `node`: React Native 0.87's Jest preset refuses Node 20. */
+const node22 = `${appDir}node_modules/node/bin/node`;
+
+/** The Jest suite's tests, by name: each must have run and passed (none skipped, none missing). */
+const JEST_TESTS = [
+  'it loads the launch URL in the WebView, with the given style',
+  'each element message calls its callback once, with the plain detail, and no other callback',
+  'a message reaches the callbacks of the latest render',
+  'malformed messages and messages from another origin are ignored, and nothing throws',
+  'open-url goes to Linking.openURL, once, and to no callback',
+  'a refusal from Linking.openURL is not an unhandled rejection',
+  'launch-done calls onDone once with its detail, and the view ends: no WebView, nothing after it delivered',
+  'a new launch URL after launch-done shows the new launch',
+];
+
+before(() => {
+  assert.ok(
+    existsSync(`${reactNativePackageDir}/package.json`) && existsSync(node22),
+    'run `npm run test:packaging` (it installs the React Native toolchain and the packed package first)',
+  );
+});
+
+/** Runs one of the app's tools on Node 22, as its developers would (the tool's own binary). */
+function run(args: string[]): { status: number | null; stdout: string; output: string } {
+  const result = spawnSync(node22, args, { cwd: appDir, encoding: 'utf8', timeout: 240_000, env: { ...process.env, CI: 'true' } });
+  return { status: result.status, stdout: result.stdout, output: `${result.stdout}${result.stderr}` };
+}
+
+test("the app's Jest suite for PayrollLinkView passes, every test run", () => {
+  const { status, stdout, output } = run(['node_modules/jest/bin/jest.js', '--ci', '--json']);
+  assert.equal(status, 0, output);
+  const report = JSON.parse(stdout) as { testResults: Array<{ assertionResults: Array<{ title: string; status: string }> }> };
+  const results = report.testResults.flatMap((file) => file.assertionResults.map(({ title, status }) => [title, status]));
+  assert.deepEqual(Object.fromEntries(results), Object.fromEntries(JEST_TESTS.map((title) => [title, 'passed'])));
+});
+
+test("the app's tsc resolves the tarball's types for payroll-link/react-native, and rejects wrong props", () => {
+  const { status, output } = run(['node_modules/typescript/bin/tsc', '-p', 'tsconfig.json']);
+  assert.equal(status, 0, output);
+});
+
+test("the component's source type-checks against the real react-native and react-native-webview types", () => {
+  const { status, output } = run(['node_modules/typescript/bin/tsc', '-p', 'tsconfig.source.json']);
+  assert.equal(status, 0, output);
+});

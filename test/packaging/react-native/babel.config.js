@@ -1,0 +1,4 @@
+// The React Native app template's Babel configuration, as it is.
+module.exports = {
+  presets: ['module:@react-native/babel-preset'],
+};
