@@ -36,6 +36,7 @@ export default defineConfig({
           { text: 'Angular', link: '/angular' },
           { text: 'Next.js', link: '/nextjs' },
           { text: 'Nuxt 4', link: '/nuxt' },
+          { text: 'React Native', link: '/react-native' },
           { text: 'The session', link: '/session' },
           { text: 'Inline', link: '/inline' },
           { text: 'Link events', link: '/link-events' },

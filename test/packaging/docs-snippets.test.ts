@@ -66,6 +66,13 @@ const ELSEWHERE: [page: string, section: string, block: number, why: string][] =
     block,
     `${file}: type-checked by nuxi typecheck and built by nuxt build in nuxt.test.ts`,
   ]),
+  ['docs/react-native.md', 'The component', 0, "type-checked in a React Native 0.87 app's tsc in react-native.test.ts"],
+  [
+    'docs/react-native.md',
+    'Testing with Jest',
+    0,
+    "its transformIgnorePatterns is the React Native app's jest.config.js's, compared in react-native.test.ts",
+  ],
   ['docs/nextjs.md', 'Next.js (App Router)', 0, 'built by next build in frameworks.test.ts'],
   ['docs/nextjs.md', 'Next.js (App Router)', 1, "its import is in the Next app's layout.tsx, built by next build in frameworks.test.ts"],
   ['docs/inline.md', 'Server-rendered pages', 0, "the same import, built by next build in frameworks.test.ts (the docs' Next.js layout)"],

@@ -7,13 +7,17 @@
 //   (react-native/app/props.tsx, one @ts-expect-error each);
 // - the component's source type-checks against the real react-native and react-native-webview types
 //   (react-native/tsconfig.source.json), which the package's own build replaces with a few declarations.
+// docs/react-native.md is checked here too: its tsx snippet type-checks in the app (written to react-native/app/docs/
+// for the run), and its Jest configuration lets payroll-link through Babel as the app's jest.config.js does.
 // All three run on Node 22 (React Native 0.87 and its Jest preset need it), which the toolchain brings as npm's `node`
 // package, as angular/ does. Needs install-toolchains.ts and install-packed.ts first: `npm run test:packaging`.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { before, test } from 'node:test';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { after, before, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import { docsSnippet } from './docs-snippet.js';
 import { reactNativePackageDir } from './install-packed.js';
 
 const appDir = fileURLToPath(new URL('./react-native/', import.meta.url));
@@ -32,12 +36,19 @@ const JEST_TESTS = [
   'a new launch URL after launch-done shows the new launch',
 ];
 
-before(() => {
+/** Where the docs' snippet is type-checked, inside the app (written for this run only: the docs are its source). */
+const docsDir = `${appDir}app/docs/`;
+
+before(async () => {
   assert.ok(
     existsSync(`${reactNativePackageDir}/package.json`) && existsSync(node22),
     'run `npm run test:packaging` (it installs the React Native toolchain and the packed package first)',
   );
+  await rm(docsDir, { recursive: true, force: true });
+  await mkdir(docsDir);
+  await writeFile(`${docsDir}connect-payroll-screen.tsx`, await docsSnippet('docs/react-native.md', 'The component', 'tsx'));
 });
+after(() => rm(docsDir, { recursive: true, force: true }));
 
 /** Runs one of the app's tools on Node 22, as its developers would (the tool's own binary). */
 function run(args: string[]): { status: number | null; stdout: string; output: string } {
@@ -53,7 +64,8 @@ test("the app's Jest suite for PayrollLinkView passes, every test run", () => {
   assert.deepEqual(Object.fromEntries(results), Object.fromEntries(JEST_TESTS.map((title) => [title, 'passed'])));
 });
 
-test("the app's tsc resolves the tarball's types for payroll-link/react-native, and rejects wrong props", () => {
+test("the app's tsc resolves the tarball's types for payroll-link/react-native, rejects wrong props, and takes the docs' snippet", () => {
+  assert.ok(existsSync(`${docsDir}connect-payroll-screen.tsx`));
   const { status, output } = run(['node_modules/typescript/bin/tsc', '-p', 'tsconfig.json']);
   assert.equal(status, 0, output);
 });
@@ -61,4 +73,13 @@ test("the app's tsc resolves the tarball's types for payroll-link/react-native, 
 test("the component's source type-checks against the real react-native and react-native-webview types", () => {
   const { status, output } = run(['node_modules/typescript/bin/tsc', '-p', 'tsconfig.source.json']);
   assert.equal(status, 0, output);
+});
+
+test("docs/react-native.md's Jest configuration lets payroll-link through Babel as the app's jest.config.js does", async () => {
+  const config = await readFile(`${appDir}jest.config.js`, 'utf8');
+  const pattern = /^\s*transformIgnorePatterns: .*$/m.exec(config)?.[0] ?? '';
+  assert.ok(pattern.includes('payroll-link'), "the app's jest.config.js lets payroll-link through");
+  const snippet = await docsSnippet('docs/react-native.md', 'Testing with Jest', 'js');
+  assert.ok(snippet.includes("preset: '@react-native/jest-preset'"), snippet);
+  assert.ok(snippet.includes(`${pattern.trim()}\n`), `the page's block has the app's line: ${pattern.trim()}`);
 });
