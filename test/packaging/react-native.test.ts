@@ -28,6 +28,7 @@ const node22 = `${appDir}node_modules/node/bin/node`;
 const JEST_TESTS = [
   'it loads the launch URL in the WebView, with the given style',
   'each element message calls its callback once, with the plain detail, and no other callback',
+  'in StrictMode too, each message calls its callback once',
   'a message reaches the callbacks of the latest render',
   'malformed messages and messages from another origin are ignored, and nothing throws',
   'open-url goes to Linking.openURL, once, and to no callback',

@@ -117,6 +117,20 @@ test('each element message calls its callback once, with the plain detail, and n
   expect(props.onEvent).toHaveBeenCalledTimes(2);
 });
 
+test('in StrictMode too, each message calls its callback once', async () => {
+  const props = callbacks();
+  await render(
+    <React.StrictMode>
+      <PayrollLinkView url={LAUNCH_URL} {...props} />
+    </React.StrictMode>,
+  );
+  await post(message('link-success', DETAILS['link-success']));
+  await post(message('launch-done', { status: 'success', redirect: null }));
+  expect(props.onSuccess).toHaveBeenCalledTimes(1);
+  expect(props.onDone).toHaveBeenCalledTimes(1);
+  expect(screen.queryByTestId('webview')).toBeNull();
+});
+
 test('a message reaches the callbacks of the latest render', async () => {
   const first = callbacks();
   const second = callbacks();
