@@ -31,7 +31,12 @@ export const LaunchDoneDetailSchema = /* @__PURE__ */ z.object({
 });
 
 /** `open-url`'s detail: the window the Link page asked for (https, or http on loopback: the sandbox). */
-export const BridgeOpenUrlDetailSchema = /* @__PURE__ */ z.object({ url: z.url({ protocol: /^https?$/ }).check(z.maxLength(8_192)) });
+export const BridgeOpenUrlDetailSchema = /* @__PURE__ */ z.object({
+  url: z.url({ protocol: /^https?$/ }).check(
+    z.maxLength(8_192),
+    z.refine((url) => url.startsWith('https:') || /^http:\/\/(127\.0\.0\.1|localhost|\[::1\])(:\d+)?\//.test(url)),
+  ),
+});
 
 /** `link-event`'s detail as it crosses the bridge: a Link event's name and payload, and whether the contract types it. */
 export const BridgeLinkEventDetailSchema = /* @__PURE__ */ z.object({

@@ -43,3 +43,12 @@ test('anything else is null: not a string, not JSON, another sender, an unknown 
   ])
     assert.equal(parseLaunchBridgeMessage(data), null, String(data).slice(0, 60));
 });
+
+test('open-url: https, or http on loopback only', () => {
+  const open = (url: string) => parseLaunchBridgeMessage(message('open-url', { url }))?.event ?? null;
+  assert.equal(open('https://login.example.com/oauth'), 'open-url');
+  assert.equal(open('http://127.0.0.1:4010/oauth'), 'open-url');
+  assert.equal(open('http://localhost:4010/oauth'), 'open-url');
+  assert.equal(open('http://login.example.com/oauth'), null);
+  assert.equal(open('http://127.0.0.1.evil.example/oauth'), null);
+});

@@ -103,6 +103,20 @@ for (const [name, makeSubject] of subjects) {
       assert.equal(await store.claim(id, 'c', 60_000), 'done', 'a release after done changes nothing');
     });
 
+    test('isDone: true once marked done, false before (unknown, or only claimed), and it claims nothing', async () => {
+      const { store } = subject;
+      assert.ok(store.isDone, 'the built-in stores have isDone');
+      const id = crypto.randomUUID();
+      assert.equal(await store.isDone(id), false);
+      assert.equal(await store.claim(id, 'a', 60_000), 'claimed');
+      assert.equal(await store.isDone(id), false);
+      await store.markDone(id, 'a');
+      assert.equal(await store.isDone(id), true);
+      const other = crypto.randomUUID();
+      await store.isDone(other);
+      assert.equal(await store.claim(other, 'b', 60_000), 'claimed', 'asking claimed nothing');
+    });
+
     test('a lease runs out: the claim of a holder that died is taken by the next caller', async () => {
       const { store } = subject;
       const id = crypto.randomUUID();
