@@ -20,6 +20,7 @@ import { startSandbox, type Sandbox } from '../../sandbox/start-sandbox.js';
 import { startFakeOutside, type FakeOutside } from '../node/client-fake-outside.js';
 import { freePort } from '../free-port.js';
 import { docsSnippet } from './docs-snippet.js';
+import { connectAccount as connectWithLinkToken } from '../node/sandbox-test-client.js';
 
 const workerdDir = fileURLToPath(new URL('./workerd/', import.meta.url));
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -37,18 +38,50 @@ const SAVE_ACCOUNT = `const saveAccount = async (endUserId: string, accountId: s
  * The test's entry, around the docs' Worker: with ?give-up-after-ms=N it answers 504 after N ms whether or not
  * the docs' route has answered, as a framework's timeout would. The request then ends with its reads still
  * waiting for their turn (wrangler dev does not pass a caller's disconnect on, so the test gives up inside).
+ * It also mounts createLinkLaunches on the same D1 under /link/ (#42), and creates launches at POST /test/launches
+ * (an app's own authenticated route, in a real Worker).
  */
 const TEST_ENTRY = `import worker from './index';
+import { createPayrollClient } from 'payroll-link/server';
+import { createLinkLaunches } from 'payroll-link/server/launches';
+import { d1EventStore } from 'payroll-link/server/d1';
+
+interface Env {
+  DB: D1Database;
+  PAYROLL_API_SECRET: string;
+  PAYROLL_BASE_URL: string;
+  PAYROLL_LINK_URL: string;
+  PAYROLL_LAUNCH_SECRET: string;
+}
+let launches: ReturnType<typeof createLinkLaunches> | undefined;
+function launchesFor(env: Env, origin: string) {
+  launches ??= createLinkLaunches({
+    client: createPayrollClient({ apiSecret: env.PAYROLL_API_SECRET, baseUrl: env.PAYROLL_BASE_URL, version: '2025-07-08', mode: 'sandbox' }),
+    orgName: 'Acme Lending',
+    solution: 'Deposit Switch',
+    features: ['direct_deposit_switch'],
+    linkUrl: env.PAYROLL_LINK_URL,
+    publicUrl: origin + '/link',
+    secret: env.PAYROLL_LAUNCH_SECRET,
+    store: d1EventStore(env.DB),
+    onResult: (result) => console.log('LAUNCH RESULT ' + JSON.stringify(result)),
+  });
+  return launches;
+}
+
 export default {
-  async fetch(request: Request, env: never): Promise<Response> {
+  async fetch(request: Request, env: Env): Promise<Response> {
+    const { origin, pathname } = new URL(request.url);
+    if (pathname === '/test/launches') return Response.json(await launchesFor(env, origin).create(await request.json()));
+    if (pathname.startsWith('/link/')) return launchesFor(env, origin).handle(request);
     const giveUpAfter = new URL(request.url).searchParams.get('give-up-after-ms');
-    if (giveUpAfter === null) return worker.fetch(request, env);
+    if (giveUpAfter === null) return worker.fetch(request, env as never);
     let timer: ReturnType<typeof setTimeout> | undefined;
     const gaveUp = new Promise<Response>((resolve) => {
       timer = setTimeout(() => resolve(new Response('gave up', { status: 504 })), Number(giveUpAfter));
     });
     try {
-      return await Promise.race([worker.fetch(request, env), gaveUp]);
+      return await Promise.race([worker.fetch(request, env as never), gaveUp]);
     } finally {
       clearTimeout(timer);
     }
@@ -83,6 +116,8 @@ async function startWorker(): Promise<void> {
     PAYROLL_API_SECRET: sandbox.secret,
     PAYROLL_BASE_URL: outside.url,
     PAYROLL_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    PAYROLL_LINK_URL: `${sandbox.url}/link`,
+    PAYROLL_LAUNCH_SECRET: 'launch-secret-for-the-workerd-test-0123456789',
   };
   const child = spawn(
     process.execPath,
@@ -291,6 +326,37 @@ describe('Cloudflare Workers (workerd), docs/edge.md as written', { timeout: 240
       await Promise.all(later.map(async (answer) => `${answer.status} ${answer.status === 200 ? '' : await answer.text()}`)),
       later.map(() => '200 '),
     );
+    assert.doesNotMatch(allLogs(), CROSS_REQUEST);
+  });
+
+  test('a launch (#42) created, opened and completed on D1: the page, a token with its receipt, the result once, then connected', async () => {
+    const created = await call('/test/launches', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ endUserId: 'user-launch' }),
+    });
+    const { id, url } = (await created.json()) as { id: string; url: string };
+    const path = new URL(url).pathname;
+    const page = await call(path);
+    assert.equal(page.status, 200);
+    assert.match(await page.text(), /<payroll-link /);
+    assert.match(page.headers.get('content-security-policy') ?? '', /frame-ancestors 'none'/);
+    const minted = await call(`${path}/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    assert.equal(minted.status, 200, await minted.clone().text());
+    const { data, receipt } = (await minted.json()) as { data: { id: string; token: string }; receipt: string };
+    const { accountId, jobId } = await connectWithLinkToken(sandbox, { token: data });
+    const report = JSON.stringify({ status: 'success', linkTokenId: data.id, accountId, jobId, receipt });
+    const post = () => call(`${path}/result`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: report });
+    assert.equal((await post()).status, 200);
+    assert.equal((await post()).status, 200, 'sent again: answered as before');
+    // Both answered, so a second run would have logged by now; isDone on D1 tells the page.
+    assert.equal(
+      allLogs()
+        .split('\n')
+        .filter((line) => line.includes('LAUNCH RESULT') && line.includes(id)).length,
+      1,
+    );
+    assert.match(await (await call(path)).text(), /already connected/);
     assert.doesNotMatch(allLogs(), CROSS_REQUEST);
   });
 });
