@@ -71,7 +71,10 @@ link.fetchToken = async () => {
     }
     throw new Error(`The launch's token route answered HTTP ${response.status}.`);
   }
-  const body = (await response.json()) as { data: { id: string; token: string; expires: string; mode: 'sandbox' | 'development' | 'production' }; receipt: string };
+  const body = (await response.json()) as {
+    data: { id: string; token: string; expires: string; mode: 'sandbox' | 'development' | 'production' };
+    receipt: string;
+  };
   receipt = body.receipt;
   success = null;
   return body.data;
@@ -79,19 +82,34 @@ link.fetchToken = async () => {
 
 link.addEventListener('link-success', (event) => (success = event.detail));
 
-/** Sends the report, trying again on a 503 or a lost connection (3 tries in all); the answer, or null. */
+/** Tries of the report on a 503 or a lost connection. */
+const REPORT_TRIES = 3;
+
+/** Sends the report, trying again on a 503 or a lost connection; the answer, or null. */
 async function report(body: Record<string, unknown>): Promise<{ status: 'success' | 'exit'; redirect: string | null } | null> {
-  for (let attempt = 1; attempt <= 3; attempt++) {
+  for (let attempt = 1; ; attempt++) {
     try {
-      const response = await fetch(config.resultPath, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      const response = await fetch(config.resultPath, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
       if (response.ok) return ((await response.json()) as { data: { status: 'success' | 'exit'; redirect: string | null } }).data;
       if (response.status !== 503) return null;
     } catch {
       // Lost on the way: try again.
     }
+    if (attempt === REPORT_TRIES) return null;
     await new Promise((resolve) => setTimeout(resolve, 1_000 * attempt));
   }
-  return null;
+}
+
+/** A link back to where the flow returns: browsers may refuse an app's scheme to a script long after the tap. */
+function showReturnLink(redirect: string): void {
+  const back = document.createElement('a');
+  back.href = redirect;
+  back.textContent = config.words.back;
+  status.append(' ', back);
 }
 
 link.addEventListener('link-exit', async ({ detail }) => {
@@ -105,10 +123,15 @@ link.addEventListener('link-exit', async ({ detail }) => {
   const answer = await report(body);
   if (!answer) {
     status.textContent = config.words.unconfirmed;
+    // The app still hears that the flow ended (and asks its own backend what came of it).
+    toApp('launch-done', { status: body.status, redirect: null });
     return;
   }
   toApp('launch-done', answer);
   if (answer.status === 'success') link.hidden = true;
   status.textContent = config.words[answer.status === 'success' ? 'finished' : 'left'];
-  if (answer.redirect) location.assign(answer.redirect);
+  if (answer.redirect) {
+    showReturnLink(answer.redirect);
+    location.assign(answer.redirect);
+  }
 });

@@ -8,7 +8,7 @@ const fields: LaunchFields = {
   id: crypto.randomUUID(),
   endUserId: 'a'.repeat(36),
   state: 's'.repeat(32),
-  redirectIndex: 1,
+  redirectTag: 'a1b2c3d4',
   accountId: null,
   expiresAt: 1_900_000_000,
 };
@@ -20,7 +20,7 @@ test('a sealed launch opens to the same fields, and the whole URL fits in 200 ch
   assert.ok(`${PUBLIC_URL}/${segment}`.length <= 200, `${PUBLIC_URL}/${segment}`.length.toString());
   // It reveals nothing it carries.
   for (const carried of [fields.endUserId, fields.state!, fields.id, fields.id.replaceAll('-', '')]) assert.ok(!segment.includes(carried));
-  const reconnect = { ...fields, accountId: crypto.randomUUID(), state: null, redirectIndex: null, endUserId: 'usuario-ñ' };
+  const reconnect = { ...fields, accountId: crypto.randomUUID(), state: null, redirectTag: null, endUserId: 'usuario-ñ' };
   assert.deepEqual(await openLaunch(await sealLaunch(reconnect, key, PUBLIC_URL), [key], PUBLIC_URL), reconnect);
 });
 

@@ -12,6 +12,7 @@ import { createClient } from 'redis';
 import { createPayrollClient, type PayrollClient } from '../../src/server/index.js';
 import { createLinkLaunches, type LaunchResult, type LinkLaunchesOptions } from '../../src/server/launches.js';
 import { postgresEventStore } from '../../src/server/postgres.js';
+import { memoryEventIdStore } from '../../src/server/webhooks/event-id-store.js';
 import { redisEventStore } from '../../src/server/redis.js';
 import type { Sandbox } from '../../sandbox/start-sandbox.js';
 import { connectAccount, startTestSandbox } from './sandbox-test-client.js';
@@ -259,15 +260,88 @@ describe('createLinkLaunches: results', () => {
     assert.equal((await launches.handle(at(url))).status, 200, 'the link stays usable');
   });
 
-  test('revoke(): the URL answers 410 and mints nothing', async () => {
-    const { launches } = launchesWith();
+  test('revoke(): the URL answers 410, mints nothing, and a flow under way reports nothing; it needs a store', async () => {
+    const { launches, results } = launchesWith({ store: memoryEventIdStore() });
     const { id, url } = await launches.create({ endUserId: 'user-revoked' });
+    const { data, receipt } = await mintAt(launches, url);
     await launches.revoke(id);
+    const exit = { status: 'exit', linkTokenId: data.id, exitReason: 'user_closed', receipt };
+    assert.equal((await launches.handle(post(`${url}/result`, exit))).status, 410);
+    assert.deepEqual(results, []);
     const page = await launches.handle(at(url));
     assert.equal(page.status, 410);
     assert.match(await page.text(), /no longer valid/);
     assert.equal((await launches.handle(post(`${url}/token`))).status, 410);
     await assert.rejects(launches.revoke('not-a-uuid'), { name: 'ConfigError' });
+    // The default store is one instance's memory, which forgets: a revocation there would not hold.
+    await assert.rejects(launchesWith().launches.revoke(id), /needs a store/);
+  });
+
+  test('fields the service does not send are not checked (verified: false); its failure is a 503 the page retries', async () => {
+    // Outside the system under test: a service that leaves the account's end_user_id and link_token_id out, and
+    // then one that is unavailable (a fetch in front of the real sandbox).
+    let unavailable = false;
+    const trimming: typeof fetch = async (input, init) => {
+      const url = String(input);
+      if (unavailable && url.includes('/v1/accounts/')) return new Response('{}', { status: 503 });
+      const answer = await fetch(input, init);
+      if (!/\/v1\/accounts\/[^/]+$/.test(new URL(url).pathname)) return answer;
+      const body = (await answer.json()) as { data: Record<string, unknown> };
+      delete body.data.end_user_id;
+      delete body.data.link_token_id;
+      return Response.json(body, { status: answer.status, headers: answer.headers });
+    };
+    const quiet = createPayrollClient({
+      apiSecret: sandbox.secret,
+      baseUrl: sandbox.url,
+      version: '2025-07-08',
+      rateLimit: false,
+      fetch: trimming,
+      maxRetries: 0,
+    });
+    const { launches, results } = launchesWith({ client: quiet });
+    const { url } = await launches.create({ endUserId: 'user-unsent' });
+    const { data, receipt } = await mintAt(launches, url);
+    const { accountId, jobId } = await connectAccount(sandbox, { token: data });
+    const report = { status: 'success', linkTokenId: data.id, accountId, jobId, receipt };
+    unavailable = true;
+    const later = await launches.handle(post(`${url}/result`, report));
+    assert.equal(later.status, 503);
+    assert.match(await later.text(), /RESULT_UNCONFIRMED/);
+    assert.equal(results.length, 0);
+    unavailable = false;
+    assert.equal((await launches.handle(post(`${url}/result`, report))).status, 200);
+    assert.deepEqual(
+      results.map((result) => [result.status, result.accountId, result.verified]),
+      [['success', accountId, false]],
+    );
+  });
+
+  test('an exit names no account, and after the success it runs nothing; the redirect is found by value on an instance whose list is reordered', async () => {
+    const store = memoryEventIdStore();
+    const { launches, results } = launchesWith({ store });
+    const reordered = launchesWith({ store, redirectUris: ['https://app.example.com/payroll-done', 'com.acme.app:/payroll-done'] });
+    const { url } = await launches.create({ endUserId: 'user-order', redirectUri: 'com.acme.app:/payroll-done' });
+    const first = await mintAt(launches, url);
+    const mine = await connectAccount(sandbox, { token: first.data });
+    const success = { status: 'success', linkTokenId: first.data.id, accountId: mine.accountId, jobId: mine.jobId, receipt: first.receipt };
+    const answer = await reordered.launches.handle(post(`${url}/result`, success));
+    assert.equal(answer.status, 200);
+    assert.match(((await answer.json()) as { data: { redirect: string } }).data.redirect, /^com\.acme\.app:\/payroll-done\?/);
+    const second = await mintAt(launches, url).catch(() => null);
+    assert.equal(second, null, 'no token after the success');
+    // A stale exit of the first token, naming some account: answered as the success was, nothing run.
+    const exit = {
+      status: 'exit',
+      linkTokenId: first.data.id,
+      exitReason: 'completed',
+      accountId: crypto.randomUUID(),
+      receipt: first.receipt,
+    };
+    const late = await launches.handle(post(`${url}/result`, exit));
+    assert.equal(late.status, 200);
+    assert.equal(((await late.json()) as { data: { status: string } }).data.status, 'success');
+    assert.equal(results.length + reordered.results.length, 1);
   });
 });
 

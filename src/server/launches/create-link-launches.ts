@@ -13,13 +13,14 @@ import { ConfigError } from '../config-error.js';
 import { describeError } from '../describe-error.js';
 import { parseOptions, postHandler } from '../handler/post-handler.js';
 import { requestsAreIsolated } from '../handler/request-isolation.js';
+import { withinTime } from '../handler/time-bound.js';
 import { redactingLogger } from '../logger.js';
 import { createLinkTokenHandler } from '../link-token/link-token-handler.js';
 import { isPayrollApiError } from '../client/payroll-api-error.js';
 import { memoryEventIdStore } from '../webhooks/event-id-store.js';
 import { oncePerEvent } from '../webhooks/once-per-event.js';
 import type { EventClaimStore } from '../webhooks/event-claim-store.js';
-import { launchKey, openLaunch, openReceipt, sealLaunch, sealReceipt, type LaunchFields } from './launch-seal.js';
+import { launchKey, openLaunch, openReceipt, redirectTag, sealLaunch, sealReceipt, type LaunchFields } from './launch-seal.js';
 import { flowPage, noticePage, pageLanguage, scriptWords, type LaunchPageNotice } from './launch-page.js';
 import {
   LaunchRequestSchema,
@@ -99,6 +100,13 @@ const ANSWERS = {
     message: 'The result is being handled; try again shortly.',
     headers: { 'retry-after': '2' },
   },
+  uncheckable: {
+    status: 503,
+    type: 'SERVICE_UNAVAILABLE',
+    code: 'RESULT_UNCONFIRMED',
+    message: 'The payroll service could not confirm the result right now; try again shortly.',
+    headers: { 'retry-after': '2' },
+  },
   storeUnavailable: {
     status: 503,
     type: 'SERVICE_UNAVAILABLE',
@@ -107,6 +115,9 @@ const ANSWERS = {
     headers: { 'retry-after': '2' },
   },
 } satisfies Record<string, ErrorAnswer>;
+
+/** A store call that failed or hung while a page or route asked it: answered 503, logged once. */
+class StoreUnavailable extends Error {}
 
 /** The store's ids of a launch's success and of its revocation. */
 const successId = (launchId: string) => `launch:${launchId}`;
@@ -166,13 +177,26 @@ export function createLinkLaunches(options: LinkLaunchesOptions): LinkLaunches {
     authorizeAccount: (request, accountId) => launchOfRequest.get(request)?.accountId === accountId,
   });
 
-  /** Whether `id` is marked done in the store: asked with `isDone`, or by a claim given back at once. */
+  /**
+   * Whether `id` is marked done in the store: asked with `isDone`, or by a claim of 1 ms given back at once. Bounded
+   * like the runner's store calls: a store that hangs throws {@link StoreUnavailable}, answered 503.
+   */
   async function isDone(id: string): Promise<boolean> {
-    if (store.isDone) return await store.isDone(id);
-    const token = crypto.randomUUID();
-    const claim = await store.claim(id, token, 1_000);
-    if (claim === 'claimed') await store.release(id, token);
-    return claim === 'done';
+    const ask = async () => {
+      if (store.isDone) return await store.isDone(id);
+      const token = crypto.randomUUID();
+      const claim = await store.claim(id, token, 1);
+      if (claim === 'claimed') await store.release(id, token);
+      return claim === 'done';
+    };
+    let asked;
+    try {
+      asked = await withinTime(ask, STORE_TIMEOUT_MS);
+    } catch (error) {
+      throw new StoreUnavailable(`the store failed: ${describeError(error)}`);
+    }
+    if (!asked.settled) throw new StoreUnavailable(`the store did not answer within ${STORE_TIMEOUT_MS} ms`);
+    return asked.value;
   }
 
   /** Why the launch cannot mint or show the flow now, or null when it can. */
@@ -210,9 +234,12 @@ export function createLinkLaunches(options: LinkLaunchesOptions): LinkLaunches {
     minted.delete(launch.id);
     minted.set(launch.id, count + 1);
     if (minted.size > REMEMBERED_LAUNCHES) minted.delete(minted.keys().next().value!);
+    // The browser's headers (a cookie the hooks may read) on a new body; not the capability URL, which a hook might log.
     const headers = new Headers(request.headers);
     headers.set('content-type', 'application/json');
-    const forwarded = new Request(request.url, {
+    headers.delete('content-length');
+    headers.delete('transfer-encoding');
+    const forwarded = new Request(`${publicUrl}/token`, {
       method: 'POST',
       headers,
       body: JSON.stringify(launch.accountId === null ? {} : { account_id: launch.accountId }),
@@ -229,10 +256,20 @@ export function createLinkLaunches(options: LinkLaunchesOptions): LinkLaunches {
     return jsonResponse(200, { data, receipt });
   }
 
-  /** Where the flow returns to, with what the app may know of it; null without a redirect. */
-  function redirectFor(launch: LaunchFields, status: 'success' | 'exit'): string | null {
-    if (launch.redirectIndex === null) return null;
-    const target = new URL(redirectUris[launch.redirectIndex]!);
+  /** The redirect URIs by their tag in a launch (plain data once made). */
+  let redirectsByTag: Map<string, string> | undefined;
+  const redirectOf = async (tag: string) =>
+    (redirectsByTag ??= new Map(await Promise.all(redirectUris.map(async (uri) => [await redirectTag(uri), uri] as const)))).get(tag);
+
+  /** Where the flow returns to, with what the app may know of it; null without a redirect (or one no longer listed). */
+  async function redirectFor(launch: LaunchFields, status: 'success' | 'exit'): Promise<string | null> {
+    if (launch.redirectTag === null) return null;
+    const uri = await redirectOf(launch.redirectTag);
+    if (uri === undefined) {
+      log.warn('link launch: its redirect is no longer among redirectUris; the page stays on its end screen', { launchId: launch.id });
+      return null;
+    }
+    const target = new URL(uri);
     target.searchParams.set('launch_id', launch.id);
     target.searchParams.set('status', status);
     if (launch.state !== null) target.searchParams.set('state', launch.state);
@@ -240,14 +277,25 @@ export function createLinkLaunches(options: LinkLaunchesOptions): LinkLaunches {
   }
 
   /** Checks a success against the service: the account and the job are this launch's. Null when they are. */
+  /**
+   * Checks a success against the service: the account and the job are this launch's. A field the service does not
+   * send is not checked (the spec shows no account fields); one it sends that is wrong refuses the report. `verified`
+   * says whether both the account's `end_user_id` and its `link_token_id` were there to match.
+   */
   async function checkSuccess(launch: LaunchFields, linkTokenId: string, accountId: string, jobId: string) {
     const [account, job] = await Promise.all([client.accounts.get(accountId), client.jobs.get(jobId)]);
-    if (account.end_user_id != null && account.end_user_id !== launch.endUserId) return { refused: 'the account is another end user’s' };
-    if (account.link_token_id !== linkTokenId) return { refused: 'the account was connected with another Link token' };
-    if (job.account_id !== accountId) return { refused: "the job is another account's" };
+    const wrong = (sent: string | null | undefined, expected: string) => sent != null && sent !== expected;
+    if (wrong(account.end_user_id, launch.endUserId)) return { refused: 'the account is another end user’s' };
+    if (wrong(account.link_token_id, linkTokenId)) return { refused: 'the account was connected with another Link token' };
+    if (wrong(job.account_id, accountId)) return { refused: "the job is another account's" };
+    if (wrong(job.link_token_id, linkTokenId)) return { refused: 'the job ran under another Link token' };
     if (launch.accountId !== null && accountId !== launch.accountId) return { refused: 'a reconnect launch connected another account' };
-    return { verified: account.end_user_id === launch.endUserId };
+    return { verified: account.end_user_id === launch.endUserId && account.link_token_id === linkTokenId };
   }
+
+  /** The answer to a report whose result is recorded (now, or before): how it ended, and where the page goes. */
+  const recorded = async (launch: LaunchFields, status: 'success' | 'exit') =>
+    jsonResponse(200, { data: { status, redirect: await redirectFor(launch, status) } });
 
   const resultHandler = (launch: LaunchFields) =>
     postHandler({
@@ -265,6 +313,8 @@ export function createLinkLaunches(options: LinkLaunchesOptions): LinkLaunches {
           log.warn('link launch: a result whose receipt is not this launch’s was refused', { launchId: launch.id });
           return errorAnswer(ANSWERS.notOurs);
         }
+        // A revoked link's flow counts for nothing, even one that was under way.
+        if (await isDone(revokedId(launch.id))) return errorAnswer(ANSWERS.revoked);
         const base = { launchId: launch.id, endUserId: launch.endUserId, state: launch.state, linkTokenId };
         let result: LaunchResult;
         let runId: string;
@@ -274,8 +324,13 @@ export function createLinkLaunches(options: LinkLaunchesOptions): LinkLaunches {
           try {
             checked = await checkSuccess(launch, linkTokenId, accountId, jobId);
           } catch (error) {
-            if (isPayrollApiError(error) && error.status === 404) checked = { refused: 'the service does not know that account or job' };
-            else throw error;
+            if (!isPayrollApiError(error)) throw error;
+            if (error.status !== 404) {
+              // The service could not say (unavailable, rate-limited, timed out): the page asks again.
+              log.error(`link launch: the result could not be checked: ${error.message}; answering 503`, { launchId: launch.id });
+              return errorAnswer(ANSWERS.uncheckable);
+            }
+            checked = { refused: 'the service does not know that account or job' };
           }
           if ('refused' in checked) {
             log.warn(`link launch: a success was refused: ${checked.refused}`, { launchId: launch.id, accountId });
@@ -284,12 +339,16 @@ export function createLinkLaunches(options: LinkLaunchesOptions): LinkLaunches {
           result = { ...base, status, accountId, jobId, verified: checked.verified };
           runId = successId(launch.id);
         } else {
-          result = { ...base, status, verified: false, ...(accountId && { accountId }), ...(exitReason && { exitReason }) };
+          // An exit names no account: one the browser names is not checked, so it is not passed on. After the launch's
+          // success, an exit (of another token's session) changes nothing.
+          if (await isDone(successId(launch.id))) return recorded(launch, 'success');
+          result = { ...base, status, verified: false, ...(exitReason && { exitReason }) };
           runId = exitId(linkTokenId);
         }
+        // Where the page goes is known before onResult runs: nothing after it can fail the report.
+        const answer = await recorded(launch, status);
         const outcome = await runOnce(runId, () => onResult(result));
-        const redirect = redirectFor(launch, status);
-        if (outcome === 'handled' || outcome === 'duplicate') return jsonResponse(200, { data: { status, redirect } });
+        if (outcome === 'handled' || outcome === 'duplicate') return answer;
         if (outcome === 'busy' || outcome === 'timed-out') return errorAnswer(ANSWERS.resultBusy);
         if (outcome === 'store-unavailable') return errorAnswer(ANSWERS.storeUnavailable);
         return errorAnswer(ANSWERS.internal);
@@ -320,16 +379,25 @@ export function createLinkLaunches(options: LinkLaunchesOptions): LinkLaunches {
       const parsed = LaunchRequestSchema.safeParse(input);
       if (!parsed.success) throw ConfigError.fromZod('launches.create', parsed.error);
       const { endUserId, redirectUri, state, accountId } = parsed.data;
-      const redirectIndex = redirectUri === undefined ? null : redirectUris.indexOf(redirectUri);
-      if (redirectIndex === -1) throw new ConfigError(`launches.create: redirectUri ${redirectUri} is not one of redirectUris`);
+      if (redirectUri !== undefined && !redirectUris.includes(redirectUri))
+        throw new ConfigError(`launches.create: redirectUri ${redirectUri} is not one of redirectUris`);
       const id = crypto.randomUUID();
       const expiresAt = Math.floor(Date.now() / 1000) + ttlSeconds;
-      const fields = { id, endUserId, state: state ?? null, redirectIndex, accountId: accountId ?? null, expiresAt };
+      const fields = {
+        id,
+        endUserId,
+        state: state ?? null,
+        redirectTag: redirectUri === undefined ? null : await redirectTag(redirectUri),
+        accountId: accountId ?? null,
+        expiresAt,
+      };
       const segment = await sealLaunch(fields, (await currentKeys())[0]!, publicUrl);
       return { id, url: `${publicUrl}/${segment}`, expiresAt: new Date(expiresAt * 1000).toISOString() };
     },
     async revoke(id) {
       if (!z.uuid().safeParse(id).success) throw new ConfigError('launches.revoke: id must be a launch id (a UUID)');
+      // The default memory store forgets its oldest ids and is one instance's: a revocation must hold everywhere.
+      if (!settings.store) throw new ConfigError('launches.revoke needs a store shared by your instances (createLinkLaunches({ store }))');
       const claim = await store.claim(revokedId(id), crypto.randomUUID(), STORE_TIMEOUT_MS);
       if (claim !== 'done') await store.markDone(revokedId(id), '');
     },
@@ -337,6 +405,10 @@ export function createLinkLaunches(options: LinkLaunchesOptions): LinkLaunches {
       try {
         return await route(request);
       } catch (error) {
+        if (error instanceof StoreUnavailable) {
+          log.error(`link launch: ${error.message}; answering 503`);
+          return errorAnswer(ANSWERS.storeUnavailable);
+        }
         log.error(`link launch: unexpected failure: ${describeError(error)}`);
         return errorAnswer(ANSWERS.internal);
       }

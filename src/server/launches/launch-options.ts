@@ -21,7 +21,7 @@ export interface LaunchResult {
   state: string | null;
   /** `success`: an account connected and its job done (final: once per launch). `exit`: the user left (once per Link token). */
   status: 'success' | 'exit';
-  /** The connected account (a success; an exit after a login may have one too). */
+  /** The connected account (a success, checked against the service). */
   accountId?: string;
   /** The job the flow ran (a success). */
   jobId?: string;

@@ -24,6 +24,7 @@ const WORDS = {
     finished: 'Done. You can close this page.',
     left: 'You can close this page, or tap the button to try again.',
     unconfirmed: 'We could not confirm the result. Check your connection and try again.',
+    back: 'Return to the app',
   },
   es: {
     heading: 'Conecta tu cuenta de nómina',
@@ -36,6 +37,7 @@ const WORDS = {
     finished: 'Listo. Puedes cerrar esta página.',
     left: 'Puedes cerrar esta página, o tocar el botón para intentarlo de nuevo.',
     unconfirmed: 'No pudimos confirmar el resultado. Revisa tu conexión e inténtalo de nuevo.',
+    back: 'Volver a la app',
   },
 } as const;
 
@@ -47,13 +49,22 @@ export interface LaunchPageConfig {
   tokenPath: string;
   resultPath: string;
   linkUrl: string;
-  words: { tooMany: string; finished: string; left: string; unconfirmed: string; expired: string; revoked: string; connected: string };
+  words: {
+    tooMany: string;
+    finished: string;
+    left: string;
+    unconfirmed: string;
+    back: string;
+    expired: string;
+    revoked: string;
+    connected: string;
+  };
 }
 
 /** The words the page's script shows, in `language`. */
 export function scriptWords(language: PageLanguage): LaunchPageConfig['words'] {
-  const { tooMany, finished, left, unconfirmed, expired, revoked, connected } = WORDS[language];
-  return { tooMany, finished, left, unconfirmed, expired, revoked, connected };
+  const { tooMany, finished, left, unconfirmed, back, expired, revoked, connected } = WORDS[language];
+  return { tooMany, finished, left, unconfirmed, back, expired, revoked, connected };
 }
 
 /** The language the user's browser prefers among the page's: its first `Accept-Language` entry that is Spanish or English. */

@@ -17,8 +17,12 @@ export interface LaunchFields {
   endUserId: string;
   /** The app's opaque value, handed back in the redirect; null when none was given. */
   state: string | null;
-  /** Where the flow returns to, as its index in `redirectUris`; null when nowhere (the page's own end screen). */
-  redirectIndex: number | null;
+  /**
+   * Where the flow returns to, as a tag of the URI (8 hex digits of its SHA-256: see `redirectTag`), looked up among
+   * `redirectUris` by value, so that an instance whose list is in another order still finds it; null when nowhere
+   * (the page's own end screen).
+   */
+  redirectTag: string | null;
   /** The account to reconnect (a UUID), or null for a new connection. */
   accountId: string | null;
   /** When the URL stops working, in whole seconds since 1970 (UTC). */
@@ -32,9 +36,10 @@ const KEY_LABEL = 'payroll-link launch URL v1';
 const IV_BYTES = 12;
 /** Longest end user id or state, in UTF-8 bytes: one length byte each. */
 export const MAX_FIELD_BYTES = 255;
-const NO_REDIRECT = 0xff;
 const HAS_ACCOUNT = 1;
 const HAS_STATE = 2;
+const HAS_REDIRECT = 4;
+const TAG_BYTES = 4;
 
 const encoder = new TextEncoder();
 /** fatal: a seal that opens must hold UTF-8 we wrote; anything else is not ours. */
@@ -53,22 +58,37 @@ export async function launchKey(secret: string): Promise<CryptoKey> {
 }
 
 const uuidBytes = (uuid: string) => Uint8Array.from(uuid.replaceAll('-', '').match(/../g)!, (pair) => parseInt(pair, 16));
+
+const hex = (bytes: Uint8Array) => [...bytes].map((byte) => byte.toString(16).padStart(2, '0')).join('');
 const uuidOf = (bytes: Uint8Array) => {
-  const hex = [...bytes].map((byte) => byte.toString(16).padStart(2, '0')).join('');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+  const digits = hex(bytes);
+  return `${digits.slice(0, 8)}-${digits.slice(8, 12)}-${digits.slice(12, 16)}-${digits.slice(16, 20)}-${digits.slice(20)}`;
 };
+
+/** A redirect URI's tag in a launch: the first 4 bytes of its SHA-256, in hex. */
+export async function redirectTag(uri: string): Promise<string> {
+  return hex(new Uint8Array(await crypto.subtle.digest('SHA-256', encoder.encode(uri))).subarray(0, TAG_BYTES));
+}
 
 /** The fields in binary: a fixed head, then the optional account and the two length-prefixed strings. */
 function pack(fields: LaunchFields): Uint8Array<ArrayBuffer> {
   const endUser = encoder.encode(fields.endUserId);
   const state = fields.state === null ? new Uint8Array() : encoder.encode(fields.state);
   if (endUser.length > MAX_FIELD_BYTES || state.length > MAX_FIELD_BYTES) throw new RangeError('a launch field is too long');
-  const head = new Uint8Array(4 + 16 + 2);
+  const head = new Uint8Array(4 + 16 + 1);
   new DataView(head.buffer).setUint32(0, fields.expiresAt);
   head.set(uuidBytes(fields.id), 4);
-  head[20] = fields.redirectIndex ?? NO_REDIRECT;
-  head[21] = (fields.accountId === null ? 0 : HAS_ACCOUNT) | (fields.state === null ? 0 : HAS_STATE);
-  const parts = [head, fields.accountId === null ? new Uint8Array() : uuidBytes(fields.accountId), Uint8Array.of(endUser.length), endUser];
+  head[20] =
+    (fields.accountId === null ? 0 : HAS_ACCOUNT) |
+    (fields.state === null ? 0 : HAS_STATE) |
+    (fields.redirectTag === null ? 0 : HAS_REDIRECT);
+  const parts = [
+    head,
+    fields.redirectTag === null ? new Uint8Array() : Uint8Array.from(fields.redirectTag.match(/../g)!, (pair) => parseInt(pair, 16)),
+    fields.accountId === null ? new Uint8Array() : uuidBytes(fields.accountId),
+    Uint8Array.of(endUser.length),
+    endUser,
+  ];
   if (fields.state !== null) parts.push(Uint8Array.of(state.length), state);
   const packed = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
   parts.reduce((offset, part) => (packed.set(part, offset), offset + part.length), 0);
@@ -77,10 +97,11 @@ function pack(fields: LaunchFields): Uint8Array<ArrayBuffer> {
 
 /** The fields back, or null when the bytes are not a whole, well-formed packing. */
 function unpack(bytes: Uint8Array): LaunchFields | null {
-  let at = 22;
+  let at = 21;
   if (bytes.length < at) return null;
-  const flags = bytes[21]!;
+  const flags = bytes[20]!;
   const take = (length: number) => (at + length <= bytes.length ? bytes.subarray(at, (at += length)) : null);
+  const tag = flags & HAS_REDIRECT ? take(TAG_BYTES) : null;
   const account = flags & HAS_ACCOUNT ? take(16) : null;
   const text = () => {
     const length = take(1);
@@ -91,11 +112,12 @@ function unpack(bytes: Uint8Array): LaunchFields | null {
     const endUserId = text();
     const state = flags & HAS_STATE ? text() : null;
     if (!endUserId || (flags & HAS_STATE && state === null) || at !== bytes.length || (flags & HAS_ACCOUNT && !account)) return null;
+    if (flags & HAS_REDIRECT && !tag) return null;
     return {
       id: uuidOf(bytes.subarray(4, 20)),
       endUserId,
       state,
-      redirectIndex: bytes[20] === NO_REDIRECT ? null : bytes[20]!,
+      redirectTag: tag ? hex(tag) : null,
       accountId: account ? uuidOf(account) : null,
       expiresAt: new DataView(bytes.buffer, bytes.byteOffset).getUint32(0),
     };
