@@ -87,6 +87,35 @@ byId('refresh-reports').addEventListener('click', async () => {
   addTimelineEntry(timeline, 'callback', `backend refresh_reports (HTTP ${response.status})`, body?.data ?? body?.error ?? null);
 });
 
+// Send a link: a launch for the signed-in user, its URL shown and opened in a phone-sized window.
+const createLaunch = byId<HTMLButtonElement>('create-launch');
+createLaunch.addEventListener('click', async () => {
+  // Opened now, within the click, so that no popup blocker stops it; it goes to the launch's URL once there is one.
+  const phone = window.open('', 'payroll-link-launch', 'width=390,height=844');
+  createLaunch.disabled = true;
+  try {
+    const response = await fetch('/api/launches', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    const body = (await response.json().catch(() => null)) as {
+      data?: { id: string; url: string; expiresAt: string };
+      error?: unknown;
+    } | null;
+    addTimelineEntry(timeline, 'callback', `backend create launch (HTTP ${response.status})`, body?.data ?? body?.error ?? null);
+    if (!body?.data) return void phone?.close();
+    const { url, expiresAt } = body.data;
+    const anchor = byId<HTMLAnchorElement>('launch-url');
+    anchor.href = url;
+    anchor.textContent = url;
+    byId('launch-expires').textContent = `works until ${new Date(expiresAt).toLocaleTimeString()}`;
+    byId('launch-link').hidden = false;
+    if (phone) {
+      phone.opener = null; // the launch page needs nothing of this one
+      phone.location.replace(url);
+    }
+  } finally {
+    createLaunch.disabled = false;
+  }
+});
+
 byId('clear-timeline').addEventListener('click', () => timeline.replaceChildren());
 byId('refresh-accounts').addEventListener('click', () => void refreshAccounts());
 byId('refresh-webhooks').addEventListener('click', () => void refreshWebhooks());
@@ -287,6 +316,28 @@ async function followWebhooks() {
   }
 }
 
+/** Follows the launches' results as the backend's `onResult` gets them (`GET /api/launch-results?after=N`), into the timeline. */
+async function followLaunchResults() {
+  let after: number | undefined;
+  for (;;) {
+    try {
+      const response = await fetch(`/api/launch-results${after === undefined ? '' : `?after=${after}`}`, {
+        headers: { accept: 'application/json' },
+      });
+      if (!response.ok) throw new Error(`GET /api/launch-results answered ${response.status}`);
+      const { data, meta } = (await response.json()) as { data: Array<Record<string, unknown>>; meta: { last_seq: number } };
+      if (after !== undefined) {
+        for (const { seq: _seq, received_at: _at, ...result } of data) addTimelineEntry(timeline, 'callback', 'backend onResult', result);
+        if (data.some((result) => result.status === 'success')) void refreshAccounts();
+      }
+      after = meta.last_seq;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 2_000)); // the backend restarting: try again shortly
+    }
+  }
+}
+
 void refreshAccounts();
 void refreshWebhooks();
 void followWebhooks();
+void followLaunchResults();

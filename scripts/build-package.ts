@@ -136,6 +136,13 @@ async function bundleSessionCode(): Promise<void> {
  * `<script>` early (`</script`, `<!--`) is escaped, and refused if it remains.
  */
 async function buildLaunchPageScript(): Promise<void> {
+  const code = await launchPageScript();
+  await writeFile(`${dist}server/launches/launch-page-script.js`, `export const LAUNCH_PAGE_SCRIPT = ${JSON.stringify(code)};\n`);
+  await rm(`${dist}server/launches/launch-page-script.js.map`, { force: true });
+}
+
+/** The launch page's one script as `buildLaunchPageScript` writes it; also for the demo, which runs the sources (start-demo.ts). */
+export async function launchPageScript(): Promise<string> {
   const { outputFiles } = await build({
     ...bundledOptions,
     format: 'iife',
@@ -146,9 +153,9 @@ async function buildLaunchPageScript(): Promise<void> {
     logLevel: 'warning',
   });
   const code = outputFiles[0]!.text.replace(/<\/(script)/gi, '<\\/$1').replace(/<!--/g, '<\\!--');
-  if (/<\/script|<!--|\bimport\(/i.test(code)) throw new Error('build: the launch page script would end its <script> early, or imports a file');
-  await writeFile(`${dist}server/launches/launch-page-script.js`, `export const LAUNCH_PAGE_SCRIPT = ${JSON.stringify(code)};\n`);
-  await rm(`${dist}server/launches/launch-page-script.js.map`, { force: true });
+  if (/<\/script|<!--|\bimport\(/i.test(code))
+    throw new Error('build: the launch page script would end its <script> early, or imports a file');
+  return code;
 }
 
 /** Removes what an earlier build:package wrote, so a deleted source never ships as a stale file. */

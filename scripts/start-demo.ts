@@ -103,6 +103,13 @@ export async function startDemo(options: DemoOptions = {}): Promise<Demo> {
     await vite.listen();
     const listening = vite.httpServer?.address();
     const pagePort = typeof listening === 'object' && listening ? listening.port : demoPort;
+    // The "Send a link" panel: launch URLs on the page's own origin (its proxy forwards /api to the backend). The demo
+    // runs the sources, whose launch page carries a stand-in script: the backend gets the real one, built on first use.
+    backend.serveLaunches({
+      linkUrl: `${sandbox.url}/link`,
+      publicOrigin: `http://localhost:${pagePort}`,
+      pageScript: async () => (await import('./build-package.js')).launchPageScript(),
+    });
     return { url: `http://localhost:${pagePort}/`, sandboxUrl: sandbox.url, backendUrl: backend.url, sandboxStore: sandbox.store, close };
   } catch (error) {
     await close();

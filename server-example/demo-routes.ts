@@ -82,7 +82,7 @@ export function createAccountsRoute(client: PayrollClient, log: Logger): (reques
 export const DEMO_USER_COOKIE = 'demo_user';
 
 /** The demo user named by the request's cookie, or undefined. */
-function demoUser(request: Request): string | undefined {
+export function demoUser(request: Request): string | undefined {
   for (const pair of (request.headers.get('cookie') ?? '').split(';')) {
     const [name, value] = pair.trim().split('=');
     if (name === DEMO_USER_COOKIE && value) return decodeURIComponent(value);
@@ -137,7 +137,7 @@ async function sandboxTrigger(sandbox: SandboxAccess, path: string, body: Record
 }
 
 /** Why a demo control's POST is refused (a wrong method, not JSON), or undefined when it may go on. */
-function refuseControl(request: Request): Response | undefined {
+export function refuseControl(request: Request): Response | undefined {
   if (request.method !== 'POST') return simpleErrorResponse(405, 'INVALID_REQUEST', 'METHOD_NOT_ALLOWED', 'Use POST.', { allow: 'POST' });
   if (!(request.headers.get('content-type') ?? '').startsWith('application/json')) {
     return simpleErrorResponse(415, 'INVALID_REQUEST', 'UNSUPPORTED_MEDIA_TYPE', 'Send Content-Type: application/json.');

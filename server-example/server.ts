@@ -4,8 +4,9 @@
  * service's webhooks, and reads what was connected with one `PayrollClient`
  * (shared with the token handler: one rate limiter for both). For the demo page
  * it also lists accounts, shows an account's data and verification reports, and
- * the events it received (demo-routes.ts, read-routes.ts, webhook-log.ts).
- * `startExampleServer` runs it in-process.
+ * the events it received (demo-routes.ts, read-routes.ts, webhook-log.ts), and
+ * serves launches, the Link flow at a URL of its own (launch-routes.ts, once
+ * `serveLaunches` is called). `startExampleServer` runs it in-process.
  */
 import { createServer } from 'node:http';
 import { pathToFileURL } from 'node:url';
@@ -26,9 +27,10 @@ import {
   isAddressedToLoopback,
 } from './demo-routes.js';
 import { createWebhookLog } from './webhook-log.js';
+import { createLaunchRoutes, LAUNCHES_PATH, type ExampleLaunchesOptions } from './launch-routes.js';
 import { checkExampleOptions, exampleServerOptionsFromEnv, type ExampleServerOptions } from './options.js';
 
-export { exampleServerOptionsFromEnv, type ExampleServerOptions };
+export { exampleServerOptionsFromEnv, type ExampleServerOptions, type ExampleLaunchesOptions };
 
 /** A running example server. */
 export interface ExampleServer {
@@ -38,6 +40,12 @@ export interface ExampleServer {
   webhookUrl: string;
   /** Whether it serves the demo routes. */
   demoRoutes: boolean;
+  /**
+   * Serves launches from now on (a demo route: `POST /api/launches` creates one for the `demo_user` cookie's user;
+   * the pages below it; `GET /api/launch-results`). Called once the public origin is known (the demo page listens
+   * after this server); until then those paths answer 404. Throws without the demo routes, or when called twice.
+   */
+  serveLaunches(options: ExampleLaunchesOptions): void;
   /** Stops listening and drops open connections. */
   close(): Promise<void>;
 }
@@ -81,30 +89,46 @@ export async function startExampleServer(options: ExampleServerOptions): Promise
     '/api/link-token': createLinkTokenHandler({ ...handlerOptions, version, client, authorizeAccount }), // answers other methods with 405 itself
     '/api/webhooks': (request) => (request.method === 'GET' ? listWebhooks(request) : handleWebhook(request)),
   };
+  const demoOnly = (handle: (request: Request) => Promise<Response>) => async (request: Request) =>
+    !isLoopbackHost(host) || isAddressedToLoopback(request)
+      ? handle(request)
+      : simpleErrorResponse(
+          403,
+          'FORBIDDEN',
+          'HOST_NOT_LOOPBACK',
+          'The demo routes answer only requests addressed to localhost, 127.0.0.1 or [::1].',
+        );
   if (demoRoutes) {
     if (!isLoopbackHost(host))
       log.warn(
         `demoRoutes is on while listening on ${host}: the demo routes (/api/accounts, GET /api/webhooks, /api/end-users) answer anyone`,
       );
-    const demoOnly = (handle: (request: Request) => Promise<Response>) => async (request: Request) =>
-      !isLoopbackHost(host) || isAddressedToLoopback(request)
-        ? handle(request)
-        : simpleErrorResponse(
-            403,
-            'FORBIDDEN',
-            'HOST_NOT_LOOPBACK',
-            'The demo routes answer only requests addressed to localhost, 127.0.0.1 or [::1].',
-          );
     routes['/api/accounts'] = demoOnly(createAccountsRoute(client, log));
     accountRoutes = demoOnly(createAccountRoutes(client, sandbox, log));
     listWebhooks = demoOnly(webhookLog.list);
     endUserRoutes = demoOnly(createEndUserRoutes(client, sandbox, log));
   }
+  let launches: ReturnType<typeof createLaunchRoutes> | undefined;
+  let launchPages: (request: Request) => Promise<Response> = notFound; // below /api/launches/, once serveLaunches is called
+  const serveLaunches = (launchOptions: ExampleLaunchesOptions) => {
+    if (!demoRoutes || launches) throw new ConfigError('serveLaunches: needs the demo routes, and is called once');
+    launches = createLaunchRoutes(client, launchOptions, log);
+    // The pages are what an integrator mounts publicly; creating a launch and the results list are demo routes.
+    launchPages = launches.handle;
+    routes[LAUNCHES_PATH] = demoOnly(launches.create);
+    routes['/api/launch-results'] = demoOnly(launches.results);
+  };
   const server = createServer(
     toNodeHandler(
       (request) => {
         const path = new URL(request.url).pathname;
-        const prefixed = path.startsWith('/api/accounts/') ? accountRoutes : path.startsWith('/api/end-users/') ? endUserRoutes : notFound;
+        const prefixed = path.startsWith('/api/accounts/')
+          ? accountRoutes
+          : path.startsWith('/api/end-users/')
+            ? endUserRoutes
+            : path.startsWith(`${LAUNCHES_PATH}/`)
+              ? launchPages
+              : notFound;
         return (routes[path] ?? prefixed)(request);
       },
       { log },
@@ -123,8 +147,9 @@ export async function startExampleServer(options: ExampleServerOptions): Promise
     server.listen(port, host, resolve);
   });
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${(server.address() as { port: number }).port}`;
-  const close = () => new Promise<void>((resolve) => (webhookLog.close(), server.close(() => resolve()), server.closeAllConnections()));
-  return { url, webhookUrl: `${url}/api/webhooks?secret=${webhookSecret}`, demoRoutes, close };
+  const close = () =>
+    new Promise<void>((resolve) => (webhookLog.close(), launches?.close(), server.close(() => resolve()), server.closeAllConnections()));
+  return { url, webhookUrl: `${url}/api/webhooks?secret=${webhookSecret}`, demoRoutes, serveLaunches, close };
 }
 
 if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {

@@ -1,20 +1,21 @@
 /**
- * The demo page's record of the webhooks the example received: the last 50,
- * each numbered, and `GET /api/webhooks?after=N`, which waits for the next one.
- * A real backend acts on its events (see server.ts) and keeps no such list.
+ * The demo page's record of the webhooks the example received (and, with the
+ * same code, of its launches' results): the last 50, each numbered, and
+ * `GET /api/webhooks?after=N`, which waits for the next one. A real backend
+ * acts on its events (see server.ts) and keeps no such list.
  */
 import { jsonResponse, simpleErrorResponse, type WebhookEvent } from 'payroll-link/server';
 
 /** A received event as the demo lists it: numbered from 1 in order of arrival. */
-export type LoggedWebhook = WebhookEvent & { received_at: string; seq: number };
+export type LoggedWebhook<Event extends object = WebhookEvent> = Event & { received_at: string; seq: number };
 
 /** How long `?after=N` holds the request open when nothing new arrives: under the proxies' and browsers' own idle limits. */
 const LONG_POLL_MS = 25_000;
 const KEPT = 50;
 
 /** The log: `add` from the webhook handler, `list` for `GET /api/webhooks`, `close` to answer every waiting request. */
-export function createWebhookLog() {
-  const received: LoggedWebhook[] = [];
+export function createWebhookLog<Event extends object = WebhookEvent>() {
+  const received: LoggedWebhook<Event>[] = [];
   let last = 0;
   const waiters = new Set<() => void>();
   const wake = () => [...waiters].forEach((done) => done());
@@ -29,7 +30,7 @@ export function createWebhookLog() {
     });
 
   return {
-    add(event: WebhookEvent): void {
+    add(event: Event): void {
       received.push({ ...event, received_at: new Date().toISOString(), seq: ++last });
       received.splice(0, received.length - KEPT);
       wake();

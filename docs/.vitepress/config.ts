@@ -52,6 +52,7 @@ export default defineConfig({
           { text: 'The backend', link: '/backend' },
           { text: 'Reading the data', link: '/reading-data' },
           { text: 'Deno, Bun and edge functions', link: '/edge' },
+          { text: 'Native apps and links', link: '/native-apps' },
           { text: 'Multiple instances', link: '/multiple-instances' },
           { text: 'Security', link: '/security' },
         ],

@@ -9,6 +9,7 @@ import { after, before, describe, test } from 'node:test';
 import { chromium, type Browser, type Frame, type Page } from 'playwright-core';
 import { chromiumArgs, chromiumPath } from '../browser/chromium.mjs';
 import { startDemo, type Demo } from '../../scripts/start-demo.js';
+import { pressDone, switchDeposit as linkFlowSwitchDeposit } from '../sandbox-link-flow.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 /** Bound on each wait; generous because CI machines are small and shared (load 20 seen on 2 cores). */
@@ -569,6 +570,36 @@ describe('npm run demo, end to end', { timeout: 900_000 }, () => {
         .waitFor();
       await show(accountId);
       await data.waitFor();
+      assert.deepEqual(errors, []);
+    } finally {
+      await close();
+    }
+  });
+
+  // Send a link (#42): a launch for the signed-in demo user, its URL on the demo's own origin, opened in a phone-sized
+  // window, where the page (the package's, with its script built from the sources) runs a session; onResult in the timeline.
+  test('Send a link: the URL shows, opens in a 390x844 window, and a session there ends in a checked onResult on the timeline', async () => {
+    const { page, errors, close } = await openDemo();
+    try {
+      const opened = page.context().waitForEvent('page');
+      await page.getByRole('button', { name: 'Create a link and open it' }).click();
+      const phone = await opened;
+      const url = (await page.locator('#launch-url').getAttribute('href')) ?? '';
+      assert.ok(url.startsWith(`${demo.url}api/launches/`), `a launch URL on the demo's origin: ${url}`);
+      assert.equal(await page.locator('#launch-url').textContent(), url);
+      await phone.waitForURL(url);
+      assert.deepEqual(await phone.evaluate(() => [window.innerWidth, window.innerHeight]), [390, 844]);
+      await phone.getByRole('button', { name: 'Connect payroll' }).click();
+      const frame = await (await phone.waitForSelector(`iframe[src^="${demo.sandboxUrl}/link"]`)).contentFrame();
+      assert.ok(frame);
+      await linkFlowSwitchDeposit(frame);
+      await pressDone(frame);
+      await waitForTimeline(page, 'backend onResult');
+      const result = one(await callbacks(page), 'backend onResult');
+      assert.equal(result.status, 'success');
+      assert.equal(result.endUserId, 'demo-ana');
+      assert.equal(result.verified, true);
+      assert.match(result.accountId, UUID);
       assert.deepEqual(errors, []);
     } finally {
       await close();

@@ -50,6 +50,13 @@ const CHECKED: [page: string, section: string, block: number, file: string][] = 
   ['docs/session.md', 'After a success: navigate on `link-exit`', 0, 'session-navigate-on-exit.ts'],
   ['docs/inline.md', 'The element: `display="inline"`', 0, 'inline-element.ts'],
   ['docs/inline.md', '`openLink()` and `prepareLink()`', 0, 'inline-open-link.ts'],
+  // launches.ts imports the client of docs/reading-data.md (payroll-client.ts, above).
+  ['docs/native-apps.md', 'The server: `createLinkLaunches`', 0, 'launches.ts'],
+  ['docs/native-apps.md', 'The server: `createLinkLaunches`', 1, 'payroll-launch-route.ts'],
+  ['docs/native-apps.md', 'The server: `createLinkLaunches` / Mounting `handle()`', 0, 'launches-node-http.ts'],
+  ['docs/native-apps.md', 'The server: `createLinkLaunches` / Mounting `handle()`', 1, 'launches-express.ts'],
+  ['docs/native-apps.md', 'The server: `createLinkLaunches` / Mounting `handle()`', 2, 'launches-hono.ts'],
+  ['docs/native-apps.md', 'The server: `createLinkLaunches` / Mounting `handle()`', 3, 'app/link/[...launch]/route.ts'],
 ];
 
 /** Snippets checked elsewhere, by the toolchain they are written for (.vue and .svelte blocks are not ts: apps.test.ts and svelte.test.ts). */
@@ -160,6 +167,18 @@ const ELSEWHERE: [page: string, section: string, block: number, why: string][] =
     2,
     'type-checked against the real redis and pg types in test/node/docs-multiple-instances.test.ts',
   ],
+  [
+    'docs/native-apps.md',
+    "Open it in the system's auth session (recommended) / Expo and React Native: `expo-web-browser`",
+    0,
+    'not checked: needs Expo and React Native (expo-web-browser), which this repository does not install',
+  ],
+  [
+    'docs/native-apps.md',
+    'The WebView fallback: `PayrollLinkView` (`payroll-link/react-native`)',
+    0,
+    'not checked here: needs React Native and react-native-webview, which this repository does not install',
+  ],
 ];
 
 /** What the snippets leave to the reader. */
@@ -172,6 +191,8 @@ declare const button: HTMLButtonElement;
 declare const currentUser: { id: string };
 declare const accountId: string;
 declare function saveReport(endUserId: string, report: object): Promise<void>;
+// Your app's session: the signed-in user of a request, or null (docs/native-apps.md).
+declare function signedInUserId(request: Request): Promise<string | null>;
 // What SvelteKit generates for a project (.svelte-kit/ambient.d.ts): the private environment, read at run time.
 declare module '$env/dynamic/private' {
   export const env: Record<string, string | undefined>;
