@@ -56,10 +56,8 @@ import { languageOf, widgetStrings, type WidgetStrings } from '../core/strings.j
  *
  * @fires {CustomEvent<OpenDetail>} link-open - The Link frame is ready and has its token.
  * @fires {CustomEvent<LoginDetail>} link-login - The user logged in. At most once per session.
- * @fires {CustomEvent<SuccessDetail>} link-success - The job finished. At most once per session. The Link page then
- * shows its Done screen until the user closes it: save what the detail says here, and navigate on `link-exit`
- * (`reason: 'completed'`). Navigating now (a route change that removes the element, a new page) takes the modal away
- * before the user has seen that screen.
+ * @fires {CustomEvent<SuccessDetail>} link-success - The job finished. At most once per session. Save the detail;
+ * navigate on `link-exit`: the Link page shows its Done screen until the user closes it, and navigating now takes it away.
  * @fires {CustomEvent<LinkError>} link-error - Something failed; `pendingRetry: true` means the flow goes on.
  * @fires {CustomEvent<ExitDetail>} link-exit - The session ended. Exactly once per session, always last: the place to
  * navigate after a success (`reason: 'completed'`, once the user has closed the Done screen). When the
@@ -156,10 +154,7 @@ export class PayrollLink extends LitElement {
   declare fetchToken: TokenSource['fetchToken'];
   /** Called with the `link-login` detail; read when it fires. */
   declare onLogin: LinkCallbacks['onLogin'];
-  /**
-   * Called with the `link-success` detail; read when it fires. Save what it says; navigate in `onExit`, not here
-   * (the Link page still shows its Done screen: see `link-success`).
-   */
+  /** Called with the `link-success` detail; read when it fires. Save it; navigate in `onExit` (see `link-success`). */
   declare onSuccess: LinkCallbacks['onSuccess'];
   /** Called with the `link-exit` detail; read when it fires. After a success (`reason: 'completed'`), navigate here. */
   declare onExit: LinkCallbacks['onExit'];

@@ -91,7 +91,7 @@ export function inProcessRateLimiter({ perSecond }: { perSecond: number }, now: 
   /**
    * Whether the caller at `place` may go at `time` (the callers ahead of it that are still waiting each keep
    * a place in the window for themselves), or else when it should look again: when enough counted requests
-   * have left the window for its turn, or when the first caller ahead counts as gone if it has not gone by then.
+   * have left the window for its turn, or soon after a caller ahead was due (it went, or counts as gone).
    */
   const turn = (place: Place, time: number): 'now' | number => {
     counted = counted.filter((request) => request.at > time - span);
@@ -101,7 +101,7 @@ export function inProcessRateLimiter({ perSecond }: { perSecond: number }, now: 
     const leaving = counted.map((request) => request.at).sort((a, b) => a - b);
     // The count whose leaving makes room for this caller; past the last one, the callers ahead count anew.
     const freeing = leaving[ahead.length - room] ?? leaving.at(-1) ?? time;
-    return Math.max(time + 1, Math.min(freeing + span + 1, WaitingLine.givenUpAt(ahead)));
+    return Math.max(time + 1, Math.min(freeing + span + 1, WaitingLine.nextLook(ahead, time)));
   };
 
   return {

@@ -260,8 +260,9 @@ export function redisRateLimiter(client: RedisScriptClient, options: RedisRateLi
         place.wakeAt = target - CHECK_AHEAD_MS;
         await sleepUntil(place.wakeAt, signal);
         const checked = performance.now();
-        // Awake, waiting on Redis: a check slower than the grace only lets the callers behind it go first
-        // (it takes its place back when it returns), where a longer mark would idle their booked turns.
+        // Awake, waiting on Redis: due, so the callers behind poll until it has gone, and none goes later than its
+        // booking by more than a few ms (a late send crowds the window the later bookings were checked in). A check
+        // slower than the grace only lets them go first; it takes its place back when it returns.
         place.wakeAt = checked;
         const remaining = await check(member, at);
         target = (checked + performance.now()) / 2 + remaining;

@@ -22,9 +22,16 @@ export const LATE_WAKE_GRACE_MS = 200;
 /** One caller's place: when it came, and when it will look again. */
 export interface Place {
   readonly arrival: number;
-  /** When the caller's own timer will wake it (on the limiter's clock); the time it came while it is awake. */
+  /** When the caller's own timer will wake it (on the limiter's clock); the time it woke while it is awake. */
   wakeAt: number;
 }
+
+/**
+ * How soon the callers behind one whose wake-up has come look again: it is about to go (its timer is due, or it
+ * waits on a short call), and a caller that goes later than its turn crowds the window the turns after it were
+ * counted in (the Redis limiter's bookings).
+ */
+export const DUE_POLL_MS = 5;
 
 /** Callers in the order they came (see the module's note). */
 export class WaitingLine {
@@ -59,15 +66,11 @@ export class WaitingLine {
   }
 
   /**
-   * When to look again for `callers` (ahead of the one asking) at `now`: just after the first of their
-   * wake-ups still to come, or, for one already past, when it counts as gone if it has not gone by then.
+   * When to look again for `callers` (ahead of the one asking) at `now`: just after the first of their wake-ups
+   * still to come; soon ({@link DUE_POLL_MS}) for one whose wake-up has come, which goes any moment or, past the
+   * grace, counts as gone.
    */
   static nextLook(callers: readonly Place[], now: number): number {
-    return Math.min(...callers.map((caller) => (caller.wakeAt >= now ? caller.wakeAt : caller.wakeAt + LATE_WAKE_GRACE_MS) + 1));
-  }
-
-  /** When the first of `callers` counts as gone if it has not taken its turn by then. */
-  static givenUpAt(callers: readonly Place[]): number {
-    return Math.min(...callers.map((caller) => caller.wakeAt)) + LATE_WAKE_GRACE_MS + 1;
+    return Math.min(...callers.map((caller) => (caller.wakeAt >= now ? caller.wakeAt + 1 : now + DUE_POLL_MS)));
   }
 }
