@@ -5,7 +5,8 @@
  * (the element, bundled into a string), which `payroll-link/server` does not.
  * Web-standard, no Node built-in. See `docs/native-apps.md`.
  */
-export { createLinkLaunches, MAX_TOKENS_PER_LAUNCH, type LinkLaunches } from './launches/create-link-launches.js';
+export { createLinkLaunches, type LinkLaunches } from './launches/create-link-launches.js';
+export { MAX_TOKENS_PER_LAUNCH } from './launches/launch-answers.js';
 export {
   LaunchRequestSchema,
   LinkLaunchesOptionsSchema,

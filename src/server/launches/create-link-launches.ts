@@ -8,7 +8,7 @@
  * `onResult`, once). Web-standard, no Node built-in: it runs on workerd.
  */
 import * as z from 'zod';
-import { errorAnswer, invalidParamsResponse, jsonResponse, type ErrorAnswer } from '../error-response.js';
+import { errorAnswer, invalidParamsResponse, jsonResponse } from '../error-response.js';
 import { ConfigError } from '../config-error.js';
 import { describeError } from '../describe-error.js';
 import { parseOptions, postHandler } from '../handler/post-handler.js';
@@ -20,6 +20,7 @@ import { isPayrollApiError } from '../client/payroll-api-error.js';
 import { memoryEventIdStore } from '../webhooks/event-id-store.js';
 import { oncePerEvent } from '../webhooks/once-per-event.js';
 import type { EventClaimStore } from '../webhooks/event-claim-store.js';
+import { ANSWERS, exitId, MAX_TOKENS_PER_LAUNCH, ResultReportSchema, revokedId, StoreUnavailable, successId } from './launch-answers.js';
 import { launchKey, openLaunch, openReceipt, redirectTag, sealLaunch, sealReceipt, type LaunchFields } from './launch-seal.js';
 import { flowPage, noticePage, pageLanguage, scriptWords, type LaunchPageNotice } from './launch-page.js';
 import {
@@ -30,8 +31,6 @@ import {
   type LinkLaunchesOptions,
 } from './launch-options.js';
 
-/** Tokens one launch may mint per instance: enough for a few tries, not for a script that mints on repeat. */
-export const MAX_TOKENS_PER_LAUNCH = 5;
 /** Launches whose token count an instance remembers; the oldest are forgotten first. */
 const REMEMBERED_LAUNCHES = 10_000;
 /** Bound of one store call. */
@@ -50,79 +49,6 @@ export interface LinkLaunches {
   /** Serves every path below `publicUrl`; routes on the path alone, never on the host the request names. Never throws. */
   handle(request: Request): Promise<Response>;
 }
-
-/** What the page reports when the flow has ended. */
-const ResultReportSchema = z.strictObject({
-  status: z.enum(['success', 'exit']),
-  linkTokenId: z.uuid(),
-  accountId: z.uuid().optional(),
-  jobId: z.uuid().optional(),
-  exitReason: z.enum(['completed', 'user_closed', 'error', 'closed_by_host']).optional(),
-  receipt: z.string().min(1).max(512),
-});
-
-/** The launches' error answers, beside the handlers' shared ones. */
-const ANSWERS = {
-  notFound: { status: 404, type: 'NOT_FOUND', code: 'LAUNCH_NOT_FOUND', message: 'No such launch.' },
-  expired: { status: 410, type: 'GONE', code: 'LAUNCH_EXPIRED', message: 'This link has expired.' },
-  revoked: { status: 410, type: 'GONE', code: 'LAUNCH_REVOKED', message: 'This link is no longer valid.' },
-  connected: { status: 409, type: 'CONFLICT', code: 'LAUNCH_COMPLETED', message: 'This link has already connected an account.' },
-  tooMany: {
-    status: 429,
-    type: 'RATE_LIMIT_EXCEEDED',
-    code: 'LAUNCH_TOKEN_LIMIT',
-    message: `This link has minted ${MAX_TOKENS_PER_LAUNCH} tokens; ask for a new link.`,
-  },
-  notOurs: {
-    status: 403,
-    type: 'FORBIDDEN',
-    code: 'RESULT_NOT_VERIFIED',
-    message: 'The result does not match this launch.',
-  },
-  successFields: {
-    status: 400,
-    type: 'INVALID_REQUEST_PARAMETERS',
-    code: 'INVALID_REQUEST_PARAMETERS',
-    message: 'A success names its accountId and jobId.',
-  },
-  methodNotAllowed: {
-    status: 405,
-    type: 'INVALID_REQUEST',
-    code: 'METHOD_NOT_ALLOWED',
-    message: 'Use GET for the page.',
-    headers: { allow: 'GET, HEAD' },
-  },
-  internal: { status: 500, type: 'INTERNAL_ERROR', code: 'INTERNAL_ERROR', message: 'The server could not handle the result.' },
-  resultBusy: {
-    status: 503,
-    type: 'SERVICE_UNAVAILABLE',
-    code: 'RESULT_IN_PROGRESS',
-    message: 'The result is being handled; try again shortly.',
-    headers: { 'retry-after': '2' },
-  },
-  uncheckable: {
-    status: 503,
-    type: 'SERVICE_UNAVAILABLE',
-    code: 'RESULT_UNCONFIRMED',
-    message: 'The payroll service could not confirm the result right now; try again shortly.',
-    headers: { 'retry-after': '2' },
-  },
-  storeUnavailable: {
-    status: 503,
-    type: 'SERVICE_UNAVAILABLE',
-    code: 'STORE_UNAVAILABLE',
-    message: 'The server could not record the result; try again shortly.',
-    headers: { 'retry-after': '2' },
-  },
-} satisfies Record<string, ErrorAnswer>;
-
-/** A store call that failed or hung while a page or route asked it: answered 503, logged once. */
-class StoreUnavailable extends Error {}
-
-/** The store's ids of a launch's success and of its revocation. */
-const successId = (launchId: string) => `launch:${launchId}`;
-const revokedId = (launchId: string) => `launch-revoked:${launchId}`;
-const exitId = (linkTokenId: string) => `launch-exit:${linkTokenId}`;
 
 /**
  * Makes the launches: see {@link LinkLaunches}, and `docs/native-apps.md`. Throws a `ConfigError` naming each
@@ -157,7 +83,7 @@ export function createLinkLaunches(options: LinkLaunchesOptions): LinkLaunches {
     log,
     isolatedRequests: requestsAreIsolated(),
   });
-  /** Plain values once made, never a promise another request awaits (see request-isolation.ts). */
+  /** Plain values once made, never a promise another request awaits (Cloudflare Workers: see requestsAreIsolated). */
   let keys: CryptoKey[] | undefined;
   const currentKeys = async () => (keys ??= await Promise.all(secrets.map(launchKey)));
   /** Tokens minted per launch in this instance (plain data, oldest forgotten first). */
