@@ -47,8 +47,11 @@ async function typingUser(): Promise<HTMLInputElement> {
   input.setAttribute('aria-label', 'Your name');
   document.body.prepend(input);
   // The test before may leave focus in a frame it then removes: keys reach the page again only a moment later
-  // (Chromium, loaded, lost the first key once), though the page says at once that it has focus. So a key that
-  // types nothing (Shift) is pressed until one reaches the field: then the user types.
+  // (Chromium, loaded, lost the first key once), though the page says at once that it has focus, and a key pressed
+  // then once hung the browser's input for good (a clean-clone CI run: send-keys unanswered for 20 s). So the user
+  // clicks the field first, which brings the page's own document the focus; then a key that types nothing (Shift)
+  // is pressed until one reaches the field, and the user types.
+  await click(input);
   input.focus();
   let reached = false;
   input.addEventListener('keydown', () => (reached = true), { once: true });
