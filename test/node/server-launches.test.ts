@@ -25,8 +25,9 @@ let sandbox: Sandbox;
 let client: PayrollClient;
 
 before(async () => {
-  sandbox = await startTestSandbox();
-  client = createPayrollClient({ apiSecret: sandbox.secret, baseUrl: sandbox.url, version: '2025-07-08', rateLimit: false });
+  // The sandbox's default limit (10/s) on, and the client paced under it, as an integrator's would be.
+  sandbox = await startTestSandbox({ rateLimitPerSecond: 10 });
+  client = createPayrollClient({ apiSecret: sandbox.secret, baseUrl: sandbox.url, version: '2025-07-08', mode: 'sandbox' });
 });
 after(() => sandbox.close());
 
@@ -295,7 +296,7 @@ describe('createLinkLaunches: results', () => {
       apiSecret: sandbox.secret,
       baseUrl: sandbox.url,
       version: '2025-07-08',
-      rateLimit: false,
+      rateLimit: client.rateLimiter!, // the same secret: one limit with the other client
       fetch: trimming,
       maxRetries: 0,
     });

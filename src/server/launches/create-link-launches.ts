@@ -128,9 +128,9 @@ export function createLinkLaunches(options: LinkLaunchesOptions): LinkLaunches {
   /** Why the launch cannot mint or show the flow now, or null when it can. */
   async function standing(launch: LaunchFields): Promise<LaunchPageNotice | null> {
     if (Date.now() / 1000 >= launch.expiresAt) return 'expired';
-    if (await isDone(revokedId(launch.id))) return 'revoked';
-    if (await isDone(successId(launch.id))) return 'connected';
-    return null;
+    // Both asked at once: the page and the token route wait on one round trip to the store, not two.
+    const [revoked, connected] = await Promise.all([isDone(revokedId(launch.id)), isDone(successId(launch.id))]);
+    return revoked ? 'revoked' : connected ? 'connected' : null;
   }
 
   const noticeAnswer = (notice: LaunchPageNotice) =>
