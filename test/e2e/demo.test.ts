@@ -584,7 +584,10 @@ describe('npm run demo, end to end', { timeout: 900_000 }, () => {
       const opened = page.context().waitForEvent('page');
       await page.getByRole('button', { name: 'Create a link and open it' }).click();
       const phone = await opened;
-      const url = (await page.locator('#launch-url').getAttribute('href')) ?? '';
+      // The window opens within the click, the link once the backend has answered: wait for the link.
+      const link = page.locator('#launch-url[href]');
+      await link.waitFor();
+      const url = (await link.getAttribute('href')) ?? '';
       assert.ok(url.startsWith(`${demo.url}api/launches/`), `a launch URL on the demo's origin: ${url}`);
       assert.equal(await page.locator('#launch-url').textContent(), url);
       await phone.waitForURL(url);
