@@ -19,6 +19,12 @@ import {
   ShiftSchema as ClientShiftSchema,
   VoeReportSchema as ClientVoeReportSchema,
   VoieReportSchema as ClientVoieReportSchema,
+  AccountAddedPayloadSchema as ClientAccountAddedPayloadSchema,
+  AccountConnectionPayloadSchema as ClientAccountConnectionPayloadSchema,
+  AvailabilitySchema as ClientAvailabilitySchema,
+  MonitoringStatusUpdatedPayloadSchema as ClientMonitoringStatusUpdatedPayloadSchema,
+  RecordsAddedPayloadSchema as ClientRecordsAddedPayloadSchema,
+  VerificationReportsRefreshedPayloadSchema as ClientVerificationReportsRefreshedPayloadSchema,
 } from 'payroll-link/server';
 import { AllocationSchema as LinkAllocationSchema } from '../api/link-api-schemas.js';
 
@@ -171,17 +177,16 @@ export const VoeReportSchema = exact(ClientVoeReportSchema, { ...reportFields, t
 export const VoieReportSchema = exact(ClientVoieReportSchema, { ...reportFields, type: z.literal('voie'), incomes: z.array(IncomeSchema) });
 
 /** The Availability object of verification_reports.refreshed (spec fields). */
-export const AvailabilitySchema = z.strictObject({
-  status: z.enum(['available', 'unavailable']),
-  updated_at: dateTime(),
-  refreshed_at: dateTime(),
-});
+export const AvailabilitySchema = exact(ClientAvailabilitySchema, {});
 
 /** The sync-progress value of paystubs.added / shifts.added (the spec does not list its values). */
 export const SyncStatusSchema = z.enum(['synced']);
 
+// The webhook payloads below are the receiver's schemas of `payroll-link/server` (webhook-events.ts), made exact
+// the same way as the resources: every field the sandbox sends is required, no other field.
+
 const syncPayload = () =>
-  z.strictObject({
+  exact(ClientRecordsAddedPayloadSchema, {
     account_id: id(),
     job_id: id(),
     link_token_id: id().nullable(),
@@ -193,7 +198,7 @@ const syncPayload = () =>
 
 /** Payload of the deprecated account.disconnected / account.reconnected (the spec does not show it). */
 const legacyAccountPayload = () =>
-  z.strictObject({
+  exact(ClientAccountConnectionPayloadSchema, {
     account_id: id(),
     end_user_id: z.string().nullable(),
     updated_at: dateTime(),
@@ -206,8 +211,7 @@ const event = <N extends string, P extends z.ZodType>(name: N, payload: P) =>
 export const SandboxWebhookEventSchema = z.discriminatedUnion('event', [
   event(
     'account.added',
-    z.strictObject({
-      account_id: id(),
+    exact(ClientAccountAddedPayloadSchema, {
       platform_id: id(),
       platform_name: z.string(),
       link_token_id: id(),
@@ -219,14 +223,17 @@ export const SandboxWebhookEventSchema = z.discriminatedUnion('event', [
   event('shifts.added', syncPayload()),
   event(
     'verification_reports.refreshed',
-    z.strictObject({
+    exact(ClientVerificationReportsRefreshedPayloadSchema, {
       end_user_id: z.string(),
-      availability: z.strictObject({ voe: AvailabilitySchema, voie: AvailabilitySchema }),
+      availability: exact(ClientVerificationReportsRefreshedPayloadSchema.shape.availability, {
+        voe: AvailabilitySchema,
+        voie: AvailabilitySchema,
+      }),
     }),
   ),
   event(
     'account.monitoring_status.updated',
-    z.strictObject({
+    exact(ClientMonitoringStatusUpdatedPayloadSchema, {
       account_id: id(),
       end_user_id: z.string().nullable(),
       connected: z.boolean(),

@@ -52,8 +52,10 @@ export const MonitoringStatusUpdatedPayloadSchema = z.looseObject({
 
 /** `account.disconnected` and `account.reconnected`: deprecated, sent only to integrations on the versions that had them. */
 export const AccountConnectionPayloadSchema = z.looseObject({
+  /** The spec does not show this payload: these are the sandbox's fields, all optional. */
   account_id: id().optional(),
   end_user_id: endUserId(),
+  updated_at: dateTime().optional(),
 });
 
 /** One report's availability in `verification_reports.refreshed`. */
