@@ -1,9 +1,11 @@
 // Writes the element reference of docs/reference.md (attributes, properties, methods, events, slots, parts,
 // CSS properties) from dist/custom-elements.json, which build:package generates from the element's
-// doc comments. `--check` writes nothing and fails when the page is stale (part of npm test).
+// doc comments, and the code table of docs/errors.md from the codes' records (scripts/error-codes-table.ts).
+// `--check` writes nothing and fails when a page is stale (part of npm test).
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { ERRORS_PAGE, ERRORS_SECTION, errorCodesTable } from './error-codes-table.js';
 import { updateMarkdownSection } from './markdown-section.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -111,12 +113,18 @@ export async function referenceFromManifest(path: string): Promise<string> {
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const check = process.argv.includes('--check');
   const reference = await referenceFromManifest(`${root}dist/custom-elements.json`);
-  const upToDate = await updateMarkdownSection(`${root}${REFERENCE_PAGE}`, 'reference', reference, check);
-  if (!upToDate) {
-    console.error(
-      `${REFERENCE_PAGE}: the element reference is stale. Run \`npm run build:package && npm run docs:reference\` and commit ${REFERENCE_PAGE}.`,
-    );
-    process.exit(1);
+  const pages = [
+    { page: REFERENCE_PAGE, section: 'reference', content: reference, what: 'the element reference', build: 'npm run build:package && ' },
+    { page: ERRORS_PAGE, section: ERRORS_SECTION, content: errorCodesTable(), what: 'the error code table', build: '' },
+  ];
+  let stale = false;
+  for (const { page, section, content, what, build } of pages) {
+    if (await updateMarkdownSection(`${root}${page}`, section, content, check)) {
+      console.log(check ? `${page}: ${what} is up to date.` : `${page}: ${what} written.`);
+    } else {
+      console.error(`${page}: ${what} is stale. Run \`${build}npm run docs:reference\` and commit ${page}.`);
+      stale = true;
+    }
   }
-  console.log(check ? `${REFERENCE_PAGE}: the element reference is up to date.` : `${REFERENCE_PAGE}: element reference written.`);
+  if (stale) process.exit(1);
 }

@@ -1,41 +1,21 @@
 import type { LinkError } from '../protocol.js';
+// Types only: the codes' descriptions are for the docs, never for the bundle.
+import type { LINK_ERROR_CODES } from '../shared/link-error-codes.js';
 
 /**
- * Every error code the widget gives of its own (the Link page's come from the service and pass through as
- * they are), with its `type`, cause and what to do in docs/errors.md. A test keeps the three in step: a code
- * used in src/ must be here and in that table.
+ * The `code` of a {@link LinkError} the widget gives of its own: a key of `LINK_ERROR_CODES`
+ * (src/shared/link-error-codes.ts, where each code's `type`, cause and remedy are, and docs/errors.md's table comes
+ * from), with `TOKEN_HTTP_<status>` as `TOKEN_HTTP_${number}` when the token endpoint answered an HTTP error.
+ * Codes from the Link page (the service's) are plain strings: `LinkError['code']` stays `string`. See docs/errors.md.
  */
-export const LINK_ERROR_CODES = [
-  'NO_TOKEN_SOURCE',
-  'INVALID_LINK_URL',
-  'MODAL_UNAVAILABLE',
-  'MODAL_HIDDEN',
-  'NO_CONTAINER',
-  'TOKEN_NETWORK',
-  'TOKEN_TIMEOUT',
-  'TOKEN_MALFORMED',
-  'TOKEN_INVALID',
-  'TOKEN_EXPIRED',
-  'LINK_UNAVAILABLE',
-  'LINK_RELOADED',
-  'SESSION_CODE_UNAVAILABLE',
-  'ACCOUNT_MISMATCH',
-  'OPEN_URL_REFUSED',
-  'POPUP_BLOCKED',
-  'UNEXPECTED',
-] as const;
+export type LinkErrorCode = {
+  [Code in keyof typeof LINK_ERROR_CODES]: Code extends `${infer Prefix}<status>` ? `${Prefix}${number}` : Code;
+}[keyof typeof LINK_ERROR_CODES];
 
 /**
- * The `code` of a {@link LinkError} the widget gives of its own: one of {@link LINK_ERROR_CODES}, or
- * `TOKEN_HTTP_<status>` when the token endpoint answered an HTTP error. Codes from the Link page (the
- * service's) are plain strings: `LinkError['code']` stays `string`. See docs/errors.md.
- */
-export type LinkErrorCode = (typeof LINK_ERROR_CODES)[number] | `TOKEN_HTTP_${number}`;
-
-/**
- * Builds a {@link LinkError}: the builder beside the contract (src/link-error.ts), which the sandbox's Link page
+ * Builds a {@link LinkError}: the builder beside the contract (src/shared/link-error.ts), which the sandbox's Link page
  * uses too. Its `code` is any string there (the page's codes are the service's); that the widget's own are in
- * {@link LINK_ERROR_CODES} and docs/errors.md, test/node/error-codes.test.ts checks. A re-export, not a narrower
+ * `LINK_ERROR_CODES` (hence docs/errors.md), test/node/error-codes.test.ts checks. A re-export, not a narrower
  * alias: an alias costs bytes in the bundled file before intent, which must not grow (the size check).
  */
 export { linkError } from '../shared/link-error.js';
