@@ -1,5 +1,6 @@
 // The analyzer's settings for `npm run build:package` (it runs on its own TypeScript 5, bundled with it):
 // the manifest describes the published files, so paths point at dist/ and internals are left out.
+import { readFileSync } from 'node:fs';
 
 /** Rewrites `src/x.ts` to `dist/x.js`: users get the built files, not the sources. */
 const toDist = (path) => path.replace(/^src\/(.*)\.ts$/, 'dist/$1.js');
@@ -45,10 +46,50 @@ function constProperties() {
   };
 }
 
+/**
+ * The element's events, from its event map: `PayrollLinkEventMap` in src/element/events.ts is the one list of the
+ * events, each member's doc comment its description, so the element's doc block has no `@fires` to keep in step.
+ * Each member becomes what a `@fires {<type>} <name> - <description>` tag would have given.
+ */
+function eventsFromEventMap({ file = 'src/element/events.ts', map = 'PayrollLinkEventMap', tagName = 'payroll-link' } = {}) {
+  let ts;
+  return {
+    name: 'payroll-link:events-from-event-map',
+    initialize({ ts: typescript }) {
+      ts = typescript;
+    },
+    packageLinkPhase({ customElementsManifest }) {
+      const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
+      const declaration = source.statements.find((node) => ts.isInterfaceDeclaration(node) && node.name.text === map);
+      if (!declaration) throw new Error(`${file} declares no interface ${map}.`);
+      const events = declaration.members.filter(ts.isPropertySignature).map((member) => {
+        const description = ts
+          .getJSDocCommentsAndTags(member)
+          .filter(ts.isJSDoc)
+          .map((doc) => ts.getTextOfJSDocComment(doc.comment) ?? '')
+          .join(' ')
+          .replace(/\s*\n\s*/g, ' ');
+        if (!description) throw new Error(`${map}['${member.name.text}'] in ${file} has no doc comment: it is the event's description.`);
+        return { type: { text: member.type.getText(source) }, description, name: member.name.text };
+      });
+      const element = customElementsManifest.modules
+        .flatMap((module) => module.declarations ?? [])
+        .find((declaration) => declaration.tagName === tagName);
+      if (!element) throw new Error(`The manifest has no <${tagName}>.`);
+      if (element.events?.length) throw new Error(`<${tagName}> has events of its own (@fires?): they belong in ${map}.`);
+      // Where the analyzer puts the events of `@fires` tags, after the members, so the manifest reads the same.
+      const entries = Object.entries(element);
+      entries.splice(entries.findIndex(([key]) => key === 'members') + 1, 0, ['events', events]);
+      for (const [key] of entries) delete element[key];
+      Object.assign(element, Object.fromEntries(entries));
+    },
+  };
+}
+
 export default {
   globs: ['src/element/payroll-link.ts'],
   outdir: 'dist',
   litelement: true,
   packagejson: false,
-  plugins: [constProperties(), publishedShape()],
+  plugins: [constProperties(), eventsFromEventMap(), publishedShape()],
 };

@@ -7,6 +7,8 @@ import { themeSheet } from './theme-sheet.js';
 import { LinkPrefetch } from './link-prefetch.js';
 import { languageOf, widgetStrings, type WidgetStrings } from '../core/strings.js';
 
+// Its events are described once, on `PayrollLinkEventMap` (./events.ts): custom-elements.json takes them from there
+// (custom-elements-manifest.config.mjs), so this block has no `@fires`.
 /**
  * A button that connects an end user's payroll account through the service's
  * hosted Link flow. It gets a short-lived Link token from the integrator's
@@ -53,23 +55,6 @@ import { languageOf, widgetStrings, type WidgetStrings } from '../core/strings.j
  * @cssprop --payroll-link-inline-height - Inline: the flow's height until the Link page reports its own (no layout shift when it starts). Default 640px.
  * @cssprop --payroll-link-inline-min-height - Inline: the least height the flow takes, whatever the Link page reports. Default 360px.
  * @cssprop --payroll-link-inline-max-height - Inline: the most height the flow takes (the Link page scrolls inside beyond it). Default 960px.
- *
- * @fires {CustomEvent<OpenDetail>} link-open - The Link frame is ready and has its token.
- * @fires {CustomEvent<LoginDetail>} link-login - The user logged in. At most once per session.
- * @fires {CustomEvent<SuccessDetail>} link-success - The job finished. At most once per session. Save the detail;
- * navigate on `link-exit`: the Link page shows its Done screen until the user closes it, and navigating now takes it away.
- * @fires {CustomEvent<LinkError>} link-error - Something failed; `pendingRetry: true` means the flow goes on.
- * @fires {CustomEvent<ExitDetail>} link-exit - The session ended. Exactly once per session, always last: the place to
- * navigate after a success (`reason: 'completed'`, once the user has closed the Done screen). When the
- * element is removed mid-flow it fires on the detached element (`reason: 'closed_by_host'`): listen on the element
- * or use `onExit`, since a listener on `document` no longer hears it. Hiding the element does not end the session:
- * the modal is in `<body>`. Only hiding the modal's own container does (`link-error`, then `link-exit` with
- * `reason: 'closed_by_host'`, `error.code: 'MODAL_HIDDEN'`): a modal nobody sees would leave the page blocked.
- * @fires {CustomEvent<LinkEventDetail>} link-event - Every event the Link flow emits: typed (`typed: true`, the payload
- * typed by `name`: `open`, `screen_transition`, `select_employer`, `select_platform`, `login_attempt`, `input_allocation`
- * and the callbacks' events), or, outside the contract, passed on as it came (`typed: false`).
- * @fires {CustomEvent<ReadyDetail>} link-ready - The Link frame built ahead (`prefetch`) has loaded hidden: a click
- * now opens it at once. Once per frame built ahead, before any click; never for a flow built at the click.
  *
  * @example
  * ```html

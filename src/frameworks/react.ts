@@ -17,8 +17,9 @@ type WrappedElement = Omit<PayrollLinkElement, keyof LinkCallbacks>;
 /** One handler prop per event of the element, derived from its event map: `link-open` is `onOpen`. */
 type EventProps = { [K in PayrollLinkEventName as K extends `link-${infer Name}` ? `on${Capitalize<Name>}` : never]: K };
 
-// `satisfies` the map: an event added to the element and missing here (or one removed) is a type error. The one
-// cast gives each name its event's type, which @lit/react reads from its `EventName` brand.
+// `satisfies` the map: an event added to the element and missing here, one removed, or a handler not named after
+// its event is a type error. The one cast gives each name its event's type, which @lit/react reads from its
+// `EventName` brand.
 const events = {
   onOpen: 'link-open',
   onLogin: 'link-login',
@@ -30,11 +31,12 @@ const events = {
 } satisfies EventProps as { [P in keyof EventProps]: EventName<PayrollLinkEventMap[EventProps[P]]> };
 
 /**
- * `<payroll-link>` for React. Props are the element's properties (`tokenUrl`, `linkUrl`, `endUserId`, `accountId`,
- * `prefetch`, `display`, `disabled`, `open`, `colorScheme`, `fetchToken`, `strings`, `onOpenUrl`); the handlers
- * `onOpen`, `onLogin`, `onSuccess`, `onExit`, `onError`, `onEvent` and `onReady` listen to `link-open` …
- * `link-ready` and get the `CustomEvent`, whose `detail` is typed (the element's callback properties of those names
- * stay unset). A `ref` gives the element (`show()`, `close()`, `requestClose()`).
+ * `<payroll-link>` for React. Props are the element's properties (docs/reference.md lists them: `tokenUrl`,
+ * `linkUrl`, `fetchToken`, `onOpenUrl`, …), set as properties, and one handler per event of the element, named after
+ * it (`link-open` is `onOpen`, `link-success` `onSuccess`, …, `link-ready` `onReady`), which listens to that event
+ * and gets the `CustomEvent`, whose `detail` is typed; the element's callback properties of those names stay unset.
+ * Both lists come from the element, its `static properties` and its event map (`PayrollLinkEventMap`; the compiler
+ * holds the handler table above to it). A `ref` gives the element (`show()`, `close()`, `requestClose()`).
  *
  * @example
  * ```tsx

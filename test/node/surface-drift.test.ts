@@ -86,39 +86,9 @@ async function elementProperties(): Promise<string[]> {
     .map(([name]) => name);
 }
 
-/** `link-open` → `onOpen`: the React wrapper's handler prop of an event. */
-const handlerOf = (event: string) => `on${event.replace(/^link-(.)/, (_, first: string) => first.toUpperCase())}`;
-
 test('the element has a property for every session callback but the declared exceptions', async () => {
   const callbacks = await linkCallbacks();
   assert.ok(callbacks.length >= 7, `read LinkCallbacks (${callbacks.join(', ')})`);
   const properties = new Set(await elementProperties());
   assert.deepEqual(sorted(callbacks.filter((name) => !properties.has(name))), sorted(ONLY_IN.callbacks));
-});
-
-test('the element’s events are the same in its event map, its @fires tags and the React wrapper’s handlers', async () => {
-  const eventMap = interfaceMembers(await readFile(`${src}element/events.ts`, 'utf8'), 'PayrollLinkEventMap');
-  const element = await readFile(`${src}element/payroll-link.ts`, 'utf8');
-  const fires = [...element.matchAll(/@fires \{[^}]*\} ([\w-]+)/g)].map((match) => match[1]!);
-  const react = await readFile(`${src}frameworks/react.ts`, 'utf8');
-  const handlers = [...react.matchAll(/^\s{2}(on\w+): '(link-[\w-]+)',$/gm)].map(([, handler, event]) => [handler!, event!]);
-  assert.ok(eventMap.length >= 7, `read the event map (${eventMap.join(', ')})`);
-  assert.deepEqual(sorted(fires), sorted(eventMap), '@fires tags');
-  assert.deepEqual(sorted(handlers.map(([, event]) => event!)), sorted(eventMap), 'the React wrapper’s events');
-  assert.deepEqual(
-    handlers.filter(([handler, event]) => handler !== handlerOf(event!)),
-    [],
-    'each handler named after its event',
-  );
-});
-
-test('the React wrapper documents every prop it takes: the element’s properties but callbacks, and one handler per event', async () => {
-  const react = await readFile(`${src}frameworks/react.ts`, 'utf8');
-  const doc = react.match(/\/\*\*\n \* `<payroll-link>` for React\.([\s\S]*?) \*\n \* @example/)?.[1];
-  assert.ok(doc, 'found the wrapper’s doc comment');
-  const documented = new Set([...doc.matchAll(/`(\w+)`/g)].map((match) => match[1]!));
-  const callbacks = new Set(await linkCallbacks());
-  const eventMap = interfaceMembers(await readFile(`${src}element/events.ts`, 'utf8'), 'PayrollLinkEventMap');
-  const props = [...(await elementProperties()).filter((name) => !callbacks.has(name)), ...eventMap.map(handlerOf)];
-  assert.deepEqual(sorted(props.filter((name) => !documented.has(name))), [], 'props missing from the doc comment');
 });
