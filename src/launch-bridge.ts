@@ -24,7 +24,7 @@ export const LAUNCH_BRIDGE_SOURCE = 'payroll-link';
 const bridgeMessage = <E extends string, D extends z.ZodMiniType>(event: E, detail: D) =>
   z.object({ source: z.literal(LAUNCH_BRIDGE_SOURCE), event: z.literal(event), detail });
 
-/** `launch-done`'s detail: how the flow ended, and where the page goes next (null: it stays on its own end screen). */
+/** The schema of {@link LaunchDoneDetail}. */
 export const LaunchDoneDetailSchema = /* @__PURE__ */ z.object({
   status: z.enum(['success', 'exit']),
   redirect: z.nullable(z.string().check(z.maxLength(4_096))),
@@ -45,7 +45,7 @@ export const BridgeLinkEventDetailSchema = /* @__PURE__ */ z.object({
   typed: z.boolean(),
 });
 
-/** One message of the bridge, by its `event`. */
+/** The schema of {@link LaunchBridgeMessage}. */
 export const LaunchBridgeMessageSchema = /* @__PURE__ */ z.discriminatedUnion('event', [
   bridgeMessage('link-ready', z.object({ linkUrl: z.string() })),
   bridgeMessage('link-open', OpenDetailSchema),
@@ -58,11 +58,11 @@ export const LaunchBridgeMessageSchema = /* @__PURE__ */ z.discriminatedUnion('e
   bridgeMessage('launch-done', LaunchDoneDetailSchema),
 ]);
 
-/** One message of the launch page's bridge (see {@link LaunchBridgeMessageSchema}). */
+/** One message of the launch page's bridge, by its `event`. */
 export type LaunchBridgeMessage = z.infer<typeof LaunchBridgeMessageSchema>;
 /** The names of the bridge's messages. */
 export type LaunchBridgeEvent = LaunchBridgeMessage['event'];
-/** `launch-done`'s detail. */
+/** `launch-done`'s detail: how the flow ended, and where the page goes next (null: it stays on its own end screen). */
 export type LaunchDoneDetail = z.infer<typeof LaunchDoneDetailSchema>;
 
 /**

@@ -77,10 +77,10 @@ const flatRecord = () =>
 // passes on to the browser.
 // ---------------------------------------------------------------------------
 
-/** The modes of the service; each API secret belongs to exactly one. */
+/** The schema of {@link LinkMode}. */
 export const LinkModeSchema = z.enum(['sandbox', 'development', 'production']);
 
-/** A Link token, as created by `POST /link_tokens`. */
+/** The schema of {@link LinkToken}. */
 export const LinkTokenSchema = z.object({
   /** LinkToken.id: a UUID that also appears in every Link-initiated event. */
   id: uuid(),
@@ -91,7 +91,7 @@ export const LinkTokenSchema = z.object({
   mode: LinkModeSchema,
 });
 
-/** The single-object envelope `{ data: LinkToken }`. */
+/** The schema of {@link LinkTokenEnvelope}. */
 export const LinkTokenEnvelopeSchema = z.object({ data: LinkTokenSchema });
 
 // ---------------------------------------------------------------------------
@@ -99,7 +99,7 @@ export const LinkTokenEnvelopeSchema = z.object({ data: LinkTokenSchema });
 // callback.
 // ---------------------------------------------------------------------------
 
-/** Classification of a {@link LinkError}; integrators branch on it. */
+/** The schema of {@link LinkErrorType}. */
 export const LinkErrorTypeSchema = z.enum([
   /** The token endpoint or the Link page could not be reached, or answered badly. */
   'networkError',
@@ -115,7 +115,7 @@ export const LinkErrorTypeSchema = z.enum([
   'systemError',
 ]);
 
-/** An error, as data: never a bare string. */
+/** The schema of {@link LinkError}. */
 export const LinkErrorSchema = z.object({
   type: LinkErrorTypeSchema,
   /** A stable identifier to branch on: the widget's own (`TOKEN_NETWORK`, ...: `LinkErrorCode`) or the Link page's (`INVALID_CREDENTIALS`, ...); all in docs/errors.md. */
@@ -126,14 +126,14 @@ export const LinkErrorSchema = z.object({
   pendingRetry: z.boolean(),
 });
 
-/** `link-login` / `onLogin`: the user authenticated with their payroll platform. */
+/** The schema of {@link LoginDetail}. */
 export const LoginDetailSchema = z.object({
   accountId: uuid(),
   platformId: uuid(),
   linkTokenId: uuid(),
 });
 
-/** `link-success` / `onSuccess`: the job finished. */
+/** The schema of {@link SuccessDetail}. */
 export const SuccessDetailSchema = z.object({
   accountId: uuid(),
   platformId: uuid(),
@@ -146,10 +146,10 @@ export const SuccessDetailSchema = z.object({
   linkTokenId: uuid(),
 });
 
-/** Why a session ended. */
+/** The schema of {@link ExitReason}. */
 export const ExitReasonSchema = z.enum(['completed', 'user_closed', 'error', 'closed_by_host']);
 
-/** `link-exit` / `onExit` / `closed`: the session ended. Fires exactly once per session, always last. */
+/** The schema of {@link ExitDetail}. */
 export const ExitDetailSchema = z.object({
   reason: ExitReasonSchema,
   error: z.nullable(LinkErrorSchema),
@@ -159,12 +159,12 @@ export const ExitDetailSchema = z.object({
   accountId: z.optional(uuid()),
 });
 
-/** `link-open`: the Link frame is showing and has received its token. */
+/** The schema of {@link OpenDetail}. */
 export const OpenDetailSchema = z.object({
   linkTokenId: z.nullable(uuid()),
 });
 
-/** Every event name the Link flow emits. (Pure: the session's code reads none of it, and leaves it out.) */
+/** The schema of {@link LinkEventName}. Pure: the session's code reads none of it, and leaves it out. */
 export const LinkEventNameSchema = /* @__PURE__ */ z.enum([
   'open',
   'select_employer',
@@ -195,11 +195,7 @@ export const LinkEventNameSchema = /* @__PURE__ */ z.enum([
 // flow is part of the page and Escape is the page's: the Link page ignores it.
 // ---------------------------------------------------------------------------
 
-/**
- * The colour mode of the modal and the Link page: `light` (the default), `dark`, or `auto`, which follows the
- * user's `prefers-color-scheme` (and its changes while the flow shows). The element's `color-scheme`, `colorScheme`
- * in `openLink` and `prepareLink`, and `colorScheme` in the init message.
- */
+/** The schema of {@link ColorScheme}. */
 export const ColorSchemeSchema = z.enum(['light', 'dark', 'auto']);
 
 /**
@@ -215,22 +211,19 @@ export function parseColorScheme(asked: unknown): ColorScheme {
   return 'light';
 }
 
-/**
- * How the flow shows: `modal` (the default), or `inline` in the page's flow. The one list behind the element's
- * `display`, the options' (`openLink`, `prepareLink`) and the init message's, which tells the Link page.
- */
+/** The schema of {@link Display}. */
 export const DisplaySchema = z.enum(['modal', 'inline']);
 
 /** Version of the frame protocol; both sides refuse messages of another version. */
 export const PROTOCOL_VERSION = 1;
 
-/** frame → page: the Link page has loaded and waits for its token. */
+/** The schema of {@link ReadyMessage}. */
 export const ReadyMessageSchema = z.object({
   type: z.literal('payroll-link:ready'),
   version: z.literal(PROTOCOL_VERSION),
 });
 
-/** page → frame: the token, sent with a MessagePort (in `event.ports[0]`) for everything after. */
+/** The schema of {@link InitMessage}. */
 export const InitMessageSchema = z.object({
   type: z.literal('payroll-link:init'),
   version: z.literal(PROTOCOL_VERSION),
@@ -263,9 +256,8 @@ export const InitMessageSchema = z.object({
 export const MAX_REPORTED_HEIGHT = 20_000;
 
 /**
- * frame → page (over the port): the height of the Link page's content, in CSS pixels, on every screen. The page
- * sizes an inline frame to it, within the integrator's `min-height`/`max-height` limits; the modal ignores it.
- * `z.number()` refuses NaN and infinities; zero, negatives and heights over {@link MAX_REPORTED_HEIGHT} fail too.
+ * The schema of {@link HeightMessage}. `z.number()` refuses NaN and infinities; zero, negatives and heights over
+ * {@link MAX_REPORTED_HEIGHT} fail too.
  */
 export const HeightMessageSchema = z.object({
   type: z.literal('payroll-link:height'),
@@ -274,7 +266,7 @@ export const HeightMessageSchema = z.object({
   height: z.number().check(z.refine((height) => height > 0 && height <= MAX_REPORTED_HEIGHT, 'a height in (0, 20000]')),
 });
 
-/** The payload the frame sends with its own `exit` event; the page adds the Link token id. */
+/** The schema of {@link FrameExitPayload}. */
 export const FrameExitPayloadSchema = z.object({
   reason: z.enum(['completed', 'user_closed', 'error']),
   error: z.nullable(LinkErrorSchema),
@@ -285,34 +277,30 @@ export const FrameExitPayloadSchema = z.object({
 // mean the same (its Link SDKs' v3 event registry), so that a Pinwheel integration finds them. Loose objects: a
 // field the contract does not name yet (a newer Link page's) is passed on, not stripped.
 
-/** `open`: the Link page has its token and shows its first screen. (Pinwheel's payload is empty.) */
+/** The schema of {@link OpenPayload}. */
 export const OpenPayloadSchema = z.looseObject({
   /** The Link token's id, as in `link-open`. */
   linkTokenId: uuid(),
 });
 
-/** `select_employer`: the user picked an employer in the search. Pinwheel's fields. */
+/** The schema of {@link SelectEmployerPayload}. */
 export const SelectEmployerPayloadSchema = z.looseObject({
   selectedEmployerId: uuid(),
   selectedEmployerName: nonEmptyText(),
 });
 
-/** `select_platform`: the user picked a payroll platform (not an employer) in the search. Pinwheel's fields. */
+/** The schema of {@link SelectPlatformPayload}. */
 export const SelectPlatformPayloadSchema = z.looseObject({
   selectedPlatformId: uuid(),
   selectedPlatformName: nonEmptyText(),
 });
 
-/** `login_attempt`: the user submitted credentials (or a one-time code) to this platform. Pinwheel's field. */
+/** The schema of {@link LoginAttemptPayload}. */
 export const LoginAttemptPayloadSchema = z.looseObject({
   platformId: uuid(),
 });
 
-/**
- * `input_allocation`: the deposit switch's allocation, chosen by the user or preset by the Link token. Pinwheel's
- * shape: `action` `full_switch` (the whole paycheck, no `allocation`) or `partial_switch` with the `allocation`:
- * `remainder` (what is left after other deposits), `amount` (`value` in cents) or `percentage` (`value` 1 to 100).
- */
+/** The schema of {@link InputAllocationPayload}. */
 export const InputAllocationPayloadSchema = z.looseObject({
   action: z.enum(['full_switch', 'partial_switch']),
   allocation: z.optional(
@@ -323,10 +311,7 @@ export const InputAllocationPayloadSchema = z.looseObject({
   ),
 });
 
-/**
- * `screen_transition`: the Link page shows another screen (`screenName`, such as `search`, `login`, `mfa`,
- * `allocation`, `running`, `success`, `error`), with the employer or platform picked so far. Pinwheel's fields.
- */
+/** The schema of {@link ScreenTransitionPayload}. */
 export const ScreenTransitionPayloadSchema = z.looseObject({
   screenName: nonEmptyText(),
   selectedEmployerId: z.optional(uuid()),
@@ -361,12 +346,7 @@ function isSmallPayload(payload: unknown): boolean {
   return typeof payload === 'object' && payload !== null && !Array.isArray(payload) && fits(payload, 0);
 }
 
-/**
- * frame → page (over the port): what every Link event must be, whatever its name, to count at all: the type, a
- * name (lower-case words joined by `_`, as the contract's), and a small JSON-like payload object. A message that
- * fails this is dropped; one that passes it but not {@link EventMessageSchema} (a name the contract does not know,
- * a payload that does not fit its name's schema) is passed on untyped (`typed: false`), never dropped.
- */
+/** The schema of {@link LinkEventEnvelope}. */
 export const LinkEventEnvelopeSchema = z.object({
   type: z.literal('payroll-link:event'),
   name: z.string().check(z.regex(/^[a-z][a-z0-9_]{0,63}$/)),
@@ -377,9 +357,8 @@ const eventMessage = <N extends z.infer<typeof LinkEventNameSchema>, P extends z
   z.object({ type: z.literal('payroll-link:event'), name: z.literal(name), payload });
 
 /**
- * frame → page (over the port): one Link event of the contract, its payload typed by its name: the events that
- * drive callbacks, and the progress events. A plain union, not `discriminatedUnion`: the same checks and
- * inferred type for ~0.5 KB less gzip.
+ * The schema of {@link EventMessage}. A plain union, not `discriminatedUnion`: the same checks and inferred type
+ * for ~0.5 KB less gzip.
  */
 export const EventMessageSchema = z.union([
   eventMessage('login', LoginDetailSchema),
@@ -397,35 +376,23 @@ export const EventMessageSchema = z.union([
 /** Longer than the page accepts (2,000), so that a URL too long is refused with a typed error the Link page hears. */
 const windowUrlText = () => z.string().check(z.minLength(1), z.maxLength(8_192));
 
-/**
- * frame → page (over the port): open `url` in a new window, for a login that refuses to be framed (an OAuth
- * page that sends `X-Frame-Options`). The page checks it ({@link OpenUrlResultMessageSchema} says what came of it):
- * https only (plain http on loopback, the sandbox), no credentials in it, never the Link token in it.
- */
+/** The schema of {@link OpenUrlMessage}. */
 export const OpenUrlMessageSchema = z.object({
   type: z.literal('payroll-link:open-url'),
   url: windowUrlText(),
 });
 
-/**
- * page → frame (over the port): what came of an `open-url`. `opened`: a window was opened (or the integrator's
- * `onOpenUrl` took it); `blocked`: the browser's popup blocker refused, so the Link page offers a button whose
- * click opens the window itself; `refused`: the URL broke the contract and was not opened.
- */
+/** The schema of {@link OpenUrlResultMessage}. */
 export const OpenUrlResultMessageSchema = z.object({
   type: z.literal('payroll-link:open-url-result'),
   url: windowUrlText(),
   outcome: z.enum(['opened', 'blocked', 'refused']),
 });
 
-/**
- * page → frame (over the port): the page asks the flow to close (Escape, the close control, `requestClose()`).
- * The flow ends (`exit`), or answers {@link CloseAnswerMessageSchema} `confirming` while it asks its user.
- * A flow that answers neither in time is ended by the page.
- */
+/** The schema of {@link CloseRequestMessage}. */
 export const CloseRequestMessageSchema = z.object({ type: z.literal('payroll-link:close-request') });
 
-/** frame → page (over the port): `confirming`, the flow asks its user first (the page waits); `stay`, the user stays. */
+/** The schema of {@link CloseAnswerMessage}. */
 export const CloseAnswerMessageSchema = z.object({
   type: z.literal('payroll-link:close-answer'),
   answer: z.enum(['confirming', 'stay']),
@@ -443,17 +410,23 @@ export const PortMessageSchema = z.union([HeightMessageSchema, OpenUrlMessageSch
 // internal: `payroll-link` and `payroll-link/core` export the others (src/core/index.ts).
 // ---------------------------------------------------------------------------
 
-/** A mode of the service: `sandbox`, `development` or `production`. */
+/** A mode of the service: `sandbox`, `development` or `production`; each API secret belongs to exactly one. */
 export type LinkMode = z.infer<typeof LinkModeSchema>;
-/** How the flow shows: `modal` or `inline` (see `DisplaySchema`). */
+/**
+ * How the flow shows: `modal` (the default), or `inline` in the page's flow. The one list behind the element's
+ * `display`, the options' (`openLink`, `prepareLink`) and the init message's, which tells the Link page.
+ */
 export type Display = z.infer<typeof DisplaySchema>;
 /** A Link token, as created by `POST /link_tokens`: its id, the opaque token, its expiry and mode. */
 export type LinkToken = z.infer<typeof LinkTokenSchema>;
-/** The token endpoint's answer, `{ data: LinkToken }`. */
+/** The token endpoint's answer: the single-object envelope `{ data: LinkToken }`. */
 export type LinkTokenEnvelope = z.infer<typeof LinkTokenEnvelopeSchema>;
 /** Classification of a {@link LinkError}; integrators branch on it. */
 export type LinkErrorType = z.infer<typeof LinkErrorTypeSchema>;
-/** An error, as data: its `type`, a stable `code`, a message for logs, and whether the flow goes on. */
+/**
+ * An error, as data, never a bare string: its `type`, a stable `code`, a message for logs, and whether the flow
+ * goes on.
+ */
 export type LinkError = z.infer<typeof LinkErrorSchema>;
 /** `link-login` / `onLogin`: the user authenticated with their payroll platform. */
 export type LoginDetail = z.infer<typeof LoginDetailSchema>;
@@ -461,7 +434,7 @@ export type LoginDetail = z.infer<typeof LoginDetailSchema>;
 export type SuccessDetail = z.infer<typeof SuccessDetailSchema>;
 /** Why a session ended. */
 export type ExitReason = z.infer<typeof ExitReasonSchema>;
-/** `link-exit` / `onExit`: the session ended. Fires exactly once per session, always last. */
+/** `link-exit` / `onExit` / `closed`: the session ended. Fires exactly once per session, always last. */
 export type ExitDetail = z.infer<typeof ExitDetailSchema>;
 /** `link-open` / `onOpen`: the Link frame is showing and has received its token. */
 export type OpenDetail = z.infer<typeof OpenDetailSchema>;
@@ -469,33 +442,93 @@ export type OpenDetail = z.infer<typeof OpenDetailSchema>;
 export type LinkEventName = z.infer<typeof LinkEventNameSchema>;
 /** frame → page: the Link page has loaded and waits for its token (internal to the frame protocol). */
 export type ReadyMessage = z.infer<typeof ReadyMessageSchema>;
-/** page → frame: the token and options, sent with a MessagePort (internal to the frame protocol). */
+/**
+ * page → frame: the token and options, sent with a MessagePort (in `event.ports[0]`) for everything after (internal
+ * to the frame protocol).
+ */
 export type InitMessage = z.infer<typeof InitMessageSchema>;
-/** frame → page, over the port: the Link page's content height (internal to the frame protocol). */
+/**
+ * frame → page (over the port): the height of the Link page's content, in CSS pixels, on every screen. The page
+ * sizes an inline frame to it, within the integrator's `min-height`/`max-height` limits; the modal ignores it
+ * (internal to the frame protocol).
+ */
 export type HeightMessage = z.infer<typeof HeightMessageSchema>;
-/** The colour mode of the modal and the Link page: `light`, `dark` or `auto` (the user's `prefers-color-scheme`). */
+/**
+ * The colour mode of the modal and the Link page: `light` (the default), `dark`, or `auto`, which follows the
+ * user's `prefers-color-scheme` (and its changes while the flow shows). The element's `color-scheme`, `colorScheme`
+ * in `openLink` and `prepareLink`, and `colorScheme` in the init message.
+ */
 export type ColorScheme = z.infer<typeof ColorSchemeSchema>;
-/** The payload of the frame's own `exit` event (internal to the frame protocol). */
+/**
+ * The payload the frame sends with its own `exit` event; the page adds the Link token id (internal to the frame
+ * protocol).
+ */
 export type FrameExitPayload = z.infer<typeof FrameExitPayloadSchema>;
-/** frame → page, over the port: one Link event (internal to the frame protocol). */
+/**
+ * frame → page (over the port): one Link event of the contract, its payload typed by its name: the events that
+ * drive callbacks, and the progress events (internal to the frame protocol).
+ */
 export type EventMessage = z.infer<typeof EventMessageSchema>;
+/**
+ * frame → page (over the port): open `url` in a new window, for a login that refuses to be framed (an OAuth page
+ * that sends `X-Frame-Options`). The page checks it ({@link OpenUrlResultMessage} says what came of it): https only
+ * (plain http on loopback, the sandbox), no credentials in it, never the Link token in it.
+ */
 export type OpenUrlMessage = z.infer<typeof OpenUrlMessageSchema>;
+/**
+ * page → frame (over the port): what came of an `open-url`. `opened`: a window was opened (or the integrator's
+ * `onOpenUrl` took it); `blocked`: the browser's popup blocker refused, so the Link page offers a button whose
+ * click opens the window itself; `refused`: the URL broke the contract and was not opened.
+ */
 export type OpenUrlResultMessage = z.infer<typeof OpenUrlResultMessageSchema>;
+/**
+ * page → frame (over the port): the page asks the flow to close (Escape, the close control, `requestClose()`). The
+ * flow ends (`exit`), or answers {@link CloseAnswerMessage} `confirming` while it asks its user. A flow that
+ * answers neither in time is ended by the page.
+ */
 export type CloseRequestMessage = z.infer<typeof CloseRequestMessageSchema>;
+/**
+ * frame → page (over the port): `confirming`, the flow asks its user first (the page waits); `stay`, the user
+ * stays.
+ */
 export type CloseAnswerMessage = z.infer<typeof CloseAnswerMessageSchema>;
-/** frame → page, over the port: what every Link event must be to count at all (internal to the frame protocol). */
+/**
+ * frame → page (over the port): what every Link event must be, whatever its name, to count at all: the type, a name
+ * (lower-case words joined by `_`, as the contract's), and a small JSON-like payload object. A message that fails
+ * this is dropped; one that passes it but not {@link EventMessage} (a name the contract does not know, a payload
+ * that does not fit its name's schema) is passed on untyped (`typed: false`), never dropped (internal to the frame
+ * protocol).
+ */
 export type LinkEventEnvelope = z.infer<typeof LinkEventEnvelopeSchema>;
-/** `open`'s payload: the Link token's id. */
+/**
+ * `open`'s payload, the Link token's id: the Link page has its token and shows its first screen. (Pinwheel's
+ * payload is empty.)
+ */
 export type OpenPayload = z.infer<typeof OpenPayloadSchema>;
-/** `select_employer`'s payload (Pinwheel's fields): the employer picked. */
+/** `select_employer`'s payload (Pinwheel's fields): the employer the user picked in the search. */
 export type SelectEmployerPayload = z.infer<typeof SelectEmployerPayloadSchema>;
-/** `select_platform`'s payload (Pinwheel's fields): the payroll platform picked. */
+/**
+ * `select_platform`'s payload (Pinwheel's fields): the payroll platform (not an employer) the user picked in the
+ * search.
+ */
 export type SelectPlatformPayload = z.infer<typeof SelectPlatformPayloadSchema>;
-/** `login_attempt`'s payload (Pinwheel's field): the platform logged in to. */
+/**
+ * `login_attempt`'s payload (Pinwheel's field): the platform the user submitted credentials (or a one-time code)
+ * to.
+ */
 export type LoginAttemptPayload = z.infer<typeof LoginAttemptPayloadSchema>;
-/** `input_allocation`'s payload (Pinwheel's shape): `full_switch`, or `partial_switch` with the allocation. */
+/**
+ * `input_allocation`'s payload (Pinwheel's shape): the deposit switch's allocation, chosen by the user or preset by
+ * the Link token: `action` `full_switch` (the whole paycheck, no `allocation`) or `partial_switch` with the
+ * `allocation`: `remainder` (what is left after other deposits), `amount` (`value` in cents) or `percentage`
+ * (`value` 1 to 100).
+ */
 export type InputAllocationPayload = z.infer<typeof InputAllocationPayloadSchema>;
-/** `screen_transition`'s payload (Pinwheel's fields): the screen, and the employer or platform picked so far. */
+/**
+ * `screen_transition`'s payload (Pinwheel's fields): the Link page shows another screen (`screenName`, such as
+ * `search`, `login`, `mfa`, `allocation`, `running`, `success`, `error`), with the employer or platform picked so
+ * far.
+ */
 export type ScreenTransitionPayload = z.infer<typeof ScreenTransitionPayloadSchema>;
 
 /**

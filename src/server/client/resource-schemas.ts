@@ -22,7 +22,7 @@ const nullableText = () => z.string().nullable().optional();
 /** Money, as the sandbox sends it: minor units (spec convention 3), the currency in a field beside it. */
 const amount = () => z.number().optional();
 
-/** A payroll platform: `id`, `name` and `type` are the spec's; `supports_percentage_allocation` is the sandbox's. */
+/** The schema of {@link Platform}. */
 export const PlatformSchema = z.looseObject({
   id: id(),
   name: z.string(),
@@ -30,7 +30,7 @@ export const PlatformSchema = z.looseObject({
   supports_percentage_allocation: z.boolean().optional(),
 });
 
-/** An employer (List Employers); the spec shows none of its fields but the id. */
+/** The schema of {@link Employer}. */
 export const EmployerSchema = z.looseObject({
   id: id(),
   name: text(),
@@ -39,11 +39,7 @@ export const EmployerSchema = z.looseObject({
   supports_percentage_allocation: z.boolean().optional(),
 });
 
-/**
- * A connected (or disconnected) payroll account. The spec names `monitoring_status` as a field (its values are not
- * shown: any string), but lists it among the additive changes, so an answer under an older version may lack it:
- * optional, like `connected`, a filter whose type is not shown.
- */
+/** The schema of {@link Account}. */
 export const AccountSchema = z.looseObject({
   id: id(),
   monitoring_status: z.string().optional(),
@@ -60,7 +56,7 @@ export const AccountSchema = z.looseObject({
   disconnected_at: nullableText(),
 });
 
-/** A job (a deposit switch or a data sync) on one account. `jobs.wait` reads its `status` (`pending` until it ends). */
+/** The schema of {@link Job}. */
 export const JobSchema = z.looseObject({
   id: id(),
   name: text(),
@@ -74,7 +70,7 @@ export const JobSchema = z.looseObject({
   completed_at: nullableText(),
 });
 
-/** An employment record of an account: every field of the spec's table is required; `job_title` is the sandbox's. */
+/** The schema of {@link Employment}. */
 export const EmploymentSchema = z.looseObject({
   id: id(),
   employer_name: z.string(),
@@ -85,7 +81,7 @@ export const EmploymentSchema = z.looseObject({
   job_title: text(),
 });
 
-/** An income record of an account; the spec shows none of its fields. */
+/** The schema of {@link Income}. */
 export const IncomeSchema = z.looseObject({
   id: id(),
   account_id: text(),
@@ -99,7 +95,7 @@ export const IncomeSchema = z.looseObject({
   created_at: text(),
 });
 
-/** One paystub of an account; the spec shows none of its fields. */
+/** The schema of {@link Paystub}. */
 export const PaystubSchema = z.looseObject({
   id: id(),
   account_id: text(),
@@ -113,7 +109,7 @@ export const PaystubSchema = z.looseObject({
   created_at: text(),
 });
 
-/** One shift of an account (time-and-attendance platforms); the spec shows none of its fields. */
+/** The schema of {@link Shift}. */
 export const ShiftSchema = z.looseObject({
   id: id(),
   account_id: text(),
@@ -138,9 +134,9 @@ const reportFields = {
   employments: z.array(EmploymentSchema.partial()).optional(),
 };
 
-/** A Verification of Employment report (`verificationReports.voe`). */
+/** The schema of {@link VoeReport}. */
 export const VoeReportSchema = z.looseObject(reportFields);
-/** A Verification of Income and Employment report (`verificationReports.voie`). */
+/** The schema of {@link VoieReport}. */
 export const VoieReportSchema = z.looseObject({ ...reportFields, incomes: z.array(IncomeSchema.partial()).optional() });
 
 /** A key a type spells out: not the `string` or `number` of an index signature. */
@@ -163,23 +159,48 @@ type KnownFields<T> = T extends readonly (infer Item)[]
       : { [K in keyof T as KnownKey<K>]: KnownFields<T[K]> }
     : T;
 
-/** A payroll platform: `id`, `name`, `type` (`payroll` or `time_and_attendance`), and the other fields the schema names. */
+/**
+ * A payroll platform: `id`, `name` and `type` (`payroll` or `time_and_attendance`) are the spec's;
+ * `supports_percentage_allocation` is the sandbox's.
+ */
 export type Platform = KnownFields<z.infer<typeof PlatformSchema>>;
-/** An employer: its `id`, and the other fields the schema names. */
+/**
+ * An employer (List Employers): its `id`, and the other fields the schema names; the spec shows none of its fields
+ * but the id.
+ */
 export type Employer = KnownFields<z.infer<typeof EmployerSchema>>;
-/** A payroll account: its `id`, and the other fields the schema names (`monitoring_status`, `connected`, …). */
+/**
+ * A connected (or disconnected) payroll account: its `id`, and the other fields the schema names. The spec names
+ * `monitoring_status` as a field (its values are not shown: any string), but lists it among the additive changes,
+ * so an answer under an older version may lack it: optional, like `connected`, a filter whose type is not shown.
+ */
 export type Account = KnownFields<z.infer<typeof AccountSchema>>;
-/** A job: its `id`, and the other fields the schema names (`status`, `name`, …). */
+/**
+ * A job (a deposit switch or a data sync) on one account: its `id`, and the other fields the schema names
+ * (`status`, `name`, …). `jobs.wait` reads its `status` (`pending` until it ends).
+ */
 export type Job = KnownFields<z.infer<typeof JobSchema>>;
-/** An employment record: the spec's fields (`employer_name`, `status`, `start_date`, `account_id`, …), and `job_title`. */
+/**
+ * An employment record of an account: every field of the spec's table is required (`employer_name`, `status`,
+ * `start_date`, `account_id`, …); `job_title` is the sandbox's.
+ */
 export type Employment = KnownFields<z.infer<typeof EmploymentSchema>>;
-/** An income record: its `id`, and the other fields the schema names (`annual_gross_pay`, `currency`, …). */
+/**
+ * An income record of an account: its `id`, and the other fields the schema names (`annual_gross_pay`, `currency`,
+ * …); the spec shows none of its fields.
+ */
 export type Income = KnownFields<z.infer<typeof IncomeSchema>>;
-/** A paystub: its `id`, and the other fields the schema names (`pay_date`, `gross_pay`, `deductions`, …). */
+/**
+ * One paystub of an account: its `id`, and the other fields the schema names (`pay_date`, `gross_pay`,
+ * `deductions`, …); the spec shows none of its fields.
+ */
 export type Paystub = KnownFields<z.infer<typeof PaystubSchema>>;
-/** A shift: its `id`, and the other fields the schema names. */
+/**
+ * One shift of an account (time-and-attendance platforms): its `id`, and the other fields the schema names; the
+ * spec shows none of its fields.
+ */
 export type Shift = KnownFields<z.infer<typeof ShiftSchema>>;
-/** A Verification of Employment report: the fields the schema names. */
+/** A Verification of Employment report (`verificationReports.voe`): the fields the schema names. */
 export type VoeReport = KnownFields<z.infer<typeof VoeReportSchema>>;
-/** A Verification of Income and Employment report: the fields the schema names. */
+/** A Verification of Income and Employment report (`verificationReports.voie`): the fields the schema names. */
 export type VoieReport = KnownFields<z.infer<typeof VoieReportSchema>>;
