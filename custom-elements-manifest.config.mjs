@@ -59,7 +59,7 @@ function eventsFromEventMap({ file = 'src/element/events.ts', map = 'PayrollLink
       ts = typescript;
     },
     packageLinkPhase({ customElementsManifest }) {
-      const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
+      const source = ts.createSourceFile(file, readFileSync(new URL(file, import.meta.url), 'utf8'), ts.ScriptTarget.Latest, true);
       const declaration = source.statements.find((node) => ts.isInterfaceDeclaration(node) && node.name.text === map);
       if (!declaration) throw new Error(`${file} declares no interface ${map}.`);
       const events = declaration.members.filter(ts.isPropertySignature).map((member) => {
