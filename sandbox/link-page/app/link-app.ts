@@ -92,9 +92,9 @@ export class LinkApp extends LitElement {
           return html`<link-oauth
             .providerName=${screen.provider.name}
             .busy=${screen.busy}
-            .error=${screen.formError}
+            .error=${screen.formError && t[screen.formError]}
             .window=${screen.oauthWindow}
-            .onLogIn=${() => void flow.logInWithOAuth()}
+            .onLogIn=${() => flow.logInWithOAuth()}
             .canGoBack=${flow.canSearch}
             .onBack=${() => flow.back()}
           ></link-oauth>`;
@@ -103,7 +103,7 @@ export class LinkApp extends LitElement {
           .providerName=${screen.provider.name}
           .sandbox=${screen.started.session.mode === 'sandbox'}
           .busy=${screen.busy}
-          .error=${screen.formError}
+          .error=${screen.formError && t[screen.formError]}
           .onLogIn=${flow.logIn.bind(flow)}
           .canGoBack=${flow.canSearch}
           .onBack=${() => flow.back()}
@@ -112,7 +112,7 @@ export class LinkApp extends LitElement {
         return html`<link-mfa
           .sandbox=${screen.started.session.mode === 'sandbox'}
           .busy=${screen.busy}
-          .error=${screen.formError}
+          .error=${screen.formError && t[screen.formError]}
           .onVerify=${flow.verify.bind(flow)}
           .canGoBack=${flow.canSearch}
           .onBack=${() => flow.back()}

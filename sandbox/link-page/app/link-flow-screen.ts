@@ -1,10 +1,11 @@
 /**
  * The Link flow's state as data: one screen at a time, each carrying what it shows and what the flow knows by
- * then. `LinkFlow` (link-flow.ts) moves from one to the next; `<link-app>` renders them.
+ * then. `transition()` (link-flow-moves.ts) moves from one to the next; `<link-app>` renders them.
  */
 import type { LinkError } from '../../../src/protocol.js';
 import type { LinkPageSession } from '../../api/link-api-schemas.js';
 import type { LinkApi } from './link-api-client.js';
+import type { LinkStrings } from './link-strings.js';
 
 /** The employer or platform the user logs in to; `name` is null when the Link token preset the platform. */
 export interface LinkProvider {
@@ -42,10 +43,13 @@ export interface OAuthWindow {
   readonly blocked: boolean;
 }
 
+/** A non-terminal problem a form shows, by the name of its words in link-strings.ts (the screen says it in the page's language). */
+export type FormProblem = keyof Pick<LinkStrings, 'wrongCredentials' | 'wrongCode' | 'unreachable' | 'oauthRefused'>;
+
 /** A form's state: a call it started is in flight, or a non-terminal problem to show (wrong password, wrong code). */
 export interface Form {
   readonly busy: boolean;
-  readonly formError: string | null;
+  readonly formError: FormProblem | null;
 }
 
 /** What the flow has learnt by a screen, carried on to the next: an error screen keeps it for its events. */

@@ -4,6 +4,12 @@
  * speaks the real frame protocol from src/protocol.ts. It is served from a
  * second origin, so the widget's origin checks are exercised for real.
  *
+ * A second implementation of the Link page's side on purpose, beside the
+ * sandbox's (sandbox/link-page/): it plays on cue what a real flow cannot
+ * (malformed messages, races, a page that never answers). Both are built on
+ * the same contract module, src/protocol.ts, so they agree on every message's
+ * shape; only what they do with the messages is written twice.
+ *
  * The query string picks a scenario. The token is expected as `tok.<linkTokenId>`
  * (what the fake token endpoint mints), so events carry the matching id.
  */
