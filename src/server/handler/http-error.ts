@@ -3,8 +3,8 @@
  * {@link HttpError}, and the one boundary (`answerErrors`, post-handler.ts) writes its log line and answers it. No
  * handler returns "a value or a Response" for its caller to test.
  *
- * Internal: nothing outside the handlers catches it, and an integrator's hook that threw one would still get the
- * generic 500 (a hook's throw never reaches the browser). The sandbox's `ApiError` (sandbox/http/errors.ts) is the
+ * Internal, not exported: only the handlers throw it. An integrator's hook cannot answer with one: whatever a hook
+ * throws is the generic 500, its message only in the log. The sandbox's `ApiError` (sandbox/http/errors.ts) is the
  * same style with the same fields, but a class of its own: see its comment.
  */
 import type { ErrorBody, ErrorCode } from '../error-body.js';
