@@ -3,9 +3,9 @@
  * {@link HttpError}, and the one boundary (`answerErrors`, post-handler.ts) writes its log line and answers it. No
  * handler returns "a value or a Response" for its caller to test.
  *
- * Internal, not exported: only the handlers throw it. An integrator's hook cannot answer with one: whatever a hook
- * throws is the generic 500, its message only in the log. The sandbox's `ApiError` (sandbox/http/errors.ts) is the
- * same style with the same fields, but a class of its own: see its comment.
+ * Internal (not a name of `payroll-link/server`): only the handlers throw it. An integrator's hook cannot answer
+ * with one: whatever a hook throws is the generic 500, its message only in the log. The sandbox's `ApiError`
+ * (sandbox/http/errors.ts) is the same style with the same fields, but a class of its own: see its comment.
  */
 import type { ErrorBody, ErrorCode } from '../error-body.js';
 import { jsonResponse, type ErrorAnswer, type ErrorAnswerOfCodes } from '../error-response.js';
