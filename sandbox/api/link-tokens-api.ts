@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import type { ErrorCode } from 'payroll-link/server';
-import { ApiError, apiError, fromZodError, invalidParams } from '../http/errors.js';
+import { apiError, fromZodError, invalidParams, invalidRequest } from '../http/errors.js';
 import { jsonResponse } from '../http/http-types.js';
 import { requireAllocationSupport } from '../state/job-rules.js';
 import { AllocationSchema, JobNameSchema } from '../state/resources.js';
@@ -71,15 +71,7 @@ export const addLinkTokenRoutes = (router: Router<ApiExtra>, deps: SandboxDeps):
     const parsed = legacy ? LegacyLinkTokenRequestSchema.safeParse(rest) : LinkTokenRequestSchema.safeParse(rest);
     const schemaCodes = parsed.success ? [] : fromZodError(parsed.error, rest, 'request body').codes;
     const codes = [...wrongCodes, ...schemaCodes];
-    if (!parsed.success || codes.length > 0) {
-      const missing = codes.some((code) => code.error_code === 'MISSING_FIELDS');
-      throw new ApiError(
-        400,
-        'INVALID_REQUEST_PARAMETERS',
-        `${missing ? 'Missing required fields' : 'Invalid parameters'} in the request body: ${codes.map((code) => code.message).join('; ')}`,
-        codes,
-      );
-    }
+    if (!parsed.success || codes.length > 0) throw invalidRequest(codes, 'request body');
     const input = parsed.data;
     const jobs = 'required_jobs' in input ? input.required_jobs : input.features;
     const { catalogue } = deps.store;

@@ -6,6 +6,16 @@
  * HTTP status always equals `status_code`. The body's type is inferred from the
  * schema `payroll-link/server` reads it with (`ErrorBodySchema`): one shape for
  * the sandbox, the client and the handlers.
+ *
+ * The handlers' style too (Hono's `HTTPException`): a route throws, one place
+ * answers (`createSandboxHandler`, app.ts), as the handlers throw their
+ * `HttpError` (src/server/handler/http-error.ts) to `answerErrors`, with the same
+ * fields (`status`, `type`, `codes`, `headers`, `toBody()`, `toResponse()`). A
+ * class of its own all the same: deriving it would make `HttpError` a public
+ * name of `payroll-link/server` (this side imports nothing else), kept for the
+ * sandbox alone and inviting a use it does not have (an integrator's hook that
+ * throws one still gets the generic 500); and its answer is the sandbox's own
+ * `SandboxResponse`, a plain shape (see http-types.ts), not a Web `Response`.
  */
 import type { z } from 'zod';
 import type { ErrorBody, ErrorCode } from 'payroll-link/server';
@@ -129,6 +139,14 @@ export const fromZodError = (error: { readonly issues: readonly z.core.$ZodIssue
     const detail = describe(issue);
     return { error_code: 'INVALID_PARAMS', message: path ? `${path}: ${detail}` : detail };
   });
+  return invalidRequest(codes, where);
+};
+
+/**
+ * The spec's 400 for input with these problems, one code each: its message says "Missing required fields" when
+ * one is MISSING_FIELDS, "Invalid parameters" otherwise, then every code's message.
+ */
+export const invalidRequest = (codes: readonly ErrorCode[], where: string): ApiError => {
   const missing = codes.some((code) => code.error_code === 'MISSING_FIELDS');
   const summary = missing ? `Missing required fields in the ${where}` : `Invalid parameters in the ${where}`;
   return new ApiError(400, 'INVALID_REQUEST_PARAMETERS', `${summary}: ${codes.map((c) => c.message).join('; ')}`, codes);

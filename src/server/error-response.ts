@@ -41,12 +41,23 @@ export function errorResponse(
 
 /** 400 for input that failed a zod schema: one `INVALID_PARAMS` entry per issue, naming the field; `what` says which input. */
 export function invalidParamsResponse(error: z.ZodError, what: 'request body' | 'query string' = 'request body'): Response {
+  const { status, type, message, codes } = invalidParamsAnswer(error, what);
+  return errorResponse(status, type, message, codes);
+}
+
+/** The answer of {@link invalidParamsResponse}, as data (a handler throws it as an `HttpError`). */
+export function invalidParamsAnswer(error: z.ZodError, what: 'request body' | 'query string' = 'request body'): ErrorAnswerOfCodes {
   const codes = error.issues.map((issue) => ({
     error_code: 'INVALID_PARAMS',
     message: issue.path.length > 0 ? `${issue.path.join('.')}: ${issue.message}` : issue.message,
   }));
   // A ZodError always has at least one issue.
-  return errorResponse(400, 'INVALID_REQUEST_PARAMETERS', `The ${what} is invalid.`, codes as [ErrorCode, ...ErrorCode[]]);
+  return {
+    status: 400,
+    type: 'INVALID_REQUEST_PARAMETERS',
+    message: `The ${what} is invalid.`,
+    codes: codes as [ErrorCode, ...ErrorCode[]],
+  };
 }
 
 /**
@@ -61,6 +72,11 @@ export interface ErrorAnswer {
   code: string;
   message: string;
   headers?: Record<string, string>;
+}
+
+/** An error answer with several codes (a 400 naming each field): an {@link ErrorAnswer} whose codes are listed. */
+export interface ErrorAnswerOfCodes extends Omit<ErrorAnswer, 'code'> {
+  codes: [ErrorCode, ...ErrorCode[]];
 }
 
 /** The response for an {@link ErrorAnswer}. */

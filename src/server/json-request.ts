@@ -1,38 +1,44 @@
-import { errorAnswer } from './error-response.js';
+import { HttpError } from './handler/http-error.js';
 
-/** The body read as JSON (with its text, for a signature check), or the error response to send instead. */
-export type JsonBodyResult = { ok: true; value: unknown; text: string } | { ok: false; response: Response };
+/** A body read as JSON: the parsed value, and the text it came from (for a signature check). */
+export interface JsonBody {
+  value: unknown;
+  text: string;
+}
 
 /**
  * Reads an untrusted request body as JSON: `application/json` only (else 415),
  * at most `maxBytes` (else 413, checked on the declared length and again while
  * reading, since a chunked body declares none), valid UTF-8 JSON (else 400
- * `INVALID_REQUEST_BODY`). It never throws.
+ * `INVALID_REQUEST_BODY`). Each refusal is thrown as an {@link HttpError}.
  */
-export async function readJsonBody(request: Request, maxBytes: number): Promise<JsonBodyResult> {
+export async function readJsonBody(request: Request, maxBytes: number): Promise<JsonBody> {
   const mediaType = (request.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
   if (mediaType !== 'application/json') {
-    return fail(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the body as JSON with Content-Type: application/json.', {
+    throw refusal(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the body as JSON with Content-Type: application/json.', {
       'accept-post': 'application/json',
     });
   }
-  const tooLarge = () => fail(413, 'REQUEST_TOO_LARGE', `The body is larger than ${maxBytes} bytes.`);
+  const tooLarge = () => refusal(413, 'REQUEST_TOO_LARGE', `The body is larger than ${maxBytes} bytes.`);
   const declared = Number(request.headers.get('content-length') ?? '0');
-  if (declared > maxBytes) return tooLarge();
+  if (declared > maxBytes) throw tooLarge();
 
   const bytes = await readCapped(request, maxBytes);
-  if (bytes === 'too-large') return tooLarge();
-  if (bytes === 'unreadable') return fail(400, 'INVALID_REQUEST_BODY', 'The body could not be read.');
+  if (bytes === 'too-large') throw tooLarge();
+  if (bytes === 'unreadable') throw refusal(400, 'INVALID_REQUEST_BODY', 'The body could not be read.');
+  let text: string;
+  let value: unknown;
   try {
-    const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-    return { ok: true, value: JSON.parse(text) as unknown, text };
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    value = JSON.parse(text) as unknown;
   } catch {
-    return fail(400, 'INVALID_REQUEST_BODY', 'The body is not valid JSON.');
+    throw refusal(400, 'INVALID_REQUEST_BODY', 'The body is not valid JSON.');
   }
+  return { value, text };
 }
 
-function fail(status: number, code: string, message: string, headers: Record<string, string> = {}): JsonBodyResult {
-  return { ok: false, response: errorAnswer({ status, type: 'INVALID_REQUEST', code, message, headers }) };
+function refusal(status: number, code: string, message: string, headers: Record<string, string> = {}): HttpError {
+  return new HttpError({ status, type: 'INVALID_REQUEST', code, message, headers });
 }
 
 /**

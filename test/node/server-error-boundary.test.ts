@@ -17,6 +17,7 @@ import {
   type LinkTokenHandlerConfig,
   type PayrollClient,
 } from 'payroll-link/server';
+import { HttpError } from '../../src/server/handler/http-error.js';
 import { parseOptions, postHandler, type PostHandlerParts } from '../../src/server/handler/post-handler.js';
 import { captureLog } from './server-example-upstream.js';
 
@@ -91,7 +92,8 @@ describe('the skeleton', () => {
     const { handle } = skeleton({
       beforeBody: async (request) => {
         seen.push('before');
-        return new URL(request.url).searchParams.has('refuse') ? new Response('refused', { status: 401 }) : undefined;
+        if (new URL(request.url).searchParams.has('refuse'))
+          throw new HttpError({ status: 401, type: 'UNAUTHORIZED', code: 'REFUSED', message: 'refused' });
       },
       handle: async (_request, body) => {
         seen.push('handle');

@@ -1,7 +1,7 @@
 /**
  * The layout of src/ (#22) as rules a change cannot break unnoticed: the core stays framework-free (it imports
- * nothing outside src/core/, src/shared/ and the contract, src/protocol.ts), and no folder grows past what a
- * reader takes in at a glance.
+ * nothing outside src/core/, src/shared/ and the contract, src/protocol.ts), no folder grows past what a
+ * reader takes in at a glance, and the server has one error style (#43).
  */
 import assert from 'node:assert/strict';
 import { readdir, readFile } from 'node:fs/promises';
@@ -45,4 +45,18 @@ test('no folder in src/ holds more than 16 files', async () => {
     [...counts].filter(([, count]) => count > 16),
     [],
   );
+});
+
+test('src/server/ has one error style: a handler throws an HttpError, nothing tests a result with instanceof Response', async () => {
+  const files = (await filesUnder(join(src, 'server'))).filter((file) => file.endsWith('.ts'));
+  assert.ok(files.length >= 20, `found the server's modules (${files.length})`);
+  const found: string[] = [];
+  for (const file of files) {
+    const code = await readFile(file, 'utf8');
+    code.split('\n').forEach((line, index) => {
+      if (/instanceof\s+Response\b/.test(line)) found.push(`${relative(src, file)}:${index + 1}`);
+    });
+  }
+  // A refusal is `throw new HttpError(...)` (src/server/handler/http-error.ts), answered by answerErrors (post-handler.ts).
+  assert.deepEqual(found, []);
 });

@@ -8,10 +8,11 @@
  * `onResult`, once). Web-standard, no Node built-in: it runs on workerd.
  */
 import * as z from 'zod';
-import { errorAnswer, invalidParamsResponse, jsonResponse } from '../error-response.js';
+import { invalidParamsAnswer, jsonResponse, type ErrorAnswer } from '../error-response.js';
 import { ConfigError } from '../config-error.js';
 import { describeError } from '../describe-error.js';
-import { parseOptions, postHandler } from '../handler/post-handler.js';
+import { HttpError } from '../handler/http-error.js';
+import { answerErrors, parseOptions, postHandler } from '../handler/post-handler.js';
 import { requestsAreIsolated } from '../handler/request-isolation.js';
 import { withinTime } from '../handler/time-bound.js';
 import { redactingLogger } from '../logger.js';
@@ -105,7 +106,7 @@ export function createLinkLaunches(options: LinkLaunchesOptions): LinkLaunches {
 
   /**
    * Whether `id` is marked done in the store: asked with `isDone`, or by a claim of 1 ms given back at once. Bounded
-   * like the runner's store calls: a store that hangs throws {@link StoreUnavailable}, answered 503.
+   * like the runner's store calls: a store that hangs throws {@link StoreUnavailable} (see `standing`).
    */
   async function isDone(id: string): Promise<boolean> {
     const ask = async () => {
@@ -125,20 +126,32 @@ export function createLinkLaunches(options: LinkLaunchesOptions): LinkLaunches {
     return asked.value;
   }
 
-  /** Why the launch cannot mint or show the flow now, or null when it can. */
+  /**
+   * Why the launch cannot mint or show the flow now, or null when it can. A store that fails or hangs is the 503
+   * `STORE_UNAVAILABLE`, logged once. (The result route asks `isDone` itself, inside its own boundary: a failing
+   * store there is that boundary's 500.)
+   */
   async function standing(launch: LaunchFields): Promise<LaunchPageNotice | null> {
     if (Date.now() / 1000 >= launch.expiresAt) return 'expired';
     // Both asked at once: the page and the token route wait on one round trip to the store, not two.
-    const [revoked, connected] = await Promise.all([isDone(revokedId(launch.id)), isDone(successId(launch.id))]);
+    const asked = Promise.all([isDone(revokedId(launch.id)), isDone(successId(launch.id))]);
+    const [revoked, connected] = await asked.catch((error: unknown) => {
+      if (!(error instanceof StoreUnavailable)) throw error;
+      throw new HttpError(ANSWERS.storeUnavailable, { level: 'error', message: `link launch: ${error.message}; answering 503` });
+    });
     return revoked ? 'revoked' : connected ? 'connected' : null;
   }
 
-  const noticeAnswer = (notice: LaunchPageNotice) =>
-    errorAnswer({ expired: ANSWERS.expired, revoked: ANSWERS.revoked, connected: ANSWERS.connected, unknown: ANSWERS.notFound }[notice]);
+  const NOTICE_ANSWERS: Record<LaunchPageNotice, ErrorAnswer> = {
+    expired: ANSWERS.expired,
+    revoked: ANSWERS.revoked,
+    connected: ANSWERS.connected,
+    unknown: ANSWERS.notFound,
+  };
 
   async function page(request: Request, launch: LaunchFields, segment: string): Promise<Response> {
     const language = pageLanguage(request);
-    if (request.method !== 'GET' && request.method !== 'HEAD') return errorAnswer(ANSWERS.methodNotAllowed);
+    if (request.method !== 'GET' && request.method !== 'HEAD') throw new HttpError(ANSWERS.methodNotAllowed);
     const notice = await standing(launch);
     if (notice) return noticePage(language, notice, frameAncestors);
     const at = `${basePath}/${segment}`;
@@ -151,11 +164,14 @@ export function createLinkLaunches(options: LinkLaunchesOptions): LinkLaunches {
 
   async function token(request: Request, launch: LaunchFields): Promise<Response> {
     const notice = await standing(launch);
-    if (notice) return noticeAnswer(notice);
+    if (notice) throw new HttpError(NOTICE_ANSWERS[notice]);
     const count = minted.get(launch.id) ?? 0;
     if (count >= MAX_TOKENS_PER_LAUNCH) {
-      log.warn('link launch: token limit reached; the page asks for a new link', { launchId: launch.id });
-      return errorAnswer(ANSWERS.tooMany);
+      throw new HttpError(ANSWERS.tooMany, {
+        level: 'warn',
+        message: 'link launch: token limit reached; the page asks for a new link',
+        fields: { launchId: launch.id },
+      });
     }
     minted.delete(launch.id);
     minted.set(launch.id, count + 1);
@@ -171,6 +187,7 @@ export function createLinkLaunches(options: LinkLaunchesOptions): LinkLaunches {
       body: JSON.stringify(launch.accountId === null ? {} : { account_id: launch.accountId }),
     });
     launchOfRequest.set(forwarded, launch);
+    // The token handler's own answer, error or not: it has its own boundary, and logged what it refused.
     const answer = await mint(forwarded);
     if (answer.status !== 200) return answer;
     const { data } = (await answer.json()) as { data: { id: string } };
@@ -232,20 +249,23 @@ export function createLinkLaunches(options: LinkLaunchesOptions): LinkLaunches {
       internalError: ANSWERS.internal,
       handle: async (_request, body) => {
         const report = ResultReportSchema.safeParse(body.value);
-        if (!report.success) return invalidParamsResponse(report.error);
+        if (!report.success) throw new HttpError(invalidParamsAnswer(report.error));
         const { status, linkTokenId, accountId, jobId, exitReason } = report.data;
         const receipt = await openReceipt(report.data.receipt, await currentKeys(), publicUrl);
         if (!receipt || receipt.launchId !== launch.id || receipt.linkTokenId !== linkTokenId) {
-          log.warn('link launch: a result whose receipt is not this launch’s was refused', { launchId: launch.id });
-          return errorAnswer(ANSWERS.notOurs);
+          throw new HttpError(ANSWERS.notOurs, {
+            level: 'warn',
+            message: 'link launch: a result whose receipt is not this launch’s was refused',
+            fields: { launchId: launch.id },
+          });
         }
         // A revoked link's flow counts for nothing, even one that was under way.
-        if (await isDone(revokedId(launch.id))) return errorAnswer(ANSWERS.revoked);
+        if (await isDone(revokedId(launch.id))) throw new HttpError(ANSWERS.revoked);
         const base = { launchId: launch.id, endUserId: launch.endUserId, state: launch.state, linkTokenId };
         let result: LaunchResult;
         let runId: string;
         if (status === 'success') {
-          if (accountId === undefined || jobId === undefined) return errorAnswer(ANSWERS.successFields);
+          if (accountId === undefined || jobId === undefined) throw new HttpError(ANSWERS.successFields);
           let checked;
           try {
             checked = await checkSuccess(launch, linkTokenId, accountId, jobId);
@@ -253,14 +273,20 @@ export function createLinkLaunches(options: LinkLaunchesOptions): LinkLaunches {
             if (!isPayrollApiError(error)) throw error;
             if (error.status !== 404) {
               // The service could not say (unavailable, rate-limited, timed out): the page asks again.
-              log.error(`link launch: the result could not be checked: ${error.message}; answering 503`, { launchId: launch.id });
-              return errorAnswer(ANSWERS.uncheckable);
+              throw new HttpError(ANSWERS.uncheckable, {
+                level: 'error',
+                message: `link launch: the result could not be checked: ${error.message}; answering 503`,
+                fields: { launchId: launch.id },
+              });
             }
             checked = { refused: 'the service does not know that account or job' };
           }
           if ('refused' in checked) {
-            log.warn(`link launch: a success was refused: ${checked.refused}`, { launchId: launch.id, accountId });
-            return errorAnswer(ANSWERS.notOurs);
+            throw new HttpError(ANSWERS.notOurs, {
+              level: 'warn',
+              message: `link launch: a success was refused: ${checked.refused}`,
+              fields: { launchId: launch.id, accountId },
+            });
           }
           result = { ...base, status, accountId, jobId, verified: checked.verified };
           runId = successId(launch.id);
@@ -275,30 +301,32 @@ export function createLinkLaunches(options: LinkLaunchesOptions): LinkLaunches {
         const answer = await recorded(launch, status);
         const outcome = await runOnce(runId, () => onResult(result));
         if (outcome === 'handled' || outcome === 'duplicate') return answer;
-        if (outcome === 'busy' || outcome === 'timed-out') return errorAnswer(ANSWERS.resultBusy);
-        if (outcome === 'store-unavailable') return errorAnswer(ANSWERS.storeUnavailable);
-        return errorAnswer(ANSWERS.internal);
+        // The runner has logged why.
+        if (outcome === 'busy' || outcome === 'timed-out') throw new HttpError(ANSWERS.resultBusy);
+        if (outcome === 'store-unavailable') throw new HttpError(ANSWERS.storeUnavailable);
+        throw new HttpError(ANSWERS.internal);
       },
     });
 
   async function route(request: Request): Promise<Response> {
     const { pathname } = new URL(request.url);
-    if (!pathname.startsWith(`${basePath}/`)) return errorAnswer(ANSWERS.notFound);
+    if (!pathname.startsWith(`${basePath}/`)) throw new HttpError(ANSWERS.notFound);
     const [segment = '', action, ...more] = pathname.slice(basePath.length + 1).split('/');
     const launch = more.length === 0 && segment.length <= 1_024 ? await openLaunch(segment, await currentKeys(), publicUrl) : null;
     if (!launch) {
-      return action === undefined && request.method === 'GET'
-        ? noticePage(pageLanguage(request), 'unknown', frameAncestors)
-        : errorAnswer(ANSWERS.notFound);
+      if (action === undefined && request.method === 'GET') return noticePage(pageLanguage(request), 'unknown', frameAncestors);
+      throw new HttpError(ANSWERS.notFound);
     }
     if (action === undefined) return page(request, launch, segment);
-    if (action === 'token')
-      return request.method === 'POST'
-        ? token(request, launch)
-        : errorAnswer({ ...ANSWERS.methodNotAllowed, message: 'Use POST.', headers: { allow: 'POST' } });
+    if (action === 'token') {
+      if (request.method !== 'POST') throw new HttpError({ ...ANSWERS.methodNotAllowed, message: 'Use POST.', headers: { allow: 'POST' } });
+      return token(request, launch);
+    }
     if (action === 'result') return resultHandler(launch)(request);
-    return errorAnswer(ANSWERS.notFound);
+    throw new HttpError(ANSWERS.notFound);
   }
+
+  const handle = answerErrors({ subject: 'link launch', log, internalError: ANSWERS.internal }, route);
 
   return {
     async create(input) {
@@ -327,17 +355,6 @@ export function createLinkLaunches(options: LinkLaunchesOptions): LinkLaunches {
       const claim = await store.claim(revokedId(id), crypto.randomUUID(), STORE_TIMEOUT_MS);
       if (claim !== 'done') await store.markDone(revokedId(id), '');
     },
-    async handle(request) {
-      try {
-        return await route(request);
-      } catch (error) {
-        if (error instanceof StoreUnavailable) {
-          log.error(`link launch: ${error.message}; answering 503`);
-          return errorAnswer(ANSWERS.storeUnavailable);
-        }
-        log.error(`link launch: unexpected failure: ${describeError(error)}`);
-        return errorAnswer(ANSWERS.internal);
-      }
-    },
+    handle,
   };
 }

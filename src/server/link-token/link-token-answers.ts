@@ -1,7 +1,7 @@
 /** What the token handler answers the browser when it does not answer a token, and what it logs then. */
 import type { PayrollApiError } from '../client/payroll-api-error.js';
-import { errorAnswer, type ErrorAnswer } from '../error-response.js';
-import type { Logger } from '../logger.js';
+import type { ErrorAnswer } from '../error-response.js';
+import { HttpError } from '../handler/http-error.js';
 
 /** The handler's error answers but the 400 of a bad body (one entry per issue). */
 export const LINK_TOKEN_ANSWERS = {
@@ -49,14 +49,14 @@ export const LINK_TOKEN_ANSWERS = {
 } satisfies Record<string, ErrorAnswer>;
 
 /** 503 with `Retry-After`: the service is unavailable, the browser may ask again then. */
-export function unavailableAnswer(retryAfterSeconds: number): Response {
-  return errorAnswer({
+export function unavailableAnswer(retryAfterSeconds: number): ErrorAnswer {
+  return {
     status: 503,
     type: 'SERVICE_UNAVAILABLE',
     code: 'UPSTREAM_UNAVAILABLE',
     message: 'The payroll service is unavailable right now; try again shortly.',
     headers: { 'retry-after': String(retryAfterSeconds) },
-  });
+  };
 }
 
 /** The longest `Retry-After` (seconds) passed on to the browser when the service is unavailable. */
@@ -71,14 +71,14 @@ const REJECTION_HINTS: Record<number, string> = {
 };
 
 /**
- * The browser's answer for a service call that did not succeed, logged with
- * what the integrator needs: 502 when the service refused or answered
+ * The browser's answer for a service call that did not succeed, with the log
+ * line that says what the integrator needs: 502 when the service refused or answered
  * nonsense (the detail only in the log), 503 with `Retry-After` when it was
  * unavailable or may have failed midway (a 500, a 504 or a timeout of the
  * POST, which is not sent again: the widget's own retry then asks for a new
  * token).
  */
-export function upstreamFailure(error: PayrollApiError, log: Logger, baseUrl: string | undefined): Response {
+export function upstreamFailure(error: PayrollApiError, baseUrl: string | undefined): HttpError {
   const fields = {
     kind: error.kind,
     status: error.status,
@@ -88,20 +88,23 @@ export function upstreamFailure(error: PayrollApiError, log: Logger, baseUrl: st
     messages: error.errorCodes.map((entry) => entry.message),
   };
   if (error.kind === 'invalid_response') {
-    log.error(`payroll service ${error.message}`, fields);
-    return errorAnswer(LINK_TOKEN_ANSWERS.upstreamInvalid);
+    return new HttpError(LINK_TOKEN_ANSWERS.upstreamInvalid, { level: 'error', message: `payroll service ${error.message}`, fields });
   }
   if (error.status !== null && error.status < 500 && error.status !== 429) {
-    log.error(
-      `payroll service POST /link_tokens: refused with HTTP ${error.status}: ${REJECTION_HINTS[error.status] ?? 'unexpected status'}`,
+    return new HttpError(LINK_TOKEN_ANSWERS.upstreamRejected, {
+      level: 'error',
+      message: `payroll service POST /link_tokens: refused with HTTP ${error.status}: ${REJECTION_HINTS[error.status] ?? 'unexpected status'}`,
       fields,
-    );
-    return errorAnswer(LINK_TOKEN_ANSWERS.upstreamRejected);
+    });
   }
   const hint = error.message.includes('ECONNREFUSED')
     ? `: nothing listens at ${baseUrl ?? "the client's baseUrl"}; is the service running? (the local sandbox: npx payroll-link-sandbox)`
     : '';
-  log.error(`payroll service ${error.message}; unavailable${hint}`, fields);
   // Passed on to the browser: bounded, so an upstream's "Retry-After: 3600" (or 1e25) never parks a user for an hour.
-  return unavailableAnswer(Math.min(MAX_BROWSER_RETRY_AFTER_S, Math.max(1, Math.ceil((error.retryAfterMs ?? 1000) / 1000))));
+  const retryAfterSeconds = Math.min(MAX_BROWSER_RETRY_AFTER_S, Math.max(1, Math.ceil((error.retryAfterMs ?? 1000) / 1000)));
+  return new HttpError(unavailableAnswer(retryAfterSeconds), {
+    level: 'error',
+    message: `payroll service ${error.message}; unavailable${hint}`,
+    fields,
+  });
 }

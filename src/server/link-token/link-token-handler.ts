@@ -1,7 +1,9 @@
 import * as z from 'zod';
-import { errorAnswer, invalidParamsResponse, jsonResponse } from '../error-response.js';
+import { invalidParamsAnswer, jsonResponse } from '../error-response.js';
 import { functionSchema } from '../handler/function-schema.js';
-import { parseOptions, postHandler, type JsonBody } from '../handler/post-handler.js';
+import { HttpError } from '../handler/http-error.js';
+import { parseOptions, postHandler } from '../handler/post-handler.js';
+import type { JsonBody } from '../json-request.js';
 import { redactingLogger } from '../logger.js';
 import { plainJsonCopy } from '../handler/plain-json.js';
 import { describeError } from '../describe-error.js';
@@ -204,14 +206,11 @@ export function createLinkTokenHandler(config: LinkTokenHandlerConfig): (request
 
   async function handle(request: Request, body: JsonBody): Promise<Response> {
     const input = LinkTokenRequestSchema.safeParse(body.value);
-    if (!input.success) return invalidParamsResponse(input.error);
+    if (!input.success) throw new HttpError(invalidParamsAnswer(input.error));
 
     const endUserId = await resolveEndUserId(request, input.data.end_user_id);
-    if (endUserId instanceof Response) return endUserId;
-    const accountRefusal = await authorizeAccount(request, input.data.account_id);
-    if (accountRefusal) return accountRefusal;
+    await authorizeAccount(request, input.data.account_id);
     const extraFields = await linkTokenFields(request);
-    if (extraFields instanceof Response) return extraFields;
 
     const serviceBody = linkTokenRequestBody(settings.version, settings, endUserId, input.data.account_id, extraFields);
     // The overall budget: plain timer and controller (see withinTime's note on AbortSignal.timeout in Node 20).
@@ -223,82 +222,84 @@ export function createLinkTokenHandler(config: LinkTokenHandlerConfig): (request
       log.info('link token created', { linkTokenId: token.id, mode: token.mode, requestId: token.response.requestId });
       return jsonResponse(200, { data: { id: token.id, token: token.token, expires: token.expires, mode: token.mode } });
     } catch (error) {
-      if (isPayrollApiError(error)) return upstreamFailure(error, log, settings.baseUrl);
+      if (isPayrollApiError(error)) throw upstreamFailure(error, settings.baseUrl);
       if (!overall.signal.aborted) throw error;
       const waited = attemptAbortedInTurn(overall.signal);
       if (waited !== null) {
         // The service was not slow: the calls sharing this rate limit were many.
         const bound = `${settings.timeouts.totalMs} ms (timeouts.totalMs)`;
-        log.error(
-          waited === 1
-            ? `payroll service POST /link_tokens: not sent within ${bound}: still waiting for its turn under the rate limit`
-            : `payroll service POST /link_tokens: no token within ${bound}: try ${waited} still waited for its turn under the rate limit`,
-        );
-        return errorAnswer(LINK_TOKEN_ANSWERS.rateLimitWait);
+        throw new HttpError(LINK_TOKEN_ANSWERS.rateLimitWait, {
+          level: 'error',
+          message:
+            waited === 1
+              ? `payroll service POST /link_tokens: not sent within ${bound}: still waiting for its turn under the rate limit`
+              : `payroll service POST /link_tokens: no token within ${bound}: try ${waited} still waited for its turn under the rate limit`,
+        });
       }
-      log.error(`payroll service POST /link_tokens: no answer within ${settings.timeouts.totalMs} ms (timeouts.totalMs)`);
-      return unavailableAnswer(1);
+      throw new HttpError(unavailableAnswer(1), {
+        level: 'error',
+        message: `payroll service POST /link_tokens: no answer within ${settings.timeouts.totalMs} ms (timeouts.totalMs)`,
+      });
     } finally {
       clearTimeout(timer);
     }
   }
 
   /** A hook of the integrator's that failed: the browser gets a generic 500, the log the reason. */
-  function hookFailed(hook: string, problem: string): Response {
-    log.error(`link token: ${hook} ${problem}`);
-    return errorAnswer(LINK_TOKEN_ANSWERS.internal);
+  function hookFailed(hook: string, problem: string): HttpError {
+    return new HttpError(LINK_TOKEN_ANSWERS.internal, { level: 'error', message: `link token: ${hook} ${problem}` });
   }
 
-  /** Runs one of the integrator's hooks: what it returned, the 500 for a hook that threw, or the 503 for one that took too long. */
-  async function runHook(hook: string, call: () => unknown): Promise<{ value: unknown } | Response> {
+  /** Runs one of the integrator's hooks: what it returned; it throws the 500 for a hook that threw, the 503 for one that took too long. */
+  async function runHook(hook: string, call: () => unknown): Promise<unknown> {
+    let result;
     try {
-      const result = await withinTime(call, settings.hookTimeoutMs);
-      if (result.settled) return { value: result.value };
+      result = await withinTime(call, settings.hookTimeoutMs);
     } catch (error) {
-      return hookFailed(hook, `threw: ${describeError(error)}`);
+      throw hookFailed(hook, `threw: ${describeError(error)}`);
     }
-    log.error(`link token: ${hook} did not settle within ${settings.hookTimeoutMs} ms (hookTimeoutMs); answering 503`);
-    return errorAnswer(LINK_TOKEN_ANSWERS.hookTimeout);
+    if (result.settled) return result.value;
+    throw new HttpError(LINK_TOKEN_ANSWERS.hookTimeout, {
+      level: 'error',
+      message: `link token: ${hook} did not settle within ${settings.hookTimeoutMs} ms (hookTimeoutMs); answering 503`,
+    });
   }
 
-  async function resolveEndUserId(request: Request, requested: string | undefined): Promise<string | undefined | Response> {
+  async function resolveEndUserId(request: Request, requested: string | undefined): Promise<string | undefined> {
     const hook = settings.resolveEndUserId;
     if (!hook) return requested;
-    const result = await runHook('resolveEndUserId', () => hook(request, requested));
-    if (result instanceof Response) return result;
-    const resolved = result.value;
+    const resolved = await runHook('resolveEndUserId', () => hook(request, requested));
     if (resolved === null || resolved === undefined) return undefined;
     const checked = EndUserIdSchema.safeParse(resolved);
-    return checked.success ? checked.data : hookFailed('resolveEndUserId', 'returned something other than a 1–255 character string');
+    if (!checked.success) throw hookFailed('resolveEndUserId', 'returned something other than a 1–255 character string');
+    return checked.data;
   }
 
-  /** Undefined when the request may go on: no account asked for, or the integrator's hook allowed it. */
-  async function authorizeAccount(request: Request, accountId: string | undefined): Promise<Response | undefined> {
-    if (accountId === undefined) return undefined;
-    if (!settings.authorizeAccount) {
-      return errorAnswer(LINK_TOKEN_ANSWERS.accountIdNotAccepted);
-    }
+  /** Returns when the request may go on: no account asked for, or the integrator's hook allowed it. */
+  async function authorizeAccount(request: Request, accountId: string | undefined): Promise<void> {
+    if (accountId === undefined) return;
     const hook = settings.authorizeAccount;
-    const result = await runHook('authorizeAccount', () => hook(request, accountId));
-    if (result instanceof Response) return result;
-    if (result.value === true) return undefined;
-    log.warn('link token: authorizeAccount refused an account', { accountId });
-    return errorAnswer(LINK_TOKEN_ANSWERS.accountNotAuthorized);
+    if (!hook) throw new HttpError(LINK_TOKEN_ANSWERS.accountIdNotAccepted);
+    if ((await runHook('authorizeAccount', () => hook(request, accountId))) === true) return;
+    throw new HttpError(LINK_TOKEN_ANSWERS.accountNotAuthorized, {
+      level: 'warn',
+      message: 'link token: authorizeAccount refused an account',
+      fields: { accountId },
+    });
   }
 
-  async function linkTokenFields(request: Request): Promise<Record<string, unknown> | Response> {
+  async function linkTokenFields(request: Request): Promise<Record<string, unknown>> {
     const hook = settings.linkTokenFields;
     if (!hook) return {};
-    const result = await runHook('linkTokenFields', () => hook(request));
-    if (result instanceof Response) return result;
-    if (typeof result.value !== 'object' || result.value === null || Array.isArray(result.value))
-      return hookFailed('linkTokenFields', 'returned something other than an object');
+    const value = await runHook('linkTokenFields', () => hook(request));
+    if (typeof value !== 'object' || value === null || Array.isArray(value))
+      throw hookFailed('linkTokenFields', 'returned something other than an object');
     // A copy of plain data: what goes upstream is exactly what the reserved-field check below saw.
-    const copy = plainJsonCopy(result.value);
-    if (!copy.ok) return hookFailed('linkTokenFields', `returned something other than plain JSON data: ${copy.problem}`);
+    const copy = plainJsonCopy(value);
+    if (!copy.ok) throw hookFailed('linkTokenFields', `returned something other than plain JSON data: ${copy.problem}`);
     const fields = copy.value as Record<string, unknown>;
     const reserved = Object.keys(fields).filter((key) => RESERVED_FIELDS.has(key));
-    if (reserved.length > 0) return hookFailed('linkTokenFields', `returned fields the handler sets itself: ${reserved.join(', ')}`);
+    if (reserved.length > 0) throw hookFailed('linkTokenFields', `returned fields the handler sets itself: ${reserved.join(', ')}`);
     return fields;
   }
 

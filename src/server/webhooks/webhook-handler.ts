@@ -1,8 +1,9 @@
 import * as z from 'zod';
-import { errorAnswer, invalidParamsResponse, jsonResponse, type ErrorAnswer } from '../error-response.js';
+import { invalidParamsAnswer, jsonResponse, type ErrorAnswer } from '../error-response.js';
 import type { EventClaimStore } from './event-claim-store.js';
 import { asClaimStore, memoryEventIdStore, STORE_METHODS, type EventIdStore } from './event-id-store.js';
 import { functionSchema, hasMethods } from '../handler/function-schema.js';
+import { HttpError } from '../handler/http-error.js';
 import { parseOptions, postHandler } from '../handler/post-handler.js';
 import { LoggerSchema, redactingLogger } from '../logger.js';
 import { describeError } from '../describe-error.js';
@@ -170,15 +171,18 @@ export function createWebhookHandler(options: WebhookHandlerOptions): (request: 
       Math.ceil(STORE_TIMEOUT_MS / 1000),
     ),
   };
-  const answer = (outcome: EventOutcome): Response =>
-    outcome === 'handled' || outcome === 'duplicate'
-      ? jsonResponse(200, { received: true, duplicate: outcome === 'duplicate' } satisfies WebhookAcknowledgement)
-      : errorAnswer(answers[outcome]);
+  const answer = (outcome: EventOutcome): Response => {
+    if (outcome === 'handled' || outcome === 'duplicate')
+      return jsonResponse(200, { received: true, duplicate: outcome === 'duplicate' } satisfies WebhookAcknowledgement);
+    // The runner has logged why.
+    throw new HttpError(answers[outcome]);
+  };
 
-  function unverified(reason: string): Response {
-    log.warn(`webhook refused: ${reason}`);
-    return errorAnswer({ status: 401, type: 'UNAUTHORIZED', code: 'WEBHOOK_UNVERIFIED', message: 'The delivery could not be verified.' });
-  }
+  const unverified = (reason: string): HttpError =>
+    new HttpError(
+      { status: 401, type: 'UNAUTHORIZED', code: 'WEBHOOK_UNVERIFIED', message: 'The delivery could not be verified.' },
+      { level: 'warn', message: `webhook refused: ${reason}` },
+    );
 
   async function handleUnknown(event: UnknownWebhookEvent, request: Request): Promise<void> {
     if (onUnknownEvent) return onUnknownEvent(event, request);
@@ -193,8 +197,7 @@ export function createWebhookHandler(options: WebhookHandlerOptions): (request: 
     internalError: NOT_HANDLED,
     // The secret is checked before the body is read: a stranger's upload costs nothing.
     async beforeBody(request) {
-      if (secret === undefined || (await urlCarriesSecret(request, secret))) return undefined;
-      return unverified('the URL does not carry the webhook secret');
+      if (secret !== undefined && !(await urlCarriesSecret(request, secret))) throw unverified('the URL does not carry the webhook secret');
     },
     async handle(request, body) {
       if (verify !== undefined) {
@@ -204,10 +207,10 @@ export function createWebhookHandler(options: WebhookHandlerOptions): (request: 
         } catch (error) {
           log.error(`webhook: verify threw: ${describeError(error)}`);
         }
-        if (!verified) return unverified('verify() refused it');
+        if (!verified) throw unverified('verify() refused it');
       }
       const envelope = WebhookEnvelopeSchema.safeParse(body.value);
-      if (!envelope.success) return invalidParamsResponse(envelope.error);
+      if (!envelope.success) throw new HttpError(invalidParamsAnswer(envelope.error));
       const known = WebhookEventSchema.safeParse(body.value);
       if (!known.success && isKnownName(envelope.data.event)) {
         // A known name whose payload does not fit: the service changed it. Refusing would only make it deliver
