@@ -112,10 +112,18 @@ export function connectFrame(options: FrameChannelOptions): FrameChannel {
       // The modal's close control overlays the frame's corner: the Link page leaves its own out and that corner free.
       // The language only when the contract accepts it: the Link page drops an init that fails the schema, and a
       // page's odd `lang` must never cost the session.
-      const told = language !== undefined && InitMessageSchema.shape.language.safeParse(language).success ? { language } : {};
+      const languageField = language !== undefined && InitMessageSchema.shape.language.safeParse(language).success ? { language } : {};
       // Inline, the Link page keeps its own close control and sizes to its content (see HeightMessageSchema).
-      const shown: Partial<InitMessage> = inline ? { hostCloseControl: false, display: 'inline' } : { hostCloseControl: true };
-      const init: InitMessage = { type: 'payroll-link:init', version: PROTOCOL_VERSION, token, ...shown, colorScheme, takeFocus, ...told };
+      const displayFields: Partial<InitMessage> = inline ? { hostCloseControl: false, display: 'inline' } : { hostCloseControl: true };
+      const init: InitMessage = {
+        type: 'payroll-link:init',
+        version: PROTOCOL_VERSION,
+        token,
+        ...displayFields,
+        colorScheme,
+        takeFocus,
+        ...languageField,
+      };
       // Targeted at the exact Link origin: if the frame has navigated elsewhere, the browser drops it.
       target.postMessage(init, linkOrigin, [channel.port2]);
     },
