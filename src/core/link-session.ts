@@ -164,13 +164,14 @@ export class LinkSession {
     },
     sendToken: ({ token, renewed }) => {
       const options = this.#options;
-      this.#channel?.sendToken(
-        token.token,
-        this.#language || undefined,
-        this.#colorScheme,
-        options.display === 'inline',
-        options.takeFocus,
-      );
+      this.#channel?.sendToken(token.token, {
+        // Inline, the Link page keeps its own close control and sizes to its content (see HeightMessageSchema); in
+        // the modal, the modal's close control overlays the frame's corner, which the Link page leaves free.
+        ...(options.display === 'inline' ? { hostCloseControl: false, display: 'inline' } : { hostCloseControl: true }),
+        colorScheme: this.#colorScheme,
+        takeFocus: options.takeFocus,
+        language: this.#language || undefined,
+      });
       this.#view?.markReady();
       // A renewed token opens the same session: the integrator heard onOpen already.
       if (!renewed) this.#call(options.onOpen, { linkTokenId: token.id });
