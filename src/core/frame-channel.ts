@@ -1,5 +1,4 @@
 import {
-  type ColorScheme,
   EventMessageSchema,
   InitMessageSchema,
   LinkEventEnvelopeSchema,
@@ -43,14 +42,16 @@ export interface FrameChannelOptions {
   onDrop(dropped: DroppedMessage): void;
 }
 
+/** What the Link page is told with its token: the init message's fields but the token and the envelope's. */
+export type InitFields = Omit<InitMessage, 'type' | 'version' | 'token'>;
+
 /** The page's side of the frame protocol for one frame. */
 export interface FrameChannel {
   /**
-   * Hands the token (the page's language, if known, and the colour mode) to the frame with a fresh MessagePort for
-   * everything after. `inline`: the frame sits in the page's flow, with no close control of the page's over it.
-   * `takeFocus`: the user opened the flow, so the Link page may move focus into it (see InitMessageSchema).
+   * Hands the token to the frame with a fresh MessagePort for everything after, and what the Link page is told with
+   * it: the init message's other fields (see InitMessageSchema), the language only when the contract accepts it.
    */
-  sendToken(token: string, language?: string, colorScheme?: ColorScheme, inline?: boolean, takeFocus?: boolean): void;
+  sendToken(token: string, fields: InitFields): void;
   /** Sends a message to the Link page over the session's port (nothing before the token was handed over). */
   send(message: OpenUrlResultMessage | CloseRequestMessage): void;
   /** Stops listening and closes the port. */
@@ -102,20 +103,17 @@ export function connectFrame(options: FrameChannelOptions): FrameChannel {
   window.addEventListener('message', onWindowMessage);
 
   return {
-    sendToken(token, language, colorScheme, inline, takeFocus) {
+    sendToken(token, { language, ...fields }) {
       const target = frame.contentWindow;
       if (!target) return;
       closePort();
       const channel = new MessageChannel();
       port = channel.port1;
       port.onmessage = onPortMessage;
-      // The modal's close control overlays the frame's corner: the Link page leaves its own out and that corner free.
       // The language only when the contract accepts it: the Link page drops an init that fails the schema, and a
       // page's odd `lang` must never cost the session.
-      const told = language !== undefined && InitMessageSchema.shape.language.safeParse(language).success ? { language } : {};
-      // Inline, the Link page keeps its own close control and sizes to its content (see HeightMessageSchema).
-      const shown: Partial<InitMessage> = inline ? { hostCloseControl: false, display: 'inline' } : { hostCloseControl: true };
-      const init: InitMessage = { type: 'payroll-link:init', version: PROTOCOL_VERSION, token, ...shown, colorScheme, takeFocus, ...told };
+      const languageField = language !== undefined && InitMessageSchema.shape.language.safeParse(language).success ? { language } : {};
+      const init: InitMessage = { type: 'payroll-link:init', version: PROTOCOL_VERSION, token, ...fields, ...languageField };
       // Targeted at the exact Link origin: if the frame has navigated elsewhere, the browser drops it.
       target.postMessage(init, linkOrigin, [channel.port2]);
     },

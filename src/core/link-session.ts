@@ -10,7 +10,7 @@ import type { LinkPresentation } from './modal/link-modal.js';
 import { createPresentation } from './modal/link-presentation.js';
 import { userGaveFocus } from './inline/user-gave-focus.js';
 import { sameTokenSource } from './same-token-source.js';
-import { transition, type OpenState, type SessionEvent, type SessionState, type WaitingState } from './session-moves.js';
+import { transition, type EffectRunners, type SessionEvent, type SessionState } from './session-moves.js';
 
 const DEFAULT_READY_TIMEOUT_MS = 20_000;
 /** How long a flow asked to close may take to answer (end, or say it asks its user) before the session ends anyway. */
@@ -18,9 +18,9 @@ const DEFAULT_CLOSE_REQUEST_TIMEOUT_MS = 2_000;
 
 /**
  * One Link session, from the flow built hidden (`prepareLink`) to its end. Where it is and where each event
- * leads is data (session-moves.ts: the states, the table `MOVES`, `transition`); this class feeds it the events
- * (`#send`) and does the work each move calls for (`#effects`): the presentation, the frame channel, the token,
- * the callbacks. `prepareLink()` and `openLink()` are this class.
+ * leads, and the work each move calls for, is data (session-moves.ts: the states, the table `MOVES`, `transition`);
+ * this class feeds it the events (`#send`) and runs the work it is handed (`#effects`): the presentation, the frame
+ * channel, the token, the callbacks. `prepareLink()` and `openLink()` are this class.
  */
 export class LinkSession {
   #state: SessionState = { name: 'prefetched', frameReady: false };
@@ -75,8 +75,8 @@ export class LinkSession {
         closeLabel: words.close,
         loadingText: words.loading,
         // Escape and the close control ask the flow; a dialog the browser closed itself is gone: the session ends.
-        onUserClose: (ask) => (ask ? this.#end('requestClose', 'user_closed') : this.#end('close', 'user_closed')),
-        onHidden: () => this.#end('hidden', 'closed_by_host'),
+        onUserClose: (ask) => this.#sendWithEnding(ask ? 'requestClose' : 'close', 'user_closed'),
+        onHidden: () => this.#sendWithEnding('hidden', 'closed_by_host'),
       });
     } catch (error) {
       // No container to show inline in, or a browser without what the modal needs: reported when the session starts.
@@ -98,19 +98,19 @@ export class LinkSession {
   }
 
   /** Starts the one session this preparation serves: see `PreparedLink.open`. */
-  open(late?: OpenPreparedOptions): LinkHandle {
+  open(openOptions?: OpenPreparedOptions): LinkHandle {
     if (this.#handle) return this.#handle;
     const options = this.#options;
     // A token fetched ahead belongs to the source it was fetched from: another user's, account's or endpoint's
     // token must never start this session, so a changed source means a fresh fetch.
-    if (late && !sameTokenSource(options, { ...options, ...late })) this.#prefetchedToken = undefined;
-    Object.assign(options, late);
+    if (openOptions && !sameTokenSource(options, { ...options, ...openOptions })) this.#prefetchedToken = undefined;
+    Object.assign(options, openOptions);
     // Read now, while the user's click or key press that opened it (if any) is still the page's activation.
     options.takeFocus = options.display !== 'inline' || (options.takeFocus ?? userGaveFocus());
     const session = this;
     this.#handle = {
-      close: () => this.#end('close', 'closed_by_host'),
-      requestClose: () => this.#end('requestClose', 'closed_by_host'),
+      close: () => this.#sendWithEnding('close', 'closed_by_host'),
+      requestClose: () => this.#sendWithEnding('requestClose', 'closed_by_host'),
       closed: this.closed,
       ready: this.ready,
       get droppedMessages() {
@@ -118,7 +118,7 @@ export class LinkSession {
       },
     };
     // Disposed before it was opened, it ends as it begins (`closed_by_host`), with nothing left to tear down.
-    this.#end('show', 'closed_by_host');
+    this.#sendWithEnding('show', 'closed_by_host');
     return this.#handle;
   }
 
@@ -127,66 +127,110 @@ export class LinkSession {
     this.#send({ type: 'dispose' });
   }
 
-  /** The one way the state changes: the table says where `event` leads; the move's work follows. False when nothing moved. */
+  /** The one way the state changes: the table says where `event` leads and what work follows. False when nothing moved. */
   #send(event: SessionEvent): boolean {
     const from = this.#state;
-    const to = (this.#state = transition(from, event));
-    if (to !== from) this.#effects(from, to, event);
-    return to !== from;
+    const { state, effects } = transition(from, event);
+    this.#state = state;
+    // Each effect gets what it needs of the two: the table's types hold every move to effects that fit them.
+    for (const effect of effects) (this.#effects[effect] as (state: SessionState, event: SessionEvent) => void)(state, event);
+    return state !== from;
   }
 
-  /** The work a move calls for, keyed by the move: the state it enters, and the one it leaves (or, in `open`, its event). */
-  #effects(from: SessionState, to: SessionState, event: SessionEvent): void {
-    const options = this.#options;
-    switch (to.name) {
-      case 'prefetched':
-        // Built ahead and loaded, not yet shown: open() would be instant now. Said once (a reload before open() is silent).
-        if (from.name === 'prefetched' && !from.frameReady) guarded(options.onReady, { linkUrl: this.#view?.frame.src ?? '' });
-        return;
-      case 'waiting':
-        if (from.name === 'prefetched') return this.#show(to);
-        if (from.name === 'open') return this.#renew();
-        return;
-      case 'open':
-        return from.name === 'waiting' ? this.#handOver(to) : this.#whileOpen(to, event);
-      case 'failing':
-        this.#call(options.onError, to.error);
-        // Unless onError closed the session itself: then it has ended already, with this failure.
-        return this.#end('close', to.reason);
-      case 'ended':
-        // Ended by the Link page itself on its final screen (success or error): an inline frame stays there. Closed by
-        // its user (its own close, or its answer to a close request), nothing is left to show: the frame goes.
-        this.#tearDown(event.type === 'exit' && to.exit.reason !== 'user_closed');
-        this.#resolveReady();
-        this.#resolveClosed(to.exit);
-        return guarded(options.onExit, to.exit);
-      case 'disposed':
-        return this.#tearDown();
-    }
-  }
-
-  /** Shows the flow and takes the token; the hand-over follows once both are there. */
-  #show({ frameReady }: WaitingState): void {
-    const options = this.#options;
-    this.#colorScheme = parseColorScheme(options.colorScheme);
-    // A session that cannot start ends through the usual error path, once the caller holds its handle.
-    const failSoon = (error: LinkError) => queueMicrotask(() => this.#send({ type: 'fail', error }));
-    // No Link URL to trust, or nothing to show it in: nothing was shown, nothing to give back.
-    if (this.#cannotShow) return failSoon(this.#cannotShow);
-    try {
-      this.#view?.show(options.theme, this.#colorScheme, options.returnFocusTo);
-    } catch (error) {
-      // showModal() refused (a container outside the document...). The end releases the scroll lock and gives
-      // focus back; nothing is thrown at the caller, and `closed` and `ready` settle as documented.
-      return failSoon(unavailable(error));
-    }
-    // Nothing below throws: a timer, and an async token fetch whose failures #takeToken reports.
-    if (!frameReady) this.#watchReady();
-    const given = options.token ?? this.#prefetchedToken;
-    this.#takeToken(
-      acquireToken(options, this.#abort.signal, options.tokenFetch, given, options.token !== undefined ? options.cancelToken : undefined),
-    );
-  }
+  /** The work a move calls for, by its name in the table (see `EffectInput` in session-moves.ts). */
+  readonly #effects: EffectRunners = {
+    onReady: () => guarded(this.#options.onReady, { linkUrl: this.#view?.frame.src ?? '' }),
+    // Shows the flow and takes the token; the hand-over follows once both are there.
+    show: ({ frameReady }) => {
+      const options = this.#options;
+      this.#colorScheme = parseColorScheme(options.colorScheme);
+      // A session that cannot start ends through the usual error path, once the caller holds its handle.
+      const failSoon = (error: LinkError) => queueMicrotask(() => this.#send({ type: 'fail', error }));
+      // No Link URL to trust, or nothing to show it in: nothing was shown, nothing to give back.
+      if (this.#cannotShow) return failSoon(this.#cannotShow);
+      try {
+        this.#view?.show(options.theme, this.#colorScheme, options.returnFocusTo);
+      } catch (error) {
+        // showModal() refused (a container outside the document...). The end releases the scroll lock and gives
+        // focus back; nothing is thrown at the caller, and `closed` and `ready` settle as documented.
+        return failSoon(unavailable(error));
+      }
+      // Nothing below throws: a timer, and an async token fetch whose failures #takeToken reports.
+      if (!frameReady) this.#watchReady();
+      const given = options.token ?? this.#prefetchedToken;
+      this.#takeToken(
+        acquireToken(options, this.#abort.signal, options.tokenFetch, given, options.token !== undefined ? options.cancelToken : undefined),
+      );
+    },
+    sendToken: ({ token, renewed }) => {
+      const options = this.#options;
+      this.#channel?.sendToken(token.token, {
+        // Inline, the Link page keeps its own close control and sizes to its content (see HeightMessageSchema); in
+        // the modal, the modal's close control overlays the frame's corner, which the Link page leaves free.
+        ...(options.display === 'inline' ? { hostCloseControl: false, display: 'inline' } : { hostCloseControl: true }),
+        colorScheme: this.#colorScheme,
+        takeFocus: options.takeFocus,
+        language: this.#language || undefined,
+      });
+      this.#view?.markReady();
+      // A renewed token opens the same session: the integrator heard onOpen already.
+      if (!renewed) this.#call(options.onOpen, { linkTokenId: token.id });
+      this.#resolveReady();
+    },
+    // A new frame and a new token, once per session (see `onLink` in session-moves.ts).
+    renew: () => {
+      const view = this.#view;
+      this.#channel?.dispose();
+      if (view) this.#channel = this.#listen(view.replaceFrame());
+      this.#watchReady();
+      this.#takeToken(fetchLinkToken(this.#options, this.#abort.signal, this.#options.tokenFetch));
+    },
+    onError: ({ error, reason }) => {
+      this.#call(this.#options.onError, error);
+      // Unless onError closed the session itself: then it has ended already, with this failure.
+      this.#sendWithEnding('close', reason);
+    },
+    dispose: () => this.#tearDown(),
+    keepScreen: () => this.#tearDown(true),
+    onExit: ({ exit }) => {
+      this.#resolveReady();
+      this.#resolveClosed(exit);
+      guarded(this.#options.onExit, exit);
+    },
+    // The message without its `type`: its name and its payload, typed by that name; then the callback of that name.
+    onEvent: (_, { message: { type, ...link } }) => {
+      const options = this.#options;
+      this.#call(options.onEvent, { ...link, typed: true });
+      if (link.name === 'login') this.#call(options.onLogin, link.payload);
+      if (link.name === 'success') this.#call(options.onSuccess, link.payload);
+      if (link.name === 'error') this.#call(options.onError, link.payload);
+      // The Link page's end, after its callbacks: unless one of them ended the session already.
+      if (link.name === 'exit') this.#send({ type: 'exit', ...link.payload, accountId: link.payload.accountId ?? options.accountId });
+    },
+    onUntypedEvent: (_, { message }) => this.#call(this.#options.onEvent, { ...message, typed: false }),
+    // The Link page asks for a window (see {@link openWindow}); a refused URL and a blocked popup are non-terminal errors.
+    openUrl: ({ token }, { url }) => {
+      const outcome = openWindow(url, token.token, this.#options.onOpenUrl);
+      // The Link page hears the outcome (a blocked popup: it offers a button whose click, its own gesture, opens the window).
+      this.#channel?.send({ type: 'payroll-link:open-url-result', url, outcome });
+      if (outcome === 'refused')
+        this.#call(
+          this.#options.onError,
+          linkError('systemError', 'OPEN_URL_REFUSED', 'The Link page asked to open a URL the contract refuses.', true),
+        );
+      if (outcome === 'blocked')
+        this.#call(this.#options.onError, linkError('clientError', 'POPUP_BLOCKED', 'The browser blocked a popup.', true));
+    },
+    requestClose: (_, { reason }) => {
+      this.#channel?.send({ type: 'payroll-link:close-request' });
+      clearTimeout(this.#closeTimer);
+      this.#closeTimer = setTimeout(
+        () => this.#sendWithEnding('close', reason),
+        this.#options.closeRequestTimeoutMs ?? DEFAULT_CLOSE_REQUEST_TIMEOUT_MS,
+      );
+    },
+    closeAnswer: () => clearTimeout(this.#closeTimer),
+  };
 
   /** Calls an integrator callback, never allowed to break the session; none once a callback has ended it (onExit is the last). */
   #call<T>(callback: ((detail: T) => void) | undefined, detail: T): void {
@@ -194,79 +238,21 @@ export class LinkSession {
   }
 
   /**
-   * An event that may end the session with `reason`: a close (by the page, by the user, after a failure), a close
-   * request (before the flow holds the port, or unanswered in time), the modal hidden, `open()` after `dispose()`.
+   * Sends an event that may end the session, with how it ends then (`reason`): a close (by the page, by the user,
+   * after a failure), a close request (before the flow holds the port, or unanswered in time), the modal hidden,
+   * and `show`, which ends a session disposed before it was opened.
    */
-  #end(type: 'show' | 'close' | 'requestClose' | 'hidden', reason: ExitReason): void {
+  #sendWithEnding(type: 'show' | 'close' | 'requestClose' | 'hidden', reason: ExitReason): void {
     this.#send({ type, reason, error: null, accountId: this.#options.accountId });
   }
 
   /** Stops everything this preparation or session started and removes what it added to the page. */
-  #tearDown(keepFinalScreen = false): void {
+  #tearDown(keepScreen = false): void {
     this.#abort.abort();
     clearTimeout(this.#readyTimer);
     clearTimeout(this.#closeTimer);
     this.#channel?.dispose();
-    this.#view?.remove(keepFinalScreen);
-  }
-
-  /** The frame is ready and the token on hand: the token goes over, the Link page shows. */
-  #handOver({ token, renewed }: OpenState): void {
-    const options = this.#options;
-    this.#channel?.sendToken(token.token, this.#language || undefined, this.#colorScheme, options.display === 'inline', options.takeFocus);
-    this.#view?.markReady();
-    // A renewed token opens the same session: the integrator heard onOpen already.
-    if (!renewed) this.#call(options.onOpen, { linkTokenId: token.id });
-    this.#resolveReady();
-  }
-
-  /** The work of a move that stays open: a Link event's callbacks, a window, a close request and its answer. */
-  #whileOpen(state: OpenState, event: SessionEvent): void {
-    const options = this.#options;
-    if (event.type === 'link') {
-      // The message without its `type`: its name and its payload, typed by that name.
-      const { type, ...link } = event.message;
-      this.#call(options.onEvent, { ...link, typed: true });
-      if (link.name === 'login') this.#call(options.onLogin, link.payload);
-      if (link.name === 'success') this.#call(options.onSuccess, link.payload);
-      if (link.name === 'error') this.#call(options.onError, link.payload);
-      // Unless a callback of that event ended the session already.
-      if (link.name === 'exit') this.#send({ type: 'exit', ...link.payload, accountId: link.payload.accountId ?? options.accountId });
-    }
-    if (event.type === 'untyped') this.#call(options.onEvent, { ...event.message, typed: false });
-    if (event.type === 'openUrl') this.#openUrl(event.url, state.token.token);
-    if (event.type === 'closeAnswer') clearTimeout(this.#closeTimer);
-    if (event.type === 'requestClose') {
-      this.#channel?.send({ type: 'payroll-link:close-request' });
-      clearTimeout(this.#closeTimer);
-      this.#closeTimer = setTimeout(
-        () => this.#end('close', event.reason),
-        options.closeRequestTimeoutMs ?? DEFAULT_CLOSE_REQUEST_TIMEOUT_MS,
-      );
-    }
-  }
-
-  /** The Link page asks for a window (see {@link openWindow}); a refused URL and a blocked popup are non-terminal errors. */
-  #openUrl(url: string, token: string): void {
-    const outcome = openWindow(url, token, this.#options.onOpenUrl);
-    // The Link page hears the outcome (a blocked popup: it offers a button whose click, its own gesture, opens the window).
-    this.#channel?.send({ type: 'payroll-link:open-url-result', url, outcome });
-    if (outcome === 'refused')
-      this.#call(
-        this.#options.onError,
-        linkError('systemError', 'OPEN_URL_REFUSED', 'The Link page asked to open a URL the contract refuses.', true),
-      );
-    if (outcome === 'blocked')
-      this.#call(this.#options.onError, linkError('clientError', 'POPUP_BLOCKED', 'The browser blocked a popup.', true));
-  }
-
-  /** A new frame and a new token, once per session (see `onLink` in session-moves.ts). */
-  #renew(): void {
-    const view = this.#view;
-    this.#channel?.dispose();
-    if (view) this.#channel = this.#listen(view.replaceFrame());
-    this.#watchReady();
-    this.#takeToken(fetchLinkToken(this.#options, this.#abort.signal, this.#options.tokenFetch));
+    this.#view?.remove(keepScreen);
   }
 
   #takeToken(pending: Promise<SessionToken>): void {

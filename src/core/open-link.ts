@@ -52,5 +52,5 @@ export function openLink(options: OpenLinkOptions): LinkHandle {
 export function prepareLink(options: PrepareLinkOptions): PreparedLink {
   const session = new LinkSession(options);
   // Only what PreparedLink promises: the session's state stays internal.
-  return { open: (late) => session.open(late), dispose: () => session.dispose() };
+  return { open: (openOptions) => session.open(openOptions), dispose: () => session.dispose() };
 }

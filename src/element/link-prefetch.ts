@@ -145,12 +145,12 @@ export class LinkPrefetch implements ReactiveController {
     // render, and a fetch each time would cost the backend a call to the service per render (without
     // `end-user-id`, that change drops the token on hand, and the next sign of intent prefetches again).
     const seen = { prefetch: host.prefetch, disabled: host.disabled, ...this.source(), fetchToken: Boolean(host.fetchToken) };
-    const calls = !sameRecord(seen, this.#seen);
+    const callsForPrefetch = !sameRecord(seen, this.#seen);
     // The frame goes too when the Link URL changed, and while prefetch is off or the element disabled.
-    if (calls || host.linkUrl !== this.#seenLinkUrl || !host.prefetch || host.disabled) this.#discardFrame();
+    if (callsForPrefetch || host.linkUrl !== this.#seenLinkUrl || !host.prefetch || host.disabled) this.#discardFrame();
     this.#seen = seen;
     this.#seenLinkUrl = host.linkUrl;
-    if (calls) this.#prefetchWithoutIntent();
+    if (callsForPrefetch) this.#prefetchWithoutIntent();
   }
 
   /** Prefetches the token and the frame, with either `prefetch` form: on intent, or after the user closed the flow unfinished. */

@@ -67,16 +67,16 @@ export function lazyPrepareLink(options: PrepareLinkOptions, source: SessionCode
     () => {},
   );
   return {
-    open(late) {
+    open(openOptions) {
       if (handle) return handle;
-      const merged: OpenLinkOptions = { ...options, ...late };
+      const merged: OpenLinkOptions = { ...options, ...openOptions };
       // Disposed before it was opened: ended before it began, as prepareLink() says, with nothing to load.
       if (disposed) return (handle = endedSession(merged));
       // The code is here: the flow built ahead (or built now) opens at once, so that a close() that follows in
       // the same task finds a real session to end, and nothing built is left behind.
       prepared ??= source.loaded()?.prepareLink(options) ?? null;
-      if (prepared) return (handle = prepared.open(late));
-      handle = lazySession(merged, source, (arrived) => (prepared ??= arrived.prepareLink(options)).open(late));
+      if (prepared) return (handle = prepared.open(openOptions));
+      handle = lazySession(merged, source, (arrived) => (prepared ??= arrived.prepareLink(options)).open(openOptions));
       return handle;
     },
     dispose() {
