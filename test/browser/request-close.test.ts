@@ -39,21 +39,28 @@ async function clickAsUser(target: Element) {
  * session ends at once: nothing to ask in). The close request's bound is longer than any test, so these tests see
  * the flow's answer however loaded the machine: with the default 2 s, a frame starved of CPU in CI answered too
  * late once, and the session, rightly, ended without it (the bound itself is tested below, with a deaf flow).
+ * `asked` settles when the flow says, over the session's own port, that a close request reached it: ordered before
+ * its answer, where the fake's window message (`fakeSays`) may be dropped once that answer has removed its frame.
  */
-async function openByClick(query: string): Promise<LinkHandle> {
+async function openByClick(query: string): Promise<{ link: LinkHandle; asked: Promise<void> }> {
   const linkUrl = await fakeLinkUrl(query);
   const button = await fixture<HTMLButtonElement>(html`<button>Connect</button>`);
+  let heard!: () => void;
+  const asked = new Promise<void>((resolve) => (heard = resolve));
+  const onEvent = ({ name, payload }: { name: string; payload: unknown }) => {
+    if (name === 'screen_transition' && (payload as { screenName?: unknown }).screenName === 'close-requested') heard();
+  };
   const opened = new Promise<LinkHandle>((resolve) =>
     button.addEventListener(
       'click',
-      () => resolve(openLink({ linkUrl, tokenUrl: fakeTokenUrl('ok').url, closeRequestTimeoutMs: 10 * 60_000 })),
+      () => resolve(openLink({ linkUrl, tokenUrl: fakeTokenUrl('ok').url, closeRequestTimeoutMs: 10 * 60_000, onEvent })),
       { once: true },
     ),
   );
   await clickAsUser(button);
   const link = await opened;
   await link.ready;
-  return link;
+  return { link, asked };
 }
 
 async function openElement(query: string) {
@@ -101,23 +108,21 @@ describe('requestClose(): a close that can ask first', () => {
   });
 
   it('Escape asks the flow, which ends the session as user_closed', async () => {
-    const link = await openByClick('idle');
-    const asked = fakeSays('fake-link:close-requested');
+    const { link, asked } = await openByClick('idle');
     await sendKeys({ press: 'Escape' });
     await asked;
     expect(await link.closed).to.deep.include({ reason: 'user_closed', error: null });
   });
 
   it('the close control asks the flow too', async () => {
-    const link = await openByClick('idle');
-    const asked = fakeSays('fake-link:close-requested');
+    const { link, asked } = await openByClick('idle');
     modalRoot().querySelector<HTMLButtonElement>('[part="close-button"]')!.click();
     await asked;
     expect((await link.closed).reason).to.equal('user_closed');
   });
 
   it('waits while the flow asks its user (no bound on a person), goes on when they stay, ends when they leave', async () => {
-    const link = await openByClick('idle&close=confirm');
+    const { link } = await openByClick('idle&close=confirm');
     const confirming = fakeSays('fake-link:confirming');
     const timers = watchTimers(() => link.requestClose());
     try {

@@ -116,6 +116,9 @@ function run(
     if (result.success)
       return parent.postMessage({ type: 'fake-link:open-url-result', outcome: result.data.outcome, url: result.data.url }, '*');
     if (!CloseRequestMessageSchema.safeParse(data).success) return;
+    // Told over the port as well, ahead of the answer: the port keeps order, while this window message may lose the
+    // race to an `exit` on the port, and Chromium drops a message from a frame that the exit has removed by then.
+    send(port, event('screen_transition', { screenName: 'close-requested' }));
     parent.postMessage({ type: 'fake-link:close-requested' }, '*');
     if (closeAnswer === 'exit') send(port, event('exit', { reason: 'user_closed', error: null }));
     if (closeAnswer !== 'confirm') return;
