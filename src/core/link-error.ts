@@ -33,8 +33,8 @@ export const LINK_ERROR_CODES = [
 export type LinkErrorCode = (typeof LINK_ERROR_CODES)[number] | `TOKEN_HTTP_${number}`;
 
 /**
- * Builds a {@link LinkError}: the builder beside the contract (src/link-error.ts), which the sandbox's Link page
- * uses too. Its `code` is any string there (the page's codes are the service's); that the widget's own are in
+ * Builds a {@link LinkError}: the builder in src/shared/link-error.ts, which the sandbox's Link page uses too. Its
+ * `code` is any string there (the page's codes are the service's); that the widget's own are in
  * {@link LINK_ERROR_CODES} and docs/errors.md, test/node/error-codes.test.ts checks. A re-export, not a narrower
  * alias: an alias costs bytes in the bundled file before intent, which must not grow (the size check).
  */
