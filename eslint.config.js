@@ -1,18 +1,19 @@
 // ESLint for the whole repository: `npm run lint`, run by `npm test` and so by CI.
 //
 // Type information: ON. typescript-eslint's type-aware rules (floating promises, misused promises, awaits of
-// non-promises, `any` leaking out of a message event) find the bugs a linter is worth having for here; they
-// cost about a minute. They need TypeScript 5's compiler API, and the project's typescript 7 has none (nor
-// can typescript-eslint parse without it), so TypeScript 5 is installed for the linter alone by the
-// devDependency eslint-typescript-5 (scripts/eslint-typescript-5/, which says why it is not an npm alias),
-// imported first: it must be in place before typescript-eslint loads.
-import 'eslint-typescript-5';
+// non-promises, `any` leaking out of a message event) find the bugs a linter is worth having for here. They
+// need TypeScript 5's compiler API, and the project's typescript 7 has none (nor can typescript-eslint parse
+// without it), so typescript-eslint is installed with TypeScript 5 for the linter alone, by the devDependency
+// eslint-typescript-5 and its `overrides` entry in package.json (scripts/eslint-typescript-5/ says why).
+// `npm run lint` keeps a cache in node_modules/.cache/eslint/: a file whose text and this config did not change is not
+// linted again (a few seconds instead of about a minute). A type-aware rule can fail in a file that did not change,
+// when a file it imports did: a cold run sees it (CI's fresh clone, or `rm -rf node_modules/.cache/eslint`).
+import tseslint from 'eslint-typescript-5';
 import js from '@eslint/js';
 import { defineConfig, globalIgnores } from 'eslint/config';
 import lit from 'eslint-plugin-lit';
 import wc from 'eslint-plugin-wc';
 import globals from 'globals';
-import tseslint from 'typescript-eslint';
 
 export default defineConfig(
   globalIgnores([

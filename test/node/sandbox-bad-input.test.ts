@@ -134,6 +134,10 @@ describe('sandbox: bad input battery', () => {
     assertError(await api(sandbox, 'GET', `/employers?cursor=${'c'.repeat(2000)}`), 400, 'INVALID_PARAMS');
   });
 
+  it('treats ?__proto__= like any unknown query parameter', async () => {
+    assertError(await api(sandbox, 'GET', '/v1/accounts?__proto__=1'), 400, 'INVALID_PARAMS');
+  });
+
   it('survives a garbage request line and a client that hangs up mid-body', async () => {
     await new Promise<void>((resolve, reject) => {
       const url = new URL(sandbox.url);

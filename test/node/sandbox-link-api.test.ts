@@ -48,6 +48,10 @@ describe('sandbox: Link API', () => {
     assertError(await linkApi(sandbox, 'POST', '/link/api/sessions', null, {}), 400, 'MISSING_FIELDS');
   });
 
+  it('answers a long but unknown Link token (up to the 2000 characters of the frame protocol) as an invalid token', async () => {
+    assertError(await linkApi(sandbox, 'POST', '/link/api/sessions', null, { token: 'x'.repeat(1500) }), 401, 'INVALID_LINK_TOKEN');
+  });
+
   it('needs no API secret, and a valid x-link-session on every later call', async () => {
     const platform = payroll();
     const body = { platform_id: platform.id, username: 'user_good', password: 'pass_good' };

@@ -9,7 +9,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { describe, it } from 'node:test';
 import { SandboxWebhookEventSchema, type SandboxWebhookEvent } from '../../sandbox/state/resources.js';
-import { SandboxOptionsSchema, type Sandbox, type SandboxOptions } from '../../sandbox/start-sandbox.js';
+import { SandboxOptionsSchema, startSandbox, type Sandbox, type SandboxOptions } from '../../sandbox/start-sandbox.js';
 import { WebhookHandlerOptionsSchema } from '../../src/server/webhooks/webhook-handler.js';
 import { MAX_RETRY_DELAY_MS, retryDelayMs } from '../../sandbox/state/webhooks.js';
 import { api, connectAccount, linkApi, openSession, platformOfType, startTestSandbox } from './sandbox-test-client.js';
@@ -224,6 +224,14 @@ describe('sandbox: webhooks', () => {
       sandboxTimeout >= callbackTimeoutMs + 10_000,
       `the sandbox's ${sandboxTimeout} ms against the handler's ${callbackTimeoutMs} ms + 10 s`,
     );
+  });
+
+  it('refuses a webhook URL that carries a user name and password (it would reach the log in fetch errors)', async () => {
+    await assert.rejects(async () => {
+      // Closed again if it starts after all, so a regression fails the test instead of hanging it.
+      const started = await startSandbox({ port: 0, webhookUrl: 'http://hook:s3cr3t@127.0.0.1:9/hooks' });
+      await started.close();
+    }, /user name or password/);
   });
 
   it('records events without sending when no webhook URL is set', async () => {

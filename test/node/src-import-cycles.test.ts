@@ -1,12 +1,11 @@
 /**
- * No import cycle in src/ or sandbox/ (#36), and no file in src/ too long to read in one sitting. A type-only import
- * counts: it still ties two files together (a change to one is a change to the other's contract), and `open-link.ts`
- * ↔ `link-session.ts` was such a cycle. The import graph is the compiler's own (`tsc --explainFiles` lists, for
- * every file of the project, each file that imports it and how), so nothing here parses TypeScript by hand.
+ * No import cycle in src/ or sandbox/ (#36). A type-only import counts: it still ties two files together (a change
+ * to one is a change to the other's contract), and `open-link.ts` ↔ `link-session.ts` was such a cycle. The import
+ * graph is the compiler's own (`tsc --explainFiles` lists, for every file of the project, each file that imports it
+ * and how), so nothing here parses TypeScript by hand. The length of a file of src/: src-layout.test.ts.
  */
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { readdir, readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
@@ -82,18 +81,4 @@ test('the cycle finder finds a cycle, once, wherever the walk enters it', () => 
   ]);
   assert.deepEqual(cycles(graph), ['b → c → b']);
   assert.deepEqual(cycles(new Map([['a', new Set(['a'])]])), ['a → a']);
-});
-
-test('no file in src/ is over 400 lines, but the wire contract (src/protocol.ts)', async () => {
-  const src = join(root, 'src');
-  const files = (await readdir(src, { recursive: true, withFileTypes: true }))
-    .filter((entry) => entry.isFile() && /\.(ts|js|css|md)$/.test(entry.name))
-    .map((entry) => join(entry.parentPath, entry.name));
-  const long: string[] = [];
-  for (const file of files) {
-    const lines = (await readFile(file, 'utf8')).trimEnd().split('\n').length;
-    if (lines > 400 && relative(src, file) !== 'protocol.ts') long.push(`${relative(root, file)}: ${lines} lines`);
-  }
-  assert.ok(files.length >= 50, `read the files of src/ (${files.length})`);
-  assert.deepEqual(long, []);
 });

@@ -1,7 +1,8 @@
 /**
  * The layout of src/ (#22) as rules a change cannot break unnoticed: the core stays framework-free (it imports
  * nothing outside src/core/, src/shared/ and the contract, src/protocol.ts), no folder grows past what a
- * reader takes in at a glance, and the server has one error style (#43).
+ * reader takes in at a glance, no file past what a reader reads in one sitting, and the server has one error style
+ * (#43).
  */
 import assert from 'node:assert/strict';
 import { readdir, readFile } from 'node:fs/promises';
@@ -59,4 +60,15 @@ test('src/server/ has one error style: a handler throws an HttpError, nothing te
   }
   // A refusal is `throw new HttpError(...)` (src/server/handler/http-error.ts), answered by answerErrors (post-handler.ts).
   assert.deepEqual(found, []);
+});
+
+test('no file in src/ is over 400 lines, but the wire contract (src/protocol.ts)', async () => {
+  const files = (await filesUnder(src)).filter((file) => /\.(ts|js|css|md)$/.test(file));
+  const long: string[] = [];
+  for (const file of files) {
+    const lines = (await readFile(file, 'utf8')).trimEnd().split('\n').length;
+    if (lines > 400 && relative(src, file) !== 'protocol.ts') long.push(`src/${relative(src, file)}: ${lines} lines`);
+  }
+  assert.ok(files.length >= 50, `read the files of src/ (${files.length})`);
+  assert.deepEqual(long, []);
 });
