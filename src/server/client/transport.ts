@@ -8,7 +8,7 @@ import { describeError } from '../describe-error.js';
 import { readCapped } from '../json-request.js';
 import type { Logger } from '../logger.js';
 import { MAX_SERVICE_ANSWER_BYTES } from '../link-token/service-connection.js';
-import { untilAborted } from './until-aborted.js';
+import { untilAborted } from '../../shared/until-aborted.js';
 import { backoffDelay, MAX_RETRY_WAIT_MS, parseRetryAfter, wait } from '../../shared/backoff.js';
 import type { RequestInfo, ResponseInfo } from './client-options.js';
 import { kindOfStatus, PayrollApiError, toErrorCodes, type PayrollApiErrorFields } from './payroll-api-error.js';
