@@ -1,5 +1,7 @@
 import { LinkTokenEnvelopeSchema, LinkTokenSchema, type LinkToken } from '../protocol.js';
 import { MAX_RETRY_WAIT_MS, backoffDelay, parseRetryAfter, wait } from '../shared/backoff.js';
+import { timeLimit } from '../shared/time-limit.js';
+import { untilAborted } from '../shared/until-aborted.js';
 import { LinkFailure, linkError } from './link-error.js';
 import { TOKEN_FAILURE_MEMORY_MS } from './token-failure-memory.js';
 
@@ -160,9 +162,10 @@ function tokenRequestBody({ endUserId, accountId }: TokenSource): Record<string,
 }
 
 async function tryOnce(source: TokenSource, outer: AbortSignal, timeoutMs: number): Promise<Outcome> {
-  const { signal, dispose, timedOut } = withTimeout(outer, timeoutMs);
+  const [signal, timedOut, dispose] = timeLimit(timeoutMs, outer);
   try {
-    if (source.fetchToken) return { ok: true, token: toSessionToken(await raceSignal(source.fetchToken(), signal)) };
+    // An integrator's `fetchToken` knows nothing of our signal: stop waiting for it when we stop caring.
+    if (source.fetchToken) return { ok: true, token: toSessionToken(await untilAborted(source.fetchToken(), signal)) };
     const response = await fetch(source.tokenUrl!, {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'application/json' },
@@ -255,44 +258,15 @@ export async function acquireToken(
  * but not forever: a promise that never settles ends in `TOKEN_TIMEOUT`.
  */
 export async function settleWithin<T>(value: T | Promise<T>, outer: AbortSignal, timeoutMs: number = DEFAULTS.timeoutMs): Promise<T> {
-  const { signal, dispose, timedOut } = withTimeout(outer, timeoutMs);
+  // Its time up, the limit aborts with TOKEN_TIMEOUT itself: what the wait rejects with.
+  const [signal, , dispose] = timeLimit(
+    timeoutMs,
+    outer,
+    () => new LinkFailure(linkError('networkError', 'TOKEN_TIMEOUT', `The token did not arrive within ${timeoutMs} ms.`)),
+  );
   try {
-    return await raceSignal(Promise.resolve(value), signal);
-  } catch (error) {
-    if (timedOut()) throw new LinkFailure(linkError('networkError', 'TOKEN_TIMEOUT', `The token did not arrive within ${timeoutMs} ms.`));
-    throw error;
+    return await untilAborted(Promise.resolve(value), signal);
   } finally {
     dispose();
   }
-}
-
-/** A signal that aborts with `outer` or after `ms`; `AbortSignal.any` is avoided for older ESR browsers. */
-function withTimeout(outer: AbortSignal, ms: number) {
-  const controller = new AbortController();
-  let expired = false;
-  const onAbort = () => controller.abort(outer.reason);
-  // An already aborted signal fires no 'abort' event: carry its state over now.
-  if (outer.aborted) onAbort();
-  else outer.addEventListener('abort', onAbort, { once: true });
-  const timer = setTimeout(() => {
-    expired = true;
-    controller.abort(new DOMException('timed out', 'TimeoutError'));
-  }, ms);
-  return {
-    signal: controller.signal,
-    timedOut: () => expired,
-    dispose: () => {
-      clearTimeout(timer);
-      outer.removeEventListener('abort', onAbort);
-    },
-  };
-}
-
-/** An integrator's `fetchToken` knows nothing of our signal; stop waiting for it when we stop caring. */
-function raceSignal<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    if (signal.aborted) return reject(signal.reason);
-    signal.addEventListener('abort', () => reject(signal.reason), { once: true });
-    promise.then(resolve, reject);
-  });
 }

@@ -1,3 +1,5 @@
+import { untilAborted } from './until-aborted.js';
+
 /** Upper bound for one wait: a server asking for longer is treated as a final answer, not a spinner. */
 export const MAX_RETRY_WAIT_MS = 10_000;
 
@@ -31,18 +33,8 @@ export function parseRetryAfter(value: string | null, now: number = Date.now()):
   return Number.isNaN(date) ? null : Math.max(0, date - now);
 }
 
-/** Resolves after `ms`, or rejects with the signal's reason once it aborts. */
+/** Resolves after `ms`, or rejects with the signal's reason once it aborts (and the timer is cleared). */
 export function wait(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal.aborted) return reject(signal.reason);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal.reason);
-    };
-    const timer = setTimeout(() => {
-      signal.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  return untilAborted(new Promise<void>((resolve) => (timer = setTimeout(resolve, ms))), signal).finally(() => clearTimeout(timer));
 }

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { backoffDelay, parseRetryAfter } from '../../src/shared/backoff.js';
-import { untilAborted } from '../../src/server/client/until-aborted.js';
+import { untilAborted } from '../../src/shared/until-aborted.js';
 
 describe('backoffDelay', () => {
   test('doubles per retry, with half of each step random, and stops at the ceiling', () => {

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { LinkModeSchema } from '../../protocol.js';
+import { AbortSignalSchema, functionSchema, methodsSchema } from '../handler/function-schema.js';
 import { ServiceConnectionSchema } from '../link-token/service-connection.js';
 import { inProcessRateLimiter, type RateLimiter } from './rate-limiter.js';
 
@@ -33,9 +34,6 @@ export function limiterFor(rateLimit: ClientOptions['rateLimit'], mode: ClientOp
   return 'acquire' in rateLimit ? rateLimit : inProcessRateLimiter({ perSecond: rateLimit.perSecond });
 }
 
-const isFunction = (value: unknown) => typeof value === 'function';
-const hook = <T>() => z.custom<T>(isFunction, { message: 'must be a function' }).optional();
-
 /**
  * Options of {@link createPayrollClient}, parsed with zod at creation. The
  * connection fields are the handlers' own, so both check them alike. Strict,
@@ -59,15 +57,13 @@ export const ClientOptionsSchema = ServiceConnectionSchema.pick({ apiSecret: tru
       .union([
         z.literal(false),
         z.strictObject({ perSecond: z.int().min(1).max(10_000) }),
-        z.custom<RateLimiter>((value) => typeof value === 'object' && value !== null && isFunction((value as RateLimiter).acquire), {
-          message: 'must be false, { perSecond }, or a rate limiter with an acquire method',
-        }),
+        methodsSchema<RateLimiter>(['acquire'], 'must be false, { perSecond }, or a rate limiter with an acquire method'),
       ])
       .optional(),
     /** Called synchronously before each attempt; a throw (or a rejected promise it returns) is logged and ignored. */
-    onRequest: hook<(info: RequestInfo) => void>(),
+    onRequest: functionSchema<(info: RequestInfo) => void>().optional(),
     /** Called synchronously after each answer; a throw (or a rejected promise it returns) is logged and ignored. */
-    onResponse: hook<(info: ResponseInfo) => void>(),
+    onResponse: functionSchema<(info: ResponseInfo) => void>().optional(),
   })
   .strict();
 
@@ -87,11 +83,7 @@ export interface CallOptions {
 /** {@link CallOptions}, checked. */
 export const CallOptionsSchema = z
   .strictObject({
-    signal: z
-      .custom<AbortSignal>((value) => typeof value === 'object' && value !== null && 'aborted' in value, {
-        message: 'must be an AbortSignal',
-      })
-      .optional(),
+    signal: AbortSignalSchema.optional(),
     timeoutMs: z.int().min(1).max(300_000).optional(),
     maxRetries: z.int().min(0).max(10).optional(),
   })

@@ -8,7 +8,8 @@ import { ConfigError } from '../config-error.js';
 import type { RedisScriptClient } from './redis-script-client.js';
 import { wait } from '../../shared/backoff.js';
 import { RATE_LIMIT_MARGIN_MS, RATE_LIMIT_WINDOW_MS, type RateLimiter, type RequestAnswered } from './rate-limiter.js';
-import { untilAborted } from './until-aborted.js';
+import { untilAborted } from '../../shared/until-aborted.js';
+import { withinTime } from '../handler/time-bound.js';
 import { WaitingLine } from './waiting-line.js';
 
 /** Options of {@link redisRateLimiter}. */
@@ -120,23 +121,17 @@ const CHECK_AHEAD_MS = 50;
 const sleepUntil = (time: number, signal: AbortSignal) => wait(Math.max(0, time - performance.now()), signal);
 
 /** Settles like `promise`, or rejects once `ms` have passed without an answer. */
-function bounded<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(
-      () => reject(new Error(`redisRateLimiter: Redis did not answer ${what} within ${ms} ms (unreachable?); the request was not sent`)),
-      ms,
-    );
-    promise
-      .then(resolve, (error: unknown) =>
-        reject(
-          new Error(
-            `redisRateLimiter: Redis failed ${what} (${error instanceof Error ? error.message : String(error)}); the request was not sent`,
-            { cause: error },
-          ),
-        ),
-      )
-      .finally(() => clearTimeout(timer));
-  });
+async function bounded<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let answer;
+  try {
+    answer = await withinTime(() => promise, ms);
+  } catch (error) {
+    throw new Error(`redisRateLimiter: Redis failed ${what} (${error instanceof Error ? error.message : String(error)}); the request was not sent`, {
+      cause: error,
+    });
+  }
+  if (!answer.settled) throw new Error(`redisRateLimiter: Redis did not answer ${what} within ${ms} ms (unreachable?); the request was not sent`);
+  return answer.value;
 }
 
 /** A whole number of ms from Redis, or an error naming what came instead. */

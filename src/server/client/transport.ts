@@ -8,7 +8,8 @@ import { describeError } from '../describe-error.js';
 import { readCapped } from '../json-request.js';
 import type { Logger } from '../logger.js';
 import { MAX_SERVICE_ANSWER_BYTES } from '../link-token/service-connection.js';
-import { untilAborted } from './until-aborted.js';
+import { timeLimit } from '../../shared/time-limit.js';
+import { untilAborted } from '../../shared/until-aborted.js';
 import { backoffDelay, MAX_RETRY_WAIT_MS, parseRetryAfter, wait } from '../../shared/backoff.js';
 import type { RequestInfo, ResponseInfo } from './client-options.js';
 import { kindOfStatus, PayrollApiError, toErrorCodes, type PayrollApiErrorFields } from './payroll-api-error.js';
@@ -26,10 +27,10 @@ const MAX_REDIRECTS = 3;
  */
 const UUID_SHAPE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** Statuses retried for every method: nothing was done (429, 502, 503). */
-const RETRY_ALWAYS = new Set([429, 502, 503]);
-/** Retried only for reads: the service may have done a POST all the same. */
-const RETRY_READS_ONLY = new Set([500, 504]);
+/** Statuses that say the service did nothing: retried whatever the call (429, 502, 503). */
+const NOT_DONE_STATUSES = new Set([429, 502, 503]);
+/** Statuses after which the service may have acted: retried only for a call that may be sent twice (500, 504). */
+const MAYBE_DONE_STATUSES = new Set([500, 504]);
 /** Network failures that mean the request never left: safe to send a POST again. */
 const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'UND_ERR_CONNECT_TIMEOUT']);
 
@@ -69,6 +70,13 @@ export interface TransportCall {
   signal?: AbortSignal | undefined;
   timeoutMs?: number | undefined;
   maxRetries?: number | undefined;
+  /**
+   * Whether the call may be sent again after an attempt that may have acted
+   * (a 500 or 504, a timeout, an answer cut off, a connection lost once
+   * sent). By default a GET may, a POST may not: the service may have done it
+   * all the same, and it must not be done twice.
+   */
+  retryAfterPossibleSend?: boolean | undefined;
 }
 
 /** A 2xx answer: its JSON (undefined for 204) and where it came from. */
@@ -79,11 +87,47 @@ export interface TransportAnswer {
   version: string;
 }
 
-/** One attempt's end: an answer to hand back, an error (retried when `retry`), or a same-origin redirect to follow. */
-type AttemptEnd =
-  | { answer: TransportAnswer }
-  | { error: PayrollApiError; retry: boolean }
-  | { redirect: string; status: number; requestId: string | null; version: string };
+/**
+ * What a failed attempt says the service did, which decides a retry (see {@link shouldRetry}):
+ * `not-done`: nothing (429, 502, 503; a connection never made);
+ * `maybe-done`: it may have acted (500, 504; a timeout; an answer cut off; a connection lost);
+ * `final`: its answer stands (any other status; an answer that breaks the spec).
+ */
+type Effect = 'not-done' | 'maybe-done' | 'final';
+
+/** A failed attempt: the error to throw if it is not retried, and what the service may have done. */
+interface Failure {
+  error: PayrollApiError;
+  effect: Effect;
+}
+
+/** What an attempt saw of an answer before its body: the status and the headers passed on. */
+interface AnswerHead {
+  status: number;
+  requestId: string | null;
+  version: string;
+}
+
+/** One attempt's end: an answer to hand back, a failure, or a same-origin redirect to follow. */
+type AttemptEnd = { answer: TransportAnswer } | Failure | ({ redirect: string } & AnswerHead);
+
+/**
+ * The one retry decision, stripe-node's `_shouldRetry` in spirit: a failure is
+ * tried again when retries are left, its answer does not stand, and either the
+ * service did nothing or the call may be sent twice (`retryAfterPossibleSend`,
+ * by default a GET); never after a `Retry-After` beyond {@link MAX_RETRY_WAIT_MS}
+ * when the policy says to `fail` at once.
+ */
+function shouldRetry(failure: Failure, call: TransportCall, retries: number, maxRetries: number, policy: RetryPolicy): boolean {
+  if (failure.effect === 'final' || retries >= maxRetries) return false;
+  const { retryAfterMs } = failure.error;
+  if (retryAfterMs !== null && retryAfterMs > MAX_RETRY_WAIT_MS && policy.longRetryAfter === 'fail') return false;
+  return failure.effect === 'not-done' || (call.retryAfterPossibleSend ?? call.method === 'GET');
+}
+
+/** What a status says the service did: see {@link Effect}. */
+const effectOfStatus = (status: number): Effect =>
+  NOT_DONE_STATUSES.has(status) ? 'not-done' : MAYBE_DONE_STATUSES.has(status) ? 'maybe-done' : 'final';
 
 /** Builds the send function of one client. */
 export function createTransport(settings: TransportSettings) {
@@ -143,134 +187,148 @@ export function createTransport(settings: TransportSettings) {
     }
   }
 
+  /** An answer that is not what the spec says: final, never retried. */
+  const invalid = (head: AnswerHead, label: string, message: string): Failure => ({
+    effect: 'final',
+    error: fail({ kind: 'invalid_response', ...head, message: `${label}: ${message}` }),
+  });
+
+  /** Sends the request; settles with the answer's head. Redirects are the caller's (see {@link followRedirect}). */
+  function sendRequest(call: TransportCall, url: string, signal: AbortSignal): Promise<Response> {
+    const headers: Record<string, string> = {
+      accept: 'application/json',
+      'x-api-secret': settings.apiSecret,
+      'Service-Version': settings.version,
+    };
+    if (call.body !== undefined) headers['content-type'] = 'application/json';
+    return untilAborted(
+      settings.fetch(url, {
+        method: call.method,
+        headers,
+        body: call.body === undefined ? undefined : JSON.stringify(call.body),
+        // Followed by hand, and only to the same origin: a redirect elsewhere would carry the secret there.
+        redirect: 'manual',
+        signal,
+      }),
+      signal,
+    );
+  }
+
+  /** A 3xx: the same-origin 307 or 308 to follow, or an answer that breaks the spec (its body is dropped either way). */
+  async function followRedirect(response: Response, url: string, head: AnswerHead, label: string): Promise<AttemptEnd> {
+    const { status } = head;
+    await response.body?.cancel().catch(() => {});
+    const location = response.headers.get('location');
+    const target = location === null ? null : URL.canParse(location, url) ? new URL(location, url) : null;
+    if ((status === 307 || status === 308) && target && target.origin === new URL(settings.baseUrl).origin)
+      return { redirect: target.href, ...head };
+    return invalid(
+      head,
+      label,
+      `HTTP ${status} redirect ${target ? `to another origin (${target.origin})` : 'without a usable Location'}; not followed, since it would carry the API secret: check baseUrl`,
+    );
+  }
+
+  /** The answer's body, capped at {@link MAX_SERVICE_ANSWER_BYTES} (none for a 204), within the attempt's time. */
+  async function readBody(response: Response, signal: AbortSignal): Promise<Uint8Array | 'too-large' | 'unreadable'> {
+    const bytes = response.status === 204 ? new Uint8Array() : await untilAborted(readCapped(response, MAX_SERVICE_ANSWER_BYTES), signal);
+    if (bytes === 'too-large') await response.body?.cancel().catch(() => {});
+    return bytes;
+  }
+
+  /** Classes an answer read whole: a 2xx's JSON, or the error its status and error body say. */
+  function classifyAnswer(response: Response, head: AnswerHead, bytes: Uint8Array | 'too-large' | 'unreadable', label: string): AttemptEnd {
+    const { status, requestId, version } = head;
+    const ok = status >= 200 && status < 300;
+    // Thrown, so that it is classed as a connection lost once the headers came (see classifyThrown).
+    if (ok && bytes === 'unreadable') throw new Error('the answer was cut off');
+    if (ok && bytes === 'too-large')
+      return invalid(head, label, `HTTP ${status}, answer larger than ${MAX_SERVICE_ANSWER_BYTES} bytes; not read`);
+    // An error answer is classed by its status: a 503 whose body broke off is still a 503, to retry as one.
+    const text = typeof bytes === 'string' ? '' : new TextDecoder().decode(bytes);
+
+    if (ok) {
+      if (status === 204 || text === '') return { answer: { json: undefined, ...head } };
+      try {
+        return { answer: { json: JSON.parse(text), ...head } };
+      } catch {
+        return invalid(head, label, `HTTP ${status} but the body is not JSON`);
+      }
+    }
+
+    const body = (() => {
+      try {
+        return ErrorBodySchema.safeParse(JSON.parse(text));
+      } catch {
+        return null;
+      }
+    })();
+    const detail = body?.success ? body.data.error : null;
+    const codes = detail ? toErrorCodes(detail.error_codes) : [];
+    const summary = detail
+      ? `${detail.type} ${codes.map((entry) => `${entry.errorCode}: ${entry.message}`).join('; ')}`
+      : typeof bytes === 'string'
+        ? `error body ${bytes === 'too-large' ? `over ${MAX_SERVICE_ANSWER_BYTES} bytes` : 'cut off'}, not read`
+        : 'no error body';
+    return {
+      effect: effectOfStatus(status),
+      error: fail({
+        kind: kindOfStatus(status),
+        status,
+        type: detail?.type ?? null,
+        errorCodes: codes,
+        requestId,
+        version,
+        retryAfterMs: parseRetryAfter(response.headers.get('retry-after')),
+        message: `${label}: HTTP ${status} (${summary})`,
+      }),
+    };
+  }
+
+  /** Classes what an attempt threw (the caller's abort aside): its time ran out, its answer broke off, or the service was not reached. */
+  function classifyThrown(error: unknown, head: AnswerHead | null, timedOut: boolean, label: string, timeoutMs: number): Failure {
+    const status = head?.status ?? null;
+    const requestId = head?.requestId ?? null;
+    // A POST that timed out may have been done all the same.
+    if (timedOut)
+      return {
+        effect: 'maybe-done',
+        error: fail({ kind: 'timeout', status, requestId, message: `${label}: no answer within ${timeoutMs} ms` }),
+      };
+    if (status !== null) {
+      // Headers came, the body broke off: the request was received.
+      return {
+        effect: 'maybe-done',
+        error: fail({ kind: 'invalid_response', status, requestId, message: `${label}: HTTP ${status} but the answer was cut off` }),
+      };
+    }
+    const code = (error as { cause?: { code?: unknown } })?.cause?.code;
+    const notSent = typeof code === 'string' && NOT_SENT_CODES.has(code);
+    return {
+      effect: notSent ? 'not-done' : 'maybe-done',
+      error: fail({ kind: 'connection', message: `${label}: could not reach the service (${describeError(error)})` }),
+    };
+  }
+
+  /** One attempt, its steps named: send, follow a redirect or read the body, class the answer or the failure. */
   async function attempt(call: TransportCall, url: string, label: string, n: number, timeoutMs: number): Promise<AttemptEnd> {
-    const isRead = call.method === 'GET';
-    const controller = new AbortController();
-    const onCallerAbort = () => controller.abort(call.signal!.reason);
-    call.signal?.addEventListener('abort', onCallerAbort, { once: true });
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      controller.abort(new DOMException('attempt timeout', 'TimeoutError'));
-    }, timeoutMs);
+    const [signal, timedOut, dispose] = timeLimit(timeoutMs, call.signal, () => new DOMException('attempt timeout', 'TimeoutError'));
     const path = hookPath(url);
     runHook('onRequest', settings.onRequest, { method: call.method, path, attempt: n });
     const started = Date.now();
-    let status: number | null = null;
-    let requestId: string | null = null;
+    let head: AnswerHead | null = null;
     try {
-      const headers: Record<string, string> = {
-        accept: 'application/json',
-        'x-api-secret': settings.apiSecret,
-        'Service-Version': settings.version,
-      };
-      if (call.body !== undefined) headers['content-type'] = 'application/json';
-      const response = await untilAborted(
-        settings.fetch(url, {
-          method: call.method,
-          headers,
-          body: call.body === undefined ? undefined : JSON.stringify(call.body),
-          // Followed by hand below, and only to the same origin: a redirect elsewhere would carry the secret there.
-          redirect: 'manual',
-          signal: controller.signal,
-        }),
-        controller.signal,
-      );
-      status = response.status;
-      requestId = requestIdOf(response);
-      const version = versionOf(response);
+      const response = await sendRequest(call, url, signal);
+      head = { status: response.status, requestId: requestIdOf(response), version: versionOf(response) };
+      const { status, requestId } = head;
       runHook('onResponse', settings.onResponse, { method: call.method, path, status, requestId, attempt: n, ms: Date.now() - started });
-      const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'));
-      // An answer that is not what the spec says: final, never retried.
-      const invalid = (message: string) => ({
-        retry: false,
-        error: fail({ kind: 'invalid_response', status, requestId, version, message: `${label}: ${message}` }),
-      });
-
-      if (status >= 300 && status < 400) {
-        await response.body?.cancel().catch(() => {});
-        const location = response.headers.get('location');
-        const target = location === null ? null : URL.canParse(location, url) ? new URL(location, url) : null;
-        if ((status === 307 || status === 308) && target && target.origin === new URL(settings.baseUrl).origin)
-          return { redirect: target.href, status, requestId, version };
-        return invalid(
-          `HTTP ${status} redirect ${target ? `to another origin (${target.origin})` : 'without a usable Location'}; not followed, since it would carry the API secret: check baseUrl`,
-        );
-      }
-
-      const ok = status >= 200 && status < 300;
-      const bytes =
-        status === 204 ? new Uint8Array() : await untilAborted(readCapped(response, MAX_SERVICE_ANSWER_BYTES), controller.signal);
-      if (bytes === 'too-large') await response.body?.cancel().catch(() => {});
-      if (ok && bytes === 'unreadable') throw new Error('the answer was cut off');
-      if (ok && bytes === 'too-large') {
-        return invalid(`HTTP ${status}, answer larger than ${MAX_SERVICE_ANSWER_BYTES} bytes; not read`);
-      }
-      // An error answer is classed by its status: a 503 whose body broke off is still a 503, to retry as one.
-      const text = typeof bytes === 'string' ? '' : new TextDecoder().decode(bytes);
-
-      if (ok) {
-        if (status === 204 || text === '') return { answer: { json: undefined, status, requestId, version } };
-        try {
-          return { answer: { json: JSON.parse(text), status, requestId, version } };
-        } catch {
-          return invalid(`HTTP ${status} but the body is not JSON`);
-        }
-      }
-
-      const body = (() => {
-        try {
-          return ErrorBodySchema.safeParse(JSON.parse(text));
-        } catch {
-          return null;
-        }
-      })();
-      const detail = body?.success ? body.data.error : null;
-      const codes = detail ? toErrorCodes(detail.error_codes) : [];
-      const retry = RETRY_ALWAYS.has(status) || (isRead && RETRY_READS_ONLY.has(status));
-      const summary = detail
-        ? `${detail.type} ${codes.map((entry) => `${entry.errorCode}: ${entry.message}`).join('; ')}`
-        : typeof bytes === 'string'
-          ? `error body ${bytes === 'too-large' ? `over ${MAX_SERVICE_ANSWER_BYTES} bytes` : 'cut off'}, not read`
-          : 'no error body';
-      return {
-        retry,
-        error: fail({
-          kind: kindOfStatus(status),
-          status,
-          type: detail?.type ?? null,
-          errorCodes: codes,
-          requestId,
-          version,
-          retryAfterMs,
-          message: `${label}: HTTP ${status} (${summary})`,
-        }),
-      };
+      if (status >= 300 && status < 400) return await followRedirect(response, url, head, label);
+      return classifyAnswer(response, head, await readBody(response, signal), label);
     } catch (error) {
-      if (call.signal?.aborted && !timedOut) throw call.signal.reason;
-      if (timedOut) {
-        return {
-          // A POST that timed out may have been done all the same: never sent twice.
-          retry: isRead,
-          error: fail({ kind: 'timeout', status, requestId, message: `${label}: no answer within ${timeoutMs} ms` }),
-        };
-      }
-      const code = (error as { cause?: { code?: unknown } })?.cause?.code;
-      const notSent = typeof code === 'string' && NOT_SENT_CODES.has(code);
-      if (status !== null) {
-        // Headers came, the body broke off: a read may try again, a POST was received and is not resent.
-        return {
-          retry: isRead,
-          error: fail({ kind: 'invalid_response', status, requestId, message: `${label}: HTTP ${status} but the answer was cut off` }),
-        };
-      }
-      return {
-        retry: isRead || notSent,
-        error: fail({ kind: 'connection', message: `${label}: could not reach the service (${describeError(error)})` }),
-      };
+      if (call.signal?.aborted && !timedOut()) throw call.signal.reason;
+      return classifyThrown(error, head, timedOut(), label, timeoutMs);
     } finally {
-      clearTimeout(timer);
-      call.signal?.removeEventListener('abort', onCallerAbort);
+      dispose();
     }
   }
 
@@ -303,8 +361,7 @@ export function createTransport(settings: TransportSettings) {
         continue;
       }
       const { error } = end;
-      const tooLong = error.retryAfterMs !== null && error.retryAfterMs > MAX_RETRY_WAIT_MS;
-      if (!end.retry || retries >= maxRetries || (tooLong && settings.longRetryAfter === 'fail')) throw error;
+      if (!shouldRetry(end, call, retries, maxRetries, settings)) throw error;
       retries++;
       // A longer Retry-After is waited out to the cap, then tried again: the next answer says whether to wait more.
       const asked = error.retryAfterMs === null ? null : Math.min(error.retryAfterMs, MAX_RETRY_WAIT_MS);

@@ -18,3 +18,11 @@ export function functionSchema<T>(message = 'must be a function') {
 export function methodsSchema<T>(names: readonly string[], message: string) {
   return z.custom<T>((value) => hasMethods(value, names), { message });
 }
+
+/**
+ * The schema of an `AbortSignal` option: checked by shape (an object with `aborted`), not with `instanceof`, so
+ * that a signal from another realm or a polyfill passes.
+ */
+export const AbortSignalSchema = z.custom<AbortSignal>((value) => typeof value === 'object' && value !== null && 'aborted' in value, {
+  message: 'must be an AbortSignal',
+});

@@ -1,3 +1,6 @@
+import { timeLimit } from '../../shared/time-limit.js';
+import { untilAborted } from '../../shared/until-aborted.js';
+
 /** What {@link withinTime} saw: the work's value, or that its time ran out first. */
 export type TimeBoundResult<T> = { settled: true; value: T } | { settled: false };
 
@@ -6,15 +9,17 @@ export type TimeBoundResult<T> = { settled: true; value: T } | { settled: false 
  * after `ms`: a promise that never settles must not hold a request, an event
  * id or the memory of every copy that waits on it. The work itself cannot be
  * stopped; it is only no longer waited for. A throw (sync or async) rejects.
+ * A {@link timeLimit} with no signal of the caller's, in the shape the stores'
+ * and hooks' callers branch on.
  */
 export async function withinTime<T>(work: () => T | Promise<T>, ms: number): Promise<TimeBoundResult<T>> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeUp = new Promise<TimeBoundResult<T>>((resolve) => {
-    timer = setTimeout(() => resolve({ settled: false }), ms);
-  });
+  const [signal, timedOut, dispose] = timeLimit(ms);
   try {
-    return await Promise.race([(async () => ({ settled: true as const, value: await work() }))(), timeUp]);
+    return { settled: true, value: await untilAborted((async () => await work())(), signal) };
+  } catch (error) {
+    if (timedOut()) return { settled: false };
+    throw error;
   } finally {
-    clearTimeout(timer);
+    dispose();
   }
 }

@@ -15,6 +15,7 @@ import { attemptAbortedInTurn } from '../client/aborted-in-turn.js';
 import { LINK_TOKEN_ANSWERS, unavailableAnswer, upstreamFailure } from './link-token-answers.js';
 import { usesRequiredJobs, type ServiceVersion } from './service-version.js';
 import { withinTime } from '../handler/time-bound.js';
+import { timeLimit } from '../../shared/time-limit.js';
 
 /**
  * Decides whose token this is, from the integrator's own session (a cookie, a
@@ -213,18 +214,21 @@ export function createLinkTokenHandler(config: LinkTokenHandlerConfig): (request
     const extraFields = await linkTokenFields(request);
 
     const serviceBody = linkTokenRequestBody(settings.version, settings, endUserId, input.data.account_id, extraFields);
-    // The overall budget: plain timer and controller (see withinTime's note on AbortSignal.timeout in Node 20).
-    const overall = new AbortController();
-    const timer = setTimeout(() => overall.abort(new DOMException('totalMs passed', 'TimeoutError')), settings.timeouts.totalMs);
+    // The overall budget: every attempt, retry and wait for the rate limiter within it.
+    const [overall, , disposeOverall] = timeLimit(
+      settings.timeouts.totalMs,
+      undefined,
+      () => new DOMException('totalMs passed', 'TimeoutError'),
+    );
     try {
-      const token = await client.linkTokens.create(serviceBody as { org_name: string }, { ...callBounds, signal: overall.signal });
+      const token = await client.linkTokens.create(serviceBody as { org_name: string }, { ...callBounds, signal: overall });
       // The id identifies the token in the service's events; the token itself stays out of the log.
       log.info('link token created', { linkTokenId: token.id, mode: token.mode, requestId: token.response.requestId });
       return jsonResponse(200, { data: { id: token.id, token: token.token, expires: token.expires, mode: token.mode } });
     } catch (error) {
       if (isPayrollApiError(error)) throw upstreamFailure(error, settings.baseUrl);
-      if (!overall.signal.aborted) throw error;
-      const waited = attemptAbortedInTurn(overall.signal);
+      if (!overall.aborted) throw error;
+      const waited = attemptAbortedInTurn(overall);
       if (waited !== null) {
         // The service was not slow: the calls sharing this rate limit were many.
         const bound = `${settings.timeouts.totalMs} ms (timeouts.totalMs)`;
@@ -241,7 +245,7 @@ export function createLinkTokenHandler(config: LinkTokenHandlerConfig): (request
         message: `payroll service POST /link_tokens: no answer within ${settings.timeouts.totalMs} ms (timeouts.totalMs)`,
       });
     } finally {
-      clearTimeout(timer);
+      disposeOverall();
     }
   }
 
