@@ -30,7 +30,11 @@ export type TimeLimit = [signal: AbortSignal, timedOut: () => boolean, dispose: 
  *   dispose();
  * }
  */
-export function timeLimit(ms: number, outer?: AbortSignal, reason: () => unknown = () => new DOMException('timed out', 'TimeoutError')): TimeLimit {
+export function timeLimit(
+  ms: number,
+  outer?: AbortSignal,
+  reason: () => unknown = () => new DOMException('timed out', 'TimeoutError'),
+): TimeLimit {
   const controller = new AbortController();
   let expired = false;
   const onAbort = () => controller.abort(outer!.reason);

@@ -126,11 +126,15 @@ async function bounded<T>(promise: Promise<T>, ms: number, what: string): Promis
   try {
     answer = await withinTime(() => promise, ms);
   } catch (error) {
-    throw new Error(`redisRateLimiter: Redis failed ${what} (${error instanceof Error ? error.message : String(error)}); the request was not sent`, {
-      cause: error,
-    });
+    throw new Error(
+      `redisRateLimiter: Redis failed ${what} (${error instanceof Error ? error.message : String(error)}); the request was not sent`,
+      {
+        cause: error,
+      },
+    );
   }
-  if (!answer.settled) throw new Error(`redisRateLimiter: Redis did not answer ${what} within ${ms} ms (unreachable?); the request was not sent`);
+  if (!answer.settled)
+    throw new Error(`redisRateLimiter: Redis did not answer ${what} within ${ms} ms (unreachable?); the request was not sent`);
   return answer.value;
 }
 
