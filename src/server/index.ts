@@ -42,7 +42,7 @@ export {
 } from './link-token/link-token-handler.js';
 export type { Logger } from './logger.js';
 export { isLoopbackHost } from './handler/loopback.js';
-export { SERVICE_VERSIONS, type ServiceVersion } from './link-token/service-version.js';
+export { SERVICE_VERSIONS, type ServiceVersion } from './client/service-version.js';
 export {
   AccountAddedPayloadSchema,
   AccountConnectionPayloadSchema,

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { LinkModeSchema } from '../../protocol.js';
-import { ServiceConnectionSchema } from '../link-token/service-connection.js';
+import { ServiceConnectionSchema } from './service-connection.js';
 import { inProcessRateLimiter, type RateLimiter } from './rate-limiter.js';
 
 /** What {@link ClientOptions.onRequest} is told before each attempt: never headers, never the secret. */

@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { LinkTokenSchema, type LinkToken } from '../../protocol.js';
 import { ConfigError } from '../config-error.js';
 import { redactingLogger } from '../logger.js';
-import { usesRequiredJobs } from '../link-token/service-version.js';
+import { usesRequiredJobs } from './service-version.js';
 import { backoffDelay, wait } from '../../shared/backoff.js';
 import { CallOptionsSchema, ClientOptionsSchema, limiterFor, type CallOptions, type ClientOptions } from './client-options.js';
 import { PayrollApiError } from './payroll-api-error.js';
@@ -128,14 +128,11 @@ export function createPayrollClient(options: ClientOptions) {
 }
 
 /**
- * {@link createPayrollClient} for the token handler: the backoff between
- * retries its documented `retry.baseDelayMs` / `retry.maxDelayMs` set, and a
- * `Retry-After` over the cap ends the call at once, so that the handler, which
- * must answer the browser within its `timeouts.totalMs`, passes the wait on
- * (503 with `Retry-After`) instead of spending its budget waiting.
+ * {@link createPayrollClient} with another retry policy: the token handler's, from its documented `retry` and
+ * `timeouts` by {@link handlerCallPolicy} (service-connection.ts).
  */
-export function clientWithBackoff(options: ClientOptions, backoff: { baseMs: number; maxMs: number }) {
-  return buildClient(options, { backoff, longRetryAfter: 'fail' });
+export function createPayrollClientWith(options: ClientOptions, retry: RetryPolicy) {
+  return buildClient(options, retry);
 }
 
 function buildClient(options: ClientOptions, policy: RetryPolicy) {

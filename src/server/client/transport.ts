@@ -7,7 +7,7 @@ import { ErrorBodySchema } from '../error-body.js';
 import { describeError } from '../describe-error.js';
 import { readCapped } from '../json-request.js';
 import type { Logger } from '../logger.js';
-import { MAX_SERVICE_ANSWER_BYTES } from '../link-token/service-connection.js';
+import { MAX_SERVICE_ANSWER_BYTES } from './service-connection.js';
 import { untilAborted } from './until-aborted.js';
 import { backoffDelay, MAX_RETRY_WAIT_MS, parseRetryAfter, wait } from '../../shared/backoff.js';
 import type { RequestInfo, ResponseInfo } from './client-options.js';

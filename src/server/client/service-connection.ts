@@ -77,3 +77,20 @@ export const ServiceConnectionSchema = z.object({
 export type ServiceConnectionConfig = z.input<typeof ServiceConnectionSchema>;
 /** The connection after parsing, defaults filled in. */
 export type ServiceConnection = z.output<typeof ServiceConnectionSchema>;
+
+/**
+ * The one place where the token handler's documented bounds (`timeouts`, `retry`) become the client's
+ * (`timeoutMs`, `maxRetries`, its backoff): `retry` is the client's retry policy (the waits between tries, and a
+ * `Retry-After` over the cap ends the call at once: the handler has a browser to answer within `timeouts.totalMs`,
+ * so it passes the wait on as a 503 with `Retry-After`), `call` the bounds of each call, given per call so that
+ * they hold with the app's own client too.
+ */
+export function handlerCallPolicy(connection: Pick<ServiceConnection, 'timeouts' | 'retry'>): {
+  retry: { backoff: { baseMs: number; maxMs: number }; longRetryAfter: 'fail' };
+  call: { timeoutMs: number; maxRetries: number };
+} {
+  return {
+    retry: { backoff: { baseMs: connection.retry.baseDelayMs, maxMs: connection.retry.maxDelayMs }, longRetryAfter: 'fail' },
+    call: { timeoutMs: connection.timeouts.attemptMs, maxRetries: connection.retry.maxAttempts - 1 },
+  };
+}
