@@ -1,9 +1,11 @@
 // Writes the element reference of docs/reference.md (attributes, properties, methods, events, slots, parts,
 // CSS properties) from dist/custom-elements.json, which build:package generates from the element's
-// doc comments. `--check` writes nothing and fails when the page is stale (part of npm test).
+// doc comments, and the method table of docs/reading-data.md from PAYROLL_API_ENDPOINTS (docs-endpoints.ts).
+// `--check` writes nothing and fails when a page is stale (part of npm test).
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { endpointTable, ENDPOINTS_PAGE } from './docs-endpoints.js';
 import { updateMarkdownSection } from './markdown-section.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -110,13 +112,22 @@ export async function referenceFromManifest(path: string): Promise<string> {
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const check = process.argv.includes('--check');
-  const reference = await referenceFromManifest(`${root}dist/custom-elements.json`);
-  const upToDate = await updateMarkdownSection(`${root}${REFERENCE_PAGE}`, 'reference', reference, check);
-  if (!upToDate) {
-    console.error(
-      `${REFERENCE_PAGE}: the element reference is stale. Run \`npm run build:package && npm run docs:reference\` and commit ${REFERENCE_PAGE}.`,
-    );
-    process.exit(1);
+  const pages = [
+    // First: it needs no build.
+    { page: ENDPOINTS_PAGE, section: 'endpoints', what: 'the method table', content: async () => endpointTable() },
+    {
+      page: REFERENCE_PAGE,
+      section: 'reference',
+      what: 'the element reference',
+      content: () => referenceFromManifest(`${root}dist/custom-elements.json`),
+    },
+  ];
+  for (const { page, section, what, content } of pages) {
+    const upToDate = await updateMarkdownSection(`${root}${page}`, section, await content(), check);
+    if (!upToDate) {
+      console.error(`${page}: ${what} is stale. Run \`npm run build:package && npm run docs:reference\` and commit ${page}.`);
+      process.exit(1);
+    }
+    console.log(check ? `${page}: ${what} is up to date.` : `${page}: ${what} written.`);
   }
-  console.log(check ? `${REFERENCE_PAGE}: the element reference is up to date.` : `${REFERENCE_PAGE}: element reference written.`);
 }

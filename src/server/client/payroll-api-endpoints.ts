@@ -114,7 +114,7 @@ export const PAYROLL_API_ENDPOINTS = {
       answer: LinkTokenSchema,
       returns: 'one',
       retryAfterSend: false,
-      note: "the body of the client's `version`: the other version's fields are refused before sending. `createLinkTokenHandler` does this for you",
+      note: "the body of the client's `version` (the other version's fields are refused before sending); `createLinkTokenHandler` does this for you",
     }),
   },
   employers: {
