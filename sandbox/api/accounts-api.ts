@@ -10,28 +10,31 @@
  * without access to the platform they could never finish.
  */
 import { z } from 'zod';
+import { PAYROLL_API_ENDPOINTS } from 'payroll-link/server';
 import { apiError, notFound } from '../http/errors.js';
+import { addEndpointRoute } from '../http/endpoint-route.js';
 import { jsonResponse } from '../http/http-types.js';
 import { changeMonitoringStatus } from '../state/monitoring.js';
 import { CursorSchema, LimitSchema } from '../http/pagination.js';
 import { allocationParams } from '../state/job-params.js';
 import { requireAllocationSupport, requireConnected } from '../state/job-rules.js';
 import { AllocationSchema, JobNameSchema, MonitoringStatusSchema, type Job, type PlatformType } from '../state/resources.js';
-import type { RouteHandler, Router } from '../http/router.js';
+import type { Router } from '../http/router.js';
 import type { ApiExtra, SandboxDeps } from '../sandbox-deps.js';
 import type { AccountRecord, SandboxStore } from '../state/store.js';
-import { parseBody, parseParam, parseQuery } from '../http/validate.js';
 
-const AccountsQuerySchema = z.strictObject({
-  connected: z.enum(['true', 'false']).optional(),
+/** The sandbox's `GET /v1/accounts` filters: `connected` as the URL writes it (`true` or `false`), its own monitoring statuses. */
+const ACCOUNTS_QUERY = {
+  connected: z
+    .enum(['true', 'false'])
+    .transform((value) => value === 'true')
+    .optional(),
   monitoring_status: MonitoringStatusSchema.optional(),
   end_user_id: z.string().min(1).max(255).optional(),
   limit: LimitSchema,
   cursor: CursorSchema,
-});
-const RecordsQuerySchema = z.strictObject({ limit: LimitSchema, cursor: CursorSchema });
-/** `POST /v1/accounts/{id}/disconnect` takes no fields (an empty body or `{}`). */
-const DisconnectBodySchema = z.strictObject({});
+};
+const RECORDS_QUERY = { limit: LimitSchema, cursor: CursorSchema };
 /** `POST /v1/accounts/{id}/jobs`: start an on-demand job. */
 export const CreateJobRequestSchema = z.strictObject({ name: JobNameSchema, allocation: z.optional(AllocationSchema) });
 
@@ -69,17 +72,14 @@ export const requireAccount = (store: SandboxStore, id: string): AccountRecord =
 /** Adds the account routes. */
 export const addAccountRoutes = (router: Router<ApiExtra>, deps: SandboxDeps): void => {
   const { store, cursors } = deps;
+  const rows = PAYROLL_API_ENDPOINTS.accounts;
 
-  const accountOf = (params: Readonly<Record<string, string>>): AccountRecord =>
-    requireAccount(store, parseParam('id', params['id']!, z.uuid()));
-
-  const list: RouteHandler<ApiExtra> = ({ request }) => {
-    const query = parseQuery(request, AccountsQuerySchema);
+  addEndpointRoute(router, rows.list, { query: ACCOUNTS_QUERY }, ({ query }) => {
     const matches = store
       .accounts()
       .filter(
         ({ account }) =>
-          (query.connected === undefined || String(account.connected) === query.connected) &&
+          (query.connected === undefined || account.connected === query.connected) &&
           (query.monitoring_status === undefined || account.monitoring_status === query.monitoring_status) &&
           (query.end_user_id === undefined || account.end_user_id === query.end_user_id),
       );
@@ -94,14 +94,13 @@ export const addAccountRoutes = (router: Router<ApiExtra>, deps: SandboxDeps): v
         view: (record) => record.account,
       }),
     );
-  };
+  });
 
-  const records =
-    <K extends 'paystubs' | 'shifts'>(kind: K): RouteHandler<ApiExtra> =>
-    ({ request, params }) => {
-      const record = accountOf(params);
+  /** An account's records of one kind, a page at a time. */
+  const records = (kind: 'paystubs' | 'shifts', row: typeof rows.paystubs | typeof rows.shifts) =>
+    addEndpointRoute(router, row, { query: RECORDS_QUERY }, ({ params, query }) => {
+      const record = requireAccount(store, params.id);
       requireSupport(record, kind);
-      const query = parseQuery(request, RecordsQuerySchema);
       const items = record.data[kind].map((item, position) => ({ item, position }));
       return jsonResponse(
         200,
@@ -113,34 +112,32 @@ export const addAccountRoutes = (router: Router<ApiExtra>, deps: SandboxDeps): v
           view: (entry) => entry.item,
         }),
       );
-    };
-
-  router
-    .on('GET', '/v1/accounts', list)
-    .on('GET', '/v1/accounts/:id', ({ params }) => jsonResponse(200, { data: accountOf(params).account }))
-    .on('POST', '/v1/accounts/:id/disconnect', ({ request, params }) => {
-      const record = accountOf(params);
-      parseBody(request, DisconnectBodySchema, { optional: true });
-      // Disconnecting twice is harmless: the second call changes nothing and sends no event.
-      changeMonitoringStatus(deps, record, 'disconnected');
-      return jsonResponse(200, { data: record.account });
-    })
-    .on('GET', '/v1/accounts/:id/employment', ({ params }) => jsonResponse(200, { data: accountOf(params).data.employment }))
-    .on('GET', '/v1/accounts/:id/income', ({ params }) => jsonResponse(200, { data: accountOf(params).data.income }))
-    .on('GET', '/v1/accounts/:id/paystubs', records('paystubs'))
-    .on('GET', '/v1/accounts/:id/shifts', records('shifts'))
-    .on('POST', '/v1/accounts/:id/jobs', ({ request, params }) => {
-      const record = accountOf(params);
-      const input = parseBody(request, CreateJobRequestSchema);
-      requireSupport(record, input.name);
-      requireConnected(record.account);
-      if (input.name === 'direct_deposit_switch' && !input.allocation) {
-        throw apiError(400, 'INVALID_REQUEST_PARAMETERS', 'MISSING_FIELDS', 'allocation is required for a direct_deposit_switch job');
-      }
-      requireAllocationSupport(store.catalogue, record.account, input.allocation);
-      const params_: Job['params'] = input.allocation ? allocationParams(input.allocation) : {};
-      const job = store.addJob({ name: input.name, accountId: record.account.id, linkTokenId: null, params: params_ }, false);
-      deps.runner.start(job);
-      return jsonResponse(200, { data: job.job });
     });
+
+  addEndpointRoute(router, rows.get, {}, ({ params }) => jsonResponse(200, { data: requireAccount(store, params.id).account }));
+  addEndpointRoute(router, rows.disconnect, {}, ({ params }) => {
+    const record = requireAccount(store, params.id);
+    // Disconnecting twice is harmless: the second call changes nothing and sends no event.
+    changeMonitoringStatus(deps, record, 'disconnected');
+    return jsonResponse(200, { data: record.account });
+  });
+  addEndpointRoute(router, rows.employment, {}, ({ params }) =>
+    jsonResponse(200, { data: requireAccount(store, params.id).data.employment }),
+  );
+  addEndpointRoute(router, rows.income, {}, ({ params }) => jsonResponse(200, { data: requireAccount(store, params.id).data.income }));
+  records('paystubs', rows.paystubs);
+  records('shifts', rows.shifts);
+  addEndpointRoute(router, PAYROLL_API_ENDPOINTS.jobs.create, { body: CreateJobRequestSchema }, ({ params, body: input }) => {
+    const record = requireAccount(store, params.accountId);
+    requireSupport(record, input.name);
+    requireConnected(record.account);
+    if (input.name === 'direct_deposit_switch' && !input.allocation) {
+      throw apiError(400, 'INVALID_REQUEST_PARAMETERS', 'MISSING_FIELDS', 'allocation is required for a direct_deposit_switch job');
+    }
+    requireAllocationSupport(store.catalogue, record.account, input.allocation);
+    const params_: Job['params'] = input.allocation ? allocationParams(input.allocation) : {};
+    const job = store.addJob({ name: input.name, accountId: record.account.id, linkTokenId: null, params: params_ }, false);
+    deps.runner.start(job);
+    return jsonResponse(200, { data: job.job });
+  });
 };
