@@ -96,11 +96,19 @@ export const addAccountRoutes = (router: Router<ApiExtra>, deps: SandboxDeps): v
     );
   });
 
+  const account = ({ id }: { id: string }) => requireAccount(store, id);
+  /** The account, when its platform has records of this kind. */
+  const supporting =
+    (kind: 'paystubs' | 'shifts') =>
+    ({ id }: { id: string }) => {
+      const record = requireAccount(store, id);
+      requireSupport(record, kind);
+      return record;
+    };
+
   /** An account's records of one kind, a page at a time. */
   const records = (kind: 'paystubs' | 'shifts', row: typeof rows.paystubs | typeof rows.shifts) =>
-    addEndpointRoute(router, row, { query: RECORDS_QUERY }, ({ params, query }) => {
-      const record = requireAccount(store, params.id);
-      requireSupport(record, kind);
+    addEndpointRoute(router, row, { resource: supporting(kind), query: RECORDS_QUERY }, ({ resource: record, query }) => {
       const items = record.data[kind].map((item, position) => ({ item, position }));
       return jsonResponse(
         200,
@@ -114,30 +122,32 @@ export const addAccountRoutes = (router: Router<ApiExtra>, deps: SandboxDeps): v
       );
     });
 
-  addEndpointRoute(router, rows.get, {}, ({ params }) => jsonResponse(200, { data: requireAccount(store, params.id).account }));
-  addEndpointRoute(router, rows.disconnect, {}, ({ params }) => {
-    const record = requireAccount(store, params.id);
+  addEndpointRoute(router, rows.get, { resource: account }, ({ resource }) => jsonResponse(200, { data: resource.account }));
+  addEndpointRoute(router, rows.disconnect, { resource: account }, ({ resource: record }) => {
     // Disconnecting twice is harmless: the second call changes nothing and sends no event.
     changeMonitoringStatus(deps, record, 'disconnected');
     return jsonResponse(200, { data: record.account });
   });
-  addEndpointRoute(router, rows.employment, {}, ({ params }) =>
-    jsonResponse(200, { data: requireAccount(store, params.id).data.employment }),
-  );
-  addEndpointRoute(router, rows.income, {}, ({ params }) => jsonResponse(200, { data: requireAccount(store, params.id).data.income }));
+  addEndpointRoute(router, rows.employment, { resource: account }, ({ resource }) => jsonResponse(200, { data: resource.data.employment }));
+  addEndpointRoute(router, rows.income, { resource: account }, ({ resource }) => jsonResponse(200, { data: resource.data.income }));
   records('paystubs', rows.paystubs);
   records('shifts', rows.shifts);
-  addEndpointRoute(router, PAYROLL_API_ENDPOINTS.jobs.create, { body: CreateJobRequestSchema }, ({ params, body: input }) => {
-    const record = requireAccount(store, params.accountId);
-    requireSupport(record, input.name);
-    requireConnected(record.account);
-    if (input.name === 'direct_deposit_switch' && !input.allocation) {
-      throw apiError(400, 'INVALID_REQUEST_PARAMETERS', 'MISSING_FIELDS', 'allocation is required for a direct_deposit_switch job');
-    }
-    requireAllocationSupport(store.catalogue, record.account, input.allocation);
-    const params_: Job['params'] = input.allocation ? allocationParams(input.allocation) : {};
-    const job = store.addJob({ name: input.name, accountId: record.account.id, linkTokenId: null, params: params_ }, false);
-    deps.runner.start(job);
-    return jsonResponse(200, { data: job.job });
-  });
+  const jobAccount = ({ accountId }: { accountId: string }) => requireAccount(store, accountId);
+  addEndpointRoute(
+    router,
+    PAYROLL_API_ENDPOINTS.jobs.create,
+    { resource: jobAccount, body: CreateJobRequestSchema },
+    ({ resource: record, body: input }) => {
+      requireSupport(record, input.name);
+      requireConnected(record.account);
+      if (input.name === 'direct_deposit_switch' && !input.allocation) {
+        throw apiError(400, 'INVALID_REQUEST_PARAMETERS', 'MISSING_FIELDS', 'allocation is required for a direct_deposit_switch job');
+      }
+      requireAllocationSupport(store.catalogue, record.account, input.allocation);
+      const params_: Job['params'] = input.allocation ? allocationParams(input.allocation) : {};
+      const job = store.addJob({ name: input.name, accountId: record.account.id, linkTokenId: null, params: params_ }, false);
+      deps.runner.start(job);
+      return jsonResponse(200, { data: job.job });
+    },
+  );
 };

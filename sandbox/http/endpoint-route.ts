@@ -19,6 +19,11 @@ type RowParams<R> = R extends { pathParams: infer P } ? keyof P & string : never
 export type EndpointNarrowing<R extends PayrollApiEndpoint> = {
   /** The row's path parameters the sandbox accepts less of (each must still be a string the row takes). */
   readonly params?: { readonly [K in RowParams<R>]?: z.ZodType<string> };
+  /**
+   * Looks up what the path names (404 when it does not exist), after the path parameters and before the query and
+   * the body are checked, as the service answers a request with both faults; its result is the input's `resource`.
+   */
+  readonly resource?: (params: Readonly<Record<RowParams<R>, string>>) => unknown;
   /** The same path in another form the sandbox also serves (the spec writes some paths with `/v1` and some without). */
   readonly alsoAt?: readonly string[];
   /** The spec's examples put a list's `limit` and `cursor` in a JSON body: taken from there too (the query string wins). */
@@ -36,6 +41,7 @@ export type EndpointNarrowing<R extends PayrollApiEndpoint> = {
 /** What an endpoint's handler gets: its checked input, and the request it came in. */
 export interface EndpointInput<R extends PayrollApiEndpoint, N> {
   readonly params: Readonly<Record<RowParams<R>, string>>;
+  readonly resource: N extends { resource: (...args: never[]) => infer T } ? T : undefined;
   readonly query: N extends { query: infer Q } ? { [K in keyof Q]: Q[K] extends z.ZodType ? z.output<Q[K]> : never } : undefined;
   readonly body: N extends { body: infer B extends z.ZodType } ? z.output<B> : undefined;
 }
@@ -53,7 +59,7 @@ export function addEndpointRoute<C, R extends PayrollApiEndpoint, const N extend
   narrowing: N & NoOtherQuery<R, N>,
   handler: (input: EndpointInput<R, N>, context: RouteContext<C>) => SandboxResponse | Promise<SandboxResponse>,
 ): void {
-  const { params: paramNarrowing = {}, alsoAt = [], queryAlsoInBody } = narrowing as EndpointNarrowing<PayrollApiEndpoint>;
+  const { params: paramNarrowing = {}, alsoAt = [], queryAlsoInBody, resource } = narrowing as EndpointNarrowing<PayrollApiEndpoint>;
   const query = (narrowing as { query?: Record<string, z.ZodType> }).query;
   const body = (narrowing as { body?: z.ZodType | 'read' }).body;
   const route = (context: RouteContext<C>) => {
@@ -62,9 +68,11 @@ export function addEndpointRoute<C, R extends PayrollApiEndpoint, const N extend
       const schema = (paramNarrowing as Record<string, z.ZodType<string> | undefined>)[name] ?? param.schema;
       params[name] = parseParam(name, context.params[name]!, schema);
     }
+    const found = resource?.(params);
     const fromBody = queryAlsoInBody ? (readJsonObject(context.request, true) ?? {}) : {};
     const input = {
       params,
+      resource: found,
       query: query === undefined ? undefined : parseQuery(context.request, z.strictObject(query), fromBody),
       body: body === undefined || body === 'read' ? undefined : parseBody(context.request, body),
     };
