@@ -10,7 +10,7 @@
  * without access to the platform they could never finish.
  */
 import { z } from 'zod';
-import { PAYROLL_API_ENDPOINTS } from 'payroll-link/server';
+import { PAYROLL_API_ENDPOINTS, type PayrollApiEndpoint } from 'payroll-link/server';
 import { apiError, notFound } from '../http/errors.js';
 import { addEndpointRoute } from '../http/endpoint-route.js';
 import { jsonResponse } from '../http/http-types.js';
@@ -22,6 +22,7 @@ import { AllocationSchema, JobNameSchema, MonitoringStatusSchema, type Job, type
 import type { Router } from '../http/router.js';
 import type { ApiExtra, SandboxDeps } from '../sandbox-deps.js';
 import type { AccountRecord, SandboxStore } from '../state/store.js';
+import type { PayrollData } from '../state/payroll-data.js';
 
 /** The sandbox's `GET /v1/accounts` filters: `connected` as the URL writes it (`true` or `false`), its own monitoring statuses. */
 const ACCOUNTS_QUERY = {
@@ -38,11 +39,21 @@ const RECORDS_QUERY = { limit: LimitSchema, cursor: CursorSchema };
 /** `POST /v1/accounts/{id}/jobs`: start an on-demand job. */
 export const CreateJobRequestSchema = z.strictObject({ name: JobNameSchema, allocation: z.optional(AllocationSchema) });
 
+/** The kinds of an account's records that are lists (the arrays of its `PayrollData`). */
+type RecordKind = { [K in keyof PayrollData]: PayrollData[K] extends readonly unknown[] ? K : never }[keyof PayrollData];
+/** A paginated read of an account's records: its row, which takes `limit` and `cursor`. */
+type RecordsRow = typeof PAYROLL_API_ENDPOINTS.accounts.paystubs;
+/** The path of such a read: the kind is its last segment. */
+const RECORDS_PATH = /^\/v1\/accounts\/\{id\}\/(\w+)$/;
+
 /** Which job names and data a platform type supports. */
 const SUPPORTED: Readonly<Record<PlatformType, ReadonlySet<string>>> = {
   payroll: new Set(['paystubs', 'direct_deposit_switch']),
   time_and_attendance: new Set(['shifts']),
 };
+
+/** What SUPPORTED has a rule for. */
+const RULED: ReadonlySet<string> = new Set(Object.values(SUPPORTED).flatMap((names) => [...names]));
 
 /** 400 PRODUCT_NOT_SUPPORTED when the account's platform type does not support `what`. */
 export const requireSupport = (record: AccountRecord, what: string): void => {
@@ -97,19 +108,25 @@ export const addAccountRoutes = (router: Router<ApiExtra>, deps: SandboxDeps): v
   });
 
   const account = ({ id }: { id: string }) => requireAccount(store, id);
-  /** The account, when its platform has records of this kind. */
+  /** The account, when its platform has records of this kind (a kind without a rule in SUPPORTED: every platform). */
   const supporting =
-    (kind: 'paystubs' | 'shifts') =>
+    (kind: RecordKind) =>
     ({ id }: { id: string }) => {
       const record = requireAccount(store, id);
-      requireSupport(record, kind);
+      if (RULED.has(kind)) requireSupport(record, kind);
       return record;
     };
 
   /** An account's records of one kind, a page at a time. */
-  const records = (kind: 'paystubs' | 'shifts', row: typeof rows.paystubs | typeof rows.shifts) =>
+  const records = (kind: RecordKind, row: RecordsRow) => {
+    const fields = Object.keys(row.query.shape).sort().join();
+    if (fields !== Object.keys(RECORDS_QUERY).sort().join()) {
+      throw new Error(`${row.method} ${row.path} takes ${fields}: a list of records with filters needs its own route`);
+    }
     addEndpointRoute(router, row, { resource: supporting(kind), query: RECORDS_QUERY }, ({ resource: record, query }) => {
-      const items = record.data[kind].map((item, position) => ({ item, position }));
+      const list = record.data[kind] as PayrollData[RecordKind] | undefined;
+      if (list === undefined) throw new Error(`${row.path}: the sandbox has no ${kind} (state/payroll-data.ts)`);
+      const items = list.map((item, position) => ({ item, position }));
       return jsonResponse(
         200,
         cursors.page(items, {
@@ -121,6 +138,13 @@ export const addAccountRoutes = (router: Router<ApiExtra>, deps: SandboxDeps): v
         }),
       );
     });
+  };
+  // Every paginated read of an account's records (`GET /v1/accounts/{id}/<kind>`) serves that list of the account's
+  // data: a new one needs its row and its data (state/payroll-data.ts), no route of its own.
+  for (const row of Object.values(rows) as PayrollApiEndpoint[]) {
+    const kind = row.returns === 'list' ? RECORDS_PATH.exec(row.path)?.[1] : undefined;
+    if (kind !== undefined) records(kind as RecordKind, row as RecordsRow);
+  }
 
   addEndpointRoute(router, rows.get, { resource: account }, ({ resource }) => jsonResponse(200, { data: resource.account }));
   addEndpointRoute(router, rows.disconnect, { resource: account }, ({ resource: record }) => {
@@ -130,8 +154,6 @@ export const addAccountRoutes = (router: Router<ApiExtra>, deps: SandboxDeps): v
   });
   addEndpointRoute(router, rows.employment, { resource: account }, ({ resource }) => jsonResponse(200, { data: resource.data.employment }));
   addEndpointRoute(router, rows.income, { resource: account }, ({ resource }) => jsonResponse(200, { data: resource.data.income }));
-  records('paystubs', rows.paystubs);
-  records('shifts', rows.shifts);
   const jobAccount = ({ accountId }: { accountId: string }) => requireAccount(store, accountId);
   addEndpointRoute(
     router,

@@ -52,7 +52,4 @@ export const checks = [
   same<C['verificationReports']['voe'], (endUserId: string, options?: CallOptions) => One<VoeReport>>(true),
   same<C['verificationReports']['voie'], (endUserId: string, options?: CallOptions) => One<VoieReport>>(true),
   same<C['version'], '2021-04-29' | '2021-07-28' | '2022-03-02' | '2022-06-22' | '2025-07-08'>(true),
-  same<keyof C, 'version' | 'rateLimiter' | 'linkTokens' | 'employers' | 'platforms' | 'accounts' | 'jobs' | 'verificationReports'>(true),
-  same<keyof C['accounts'], 'list' | 'get' | 'disconnect' | 'employment' | 'income' | 'paystubs' | 'shifts'>(true),
-  same<keyof C['jobs'], 'create' | 'list' | 'get' | 'wait'>(true),
 ];
