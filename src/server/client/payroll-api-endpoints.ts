@@ -1,5 +1,5 @@
 /**
- * The service's API as data: every endpoint of the spec (`/work/shared/spec`, "Endpoints") that the client
+ * The service's API as data: every endpoint of the service's API specification ("Endpoints") that the client
  * calls, written once. The client's methods are built from these rows (`payroll-client.ts`), the sandbox's routes
  * check their input against them, the method table of `docs/reading-data.md` is generated from them, and the tests
  * take their endpoint list from them.
