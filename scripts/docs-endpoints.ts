@@ -9,6 +9,22 @@ import * as resources from '../src/server/client/resource-schemas.js';
 /** The docs page that holds the generated method table. */
 export const ENDPOINTS_PAGE = 'docs/reading-data.md';
 
+/**
+ * What the page says of an endpoint beside its path, where the row alone does not say enough. Kept here, not in the
+ * table: the table ships in every server bundle of the client, and this prose would cost it bytes for nothing.
+ */
+const NOTES: Record<string, string> = {
+  'linkTokens.create':
+    "the body of the client's `version` (the other version's fields are refused before sending); `createLinkTokenHandler` does this for you",
+  'employers.list': 'without `/v1`, as the spec writes it',
+  'accounts.disconnect':
+    'no more recurring access; the data stays readable. The spec does not show the answer: resolves with the account when the service sends it, or with an empty `NoContent` (only `response`) when it answers without a body (204)',
+  'accounts.paystubs': 'payroll platforms',
+  'accounts.shifts': 'time-and-attendance platforms',
+  'verificationReports.voe': 'any non-empty id, encoded as one path segment',
+  'verificationReports.voie': 'any non-empty id, encoded as one path segment',
+};
+
 /** The type a schema's answer is named by (`AccountSchema`: `Account`). */
 function resourceName(schema: PayrollApiEndpoint['answer']): string {
   if (schema === LinkTokenSchema) return 'LinkToken';
@@ -48,7 +64,8 @@ export function endpointTable(): string {
     const item = `\`${resourceName(endpoint.answer)}\``;
     const answer =
       endpoint.returns === 'list' ? `a \`PayrollList\` of ${item}` : endpoint.returns === 'one' ? item : `${item}, or \`NoContent\``;
-    const path = `\`${endpoint.method} ${endpoint.path}\`${endpoint.note ? `: ${endpoint.note}` : ''}`;
+    const note = NOTES[name];
+    const path = `\`${endpoint.method} ${endpoint.path}\`${note ? `: ${note}` : ''}`;
     return [`\`${group}\``, `\`${callOf(method, endpoint)}\``, cell(path), answer, endpoint.retryAfterSend ? 'yes' : 'no'];
   });
   const head = ['Group', 'Method', 'Endpoint', 'Resolves with', 'Sent again after a failure that may have reached the service'];

@@ -52,14 +52,10 @@ export interface PayrollApiEndpoint {
    * 504, an answer cut off): true for reads; false for a `POST`, which the service may have done all the same.
    */
   readonly retryAfterSend: boolean;
-  /** What `docs/reading-data.md` says of it beside its path, if anything. */
-  readonly note?: string;
 }
 
 /** The endpoints, grouped as the client's namespaces. */
 export type PayrollApiEndpoints = Readonly<Record<string, Readonly<Record<string, PayrollApiEndpoint>>>>;
-
-const endpoint = <const R extends PayrollApiEndpoint>(row: R): R => row;
 
 const uuidParam = (what: string) => ({ schema: z.uuid(), what, mustBe: 'a UUID' }) as const satisfies PathParam;
 const ACCOUNT_ID = uuidParam('accountId');
@@ -106,7 +102,7 @@ export const LinkTokenCreateBodySchema = z.looseObject({ org_name: z.string().mi
 export const PAYROLL_API_ENDPOINTS = {
   linkTokens: {
     /** `POST /link_tokens`: a Link token for the client's `version` (billable: a failed POST that may have reached the service is never sent again). */
-    create: endpoint({
+    create: {
       method: 'POST',
       path: '/link_tokens',
       body: LinkTokenCreateBodySchema,
@@ -114,94 +110,91 @@ export const PAYROLL_API_ENDPOINTS = {
       answer: LinkTokenSchema,
       returns: 'one',
       retryAfterSend: false,
-      note: "the body of the client's `version` (the other version's fields are refused before sending); `createLinkTokenHandler` does this for you",
-    }),
+    },
   },
   employers: {
     /** `GET /employers`: the path as the spec writes it, without `/v1` (as `POST /link_tokens`). */
-    list: endpoint({
+    list: {
       method: 'GET',
       path: '/employers',
       query: PageParamsSchema,
       answer: EmployerSchema,
       returns: 'list',
       retryAfterSend: true,
-      note: 'without `/v1`, as the spec writes it',
-    }),
+    },
   },
   platforms: {
     /** `GET /v1/platforms`. */
-    list: endpoint({
+    list: {
       method: 'GET',
       path: '/v1/platforms',
       query: PlatformListParamsSchema,
       answer: PlatformSchema,
       returns: 'list',
       retryAfterSend: true,
-    }),
+    },
     /** `GET /v1/platforms/{id}`. */
-    get: endpoint({
+    get: {
       method: 'GET',
       path: '/v1/platforms/{id}',
       pathParams: { id: uuidParam('id') },
       answer: PlatformSchema,
       returns: 'one',
       retryAfterSend: true,
-    }),
+    },
   },
   accounts: {
     /** `GET /v1/accounts`, filtered by `connected`, `monitoring_status`, `end_user_id`. */
-    list: endpoint({
+    list: {
       method: 'GET',
       path: '/v1/accounts',
       query: AccountListParamsSchema,
       answer: AccountSchema,
       returns: 'list',
       retryAfterSend: true,
-    }),
+    },
     /** `GET /v1/accounts/{id}`. */
-    get: endpoint({
+    get: {
       method: 'GET',
       path: '/v1/accounts/{id}',
       pathParams: { id: ACCOUNT_ID },
       answer: AccountSchema,
       returns: 'one',
       retryAfterSend: true,
-    }),
+    },
     /**
      * `POST /v1/accounts/{id}/disconnect`: ends recurring access; the data stays readable. The spec does not
      * show the answer: resolves with the account when the service sends it (the sandbox does), and with
      * {@link NoContent} when it answers without a body (a 204); `'id' in result` tells which.
      */
-    disconnect: endpoint({
+    disconnect: {
       method: 'POST',
       path: '/v1/accounts/{id}/disconnect',
       pathParams: { id: ACCOUNT_ID },
       answer: AccountSchema,
       returns: 'one-or-nothing',
       retryAfterSend: false,
-      note: 'no more recurring access; the data stays readable. The spec does not show the answer: resolves with the account when the service sends it, or with an empty `NoContent` (only `response`) when it answers without a body (204)',
-    }),
+    },
     /** `GET /v1/accounts/{id}/employment`. */
-    employment: endpoint({
+    employment: {
       method: 'GET',
       path: '/v1/accounts/{id}/employment',
       pathParams: { id: ACCOUNT_ID },
       answer: EmploymentSchema,
       returns: 'one',
       retryAfterSend: true,
-    }),
+    },
     /** `GET /v1/accounts/{id}/income`. */
-    income: endpoint({
+    income: {
       method: 'GET',
       path: '/v1/accounts/{id}/income',
       pathParams: { id: ACCOUNT_ID },
       answer: IncomeSchema,
       returns: 'one',
       retryAfterSend: true,
-    }),
+    },
     /** `GET /v1/accounts/{id}/paystubs`. */
-    paystubs: endpoint({
+    paystubs: {
       method: 'GET',
       path: '/v1/accounts/{id}/paystubs',
       pathParams: { id: ACCOUNT_ID },
@@ -209,10 +202,9 @@ export const PAYROLL_API_ENDPOINTS = {
       answer: PaystubSchema,
       returns: 'list',
       retryAfterSend: true,
-      note: 'payroll platforms',
-    }),
+    },
     /** `GET /v1/accounts/{id}/shifts` (time-and-attendance platforms). */
-    shifts: endpoint({
+    shifts: {
       method: 'GET',
       path: '/v1/accounts/{id}/shifts',
       pathParams: { id: ACCOUNT_ID },
@@ -220,12 +212,11 @@ export const PAYROLL_API_ENDPOINTS = {
       answer: ShiftSchema,
       returns: 'list',
       retryAfterSend: true,
-      note: 'time-and-attendance platforms',
-    }),
+    },
   },
   jobs: {
     /** `POST /v1/accounts/{accountId}/jobs`: an on-demand job. */
-    create: endpoint({
+    create: {
       method: 'POST',
       path: '/v1/accounts/{accountId}/jobs',
       pathParams: { accountId: ACCOUNT_ID },
@@ -233,47 +224,45 @@ export const PAYROLL_API_ENDPOINTS = {
       answer: JobSchema,
       returns: 'one',
       retryAfterSend: false,
-    }),
+    },
     /** `GET /v1/jobs`, filtered by `account_id`, `status`, `name`. */
-    list: endpoint({
+    list: {
       method: 'GET',
       path: '/v1/jobs',
       query: JobListParamsSchema,
       answer: JobSchema,
       returns: 'list',
       retryAfterSend: true,
-    }),
+    },
     /** `GET /v1/jobs/{id}`. */
-    get: endpoint({
+    get: {
       method: 'GET',
       path: '/v1/jobs/{id}',
       pathParams: { id: uuidParam('id') },
       answer: JobSchema,
       returns: 'one',
       retryAfterSend: true,
-    }),
+    },
   },
   verificationReports: {
     /** `GET /v1/end_users/{endUserId}/verification_reports/voe`. */
-    voe: endpoint({
+    voe: {
       method: 'GET',
       path: '/v1/end_users/{endUserId}/verification_reports/voe',
       pathParams: { endUserId: { schema: z.string().min(1), what: 'endUserId' } },
       answer: VoeReportSchema,
       returns: 'one',
       retryAfterSend: true,
-      note: 'any non-empty id, encoded as one path segment',
-    }),
+    },
     /** `GET /v1/end_users/{endUserId}/verification_reports/voie`. */
-    voie: endpoint({
+    voie: {
       method: 'GET',
       path: '/v1/end_users/{endUserId}/verification_reports/voie',
       pathParams: { endUserId: { schema: z.string().min(1), what: 'endUserId' } },
       answer: VoieReportSchema,
       returns: 'one',
       retryAfterSend: true,
-      note: 'any non-empty id, encoded as one path segment',
-    }),
+    },
   },
 } as const satisfies PayrollApiEndpoints;
 
