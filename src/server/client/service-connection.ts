@@ -12,11 +12,8 @@ import { ServiceVersionSchema } from './service-version.js';
  */
 export const MAX_SERVICE_ANSWER_BYTES = 1_048_576;
 
-/**
- * How to reach the service: shared by every handler that calls it. Parsed with
- * zod at creation, so mistakes surface at start-up.
- */
-export const ServiceConnectionSchema = z.object({
+/** The fields that say how to reach the service, which the client's options take as they are. */
+export const CONNECTION_FIELDS = {
   /** The API secret of the mode that `baseUrl` serves. Sent as `x-api-secret`; never logged, never answered. */
   apiSecret: z.string().min(1, 'is required: the API secret of the mode that baseUrl serves'),
   /**
@@ -43,35 +40,50 @@ export const ServiceConnectionSchema = z.object({
   fetch: functionSchema<typeof fetch>('must be a fetch function').optional(),
   /** Defaults to `console`. */
   log: LoggerSchema.optional(),
-  /**
-   * Bounds in milliseconds. The whole budget stays under the widget's own
-   * 15 s per-try timeout, so the browser hears our 503 rather than giving up first.
-   *
-   * A `POST` whose try timed out is not tried again: the service may have
-   * done it all the same (for `POST /link_tokens`, minted a token, which is
-   * billable), and a second try would do it twice. So `attemptMs` is most of
-   * the budget (8 s of 10 s): a slow service gets time to answer the one try,
-   * and only quick failures (a refused connection, 429, 5xx) are retried.
-   */
-  timeouts: z
-    .object({
-      attemptMs: z.int().min(1).max(60_000).default(8_000),
-      totalMs: z.int().min(1).max(120_000).default(10_000),
-    })
-    .prefault({}),
-  /**
-   * At most 3 tries: the spec asks clients to back off, not to hammer an overloaded service.
-   * With the token handler's `client` option, `maxAttempts` still bounds its call, while the waits
-   * between tries are that client's backoff (`baseDelayMs` and `maxDelayMs` then go unused).
-   */
-  retry: z
-    .object({
-      maxAttempts: z.int().min(1).max(3).default(3),
-      baseDelayMs: z.int().min(0).max(60_000).default(250),
-      maxDelayMs: z.int().min(0).max(60_000).default(2_000),
-    })
-    .prefault({}),
-});
+};
+
+/**
+ * How to reach the service: shared by every handler that calls it. Parsed with
+ * zod at creation, so mistakes surface at start-up. Built by a call marked pure: a
+ * bundler keeps a top-level call even when nothing reads its result, and the client's
+ * options take only {@link CONNECTION_FIELDS}, so a bundle of the client alone leaves
+ * the handler's bounds out.
+ */
+export const ServiceConnectionSchema = /* @__PURE__ */ withHandlerBounds();
+
+function withHandlerBounds() {
+  return z.object({
+    ...CONNECTION_FIELDS,
+    /**
+     * Bounds in milliseconds. The whole budget stays under the widget's own
+     * 15 s per-try timeout, so the browser hears our 503 rather than giving up first.
+     *
+     * A `POST` whose try timed out is not tried again: the service may have
+     * done it all the same (for `POST /link_tokens`, minted a token, which is
+     * billable), and a second try would do it twice. So `attemptMs` is most of
+     * the budget (8 s of 10 s): a slow service gets time to answer the one try,
+     * and only quick failures (a refused connection, 429, 5xx) are retried.
+     */
+    timeouts: z
+      .object({
+        attemptMs: z.int().min(1).max(60_000).default(8_000),
+        totalMs: z.int().min(1).max(120_000).default(10_000),
+      })
+      .prefault({}),
+    /**
+     * At most 3 tries: the spec asks clients to back off, not to hammer an overloaded service.
+     * With the token handler's `client` option, `maxAttempts` still bounds its call, while the waits
+     * between tries are that client's backoff (`baseDelayMs` and `maxDelayMs` then go unused).
+     */
+    retry: z
+      .object({
+        maxAttempts: z.int().min(1).max(3).default(3),
+        baseDelayMs: z.int().min(0).max(60_000).default(250),
+        maxDelayMs: z.int().min(0).max(60_000).default(2_000),
+      })
+      .prefault({}),
+  });
+}
 
 /** What callers pass: every field with a default may be left out. */
 export type ServiceConnectionConfig = z.input<typeof ServiceConnectionSchema>;
