@@ -1,10 +1,12 @@
 // Writes the element reference of docs/reference.md (attributes, properties, methods, events, slots, parts,
 // CSS properties) from dist/custom-elements.json, which build:package generates from the element's
-// doc comments, and the code table of docs/errors.md from the codes' records (scripts/error-codes-table.ts).
+// doc comments, the code table of docs/errors.md from the codes' records (scripts/error-codes-table.ts), and the
+// method table of docs/reading-data.md from PAYROLL_API_ENDPOINTS (docs-endpoints.ts).
 // `--check` writes nothing and fails when a page is stale (part of npm test).
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { endpointTable, ENDPOINTS_PAGE } from './docs-endpoints.js';
 import { ERRORS_PAGE, ERRORS_SECTION, errorCodesTable } from './error-codes-table.js';
 import { updateMarkdownSection } from './markdown-section.js';
 
@@ -112,14 +114,21 @@ export async function referenceFromManifest(path: string): Promise<string> {
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const check = process.argv.includes('--check');
-  const reference = await referenceFromManifest(`${root}dist/custom-elements.json`);
   const pages = [
-    { page: REFERENCE_PAGE, section: 'reference', content: reference, what: 'the element reference', build: 'npm run build:package && ' },
-    { page: ERRORS_PAGE, section: ERRORS_SECTION, content: errorCodesTable(), what: 'the error code table', build: '' },
+    // The first two need no build.
+    { page: ENDPOINTS_PAGE, section: 'endpoints', what: 'the method table', content: async () => endpointTable(), build: '' },
+    { page: ERRORS_PAGE, section: ERRORS_SECTION, what: 'the error code table', content: async () => errorCodesTable(), build: '' },
+    {
+      page: REFERENCE_PAGE,
+      section: 'reference',
+      what: 'the element reference',
+      content: () => referenceFromManifest(`${root}dist/custom-elements.json`),
+      build: 'npm run build:package && ',
+    },
   ];
   let stale = false;
-  for (const { page, section, content, what, build } of pages) {
-    if (await updateMarkdownSection(`${root}${page}`, section, content, check)) {
+  for (const { page, section, what, content, build } of pages) {
+    if (await updateMarkdownSection(`${root}${page}`, section, await content(), check)) {
       console.log(check ? `${page}: ${what} is up to date.` : `${page}: ${what} written.`);
     } else {
       console.error(`${page}: ${what} is stale. Run \`${build}npm run docs:reference\` and commit ${page}.`);

@@ -10,36 +10,50 @@
  * without access to the platform they could never finish.
  */
 import { z } from 'zod';
+import { PAYROLL_API_ENDPOINTS, type PayrollApiEndpoint } from 'payroll-link/server';
 import { apiError, notFound } from '../http/errors.js';
+import { addEndpointRoute } from '../http/endpoint-route.js';
 import { jsonResponse } from '../http/http-types.js';
 import { changeMonitoringStatus } from '../state/monitoring.js';
 import { CursorSchema, LimitSchema } from '../http/pagination.js';
 import { allocationParams } from '../state/job-params.js';
 import { requireAllocationSupport, requireConnected } from '../state/job-rules.js';
 import { AllocationSchema, JobNameSchema, MonitoringStatusSchema, type Job, type PlatformType } from '../state/resources.js';
-import type { RouteHandler, Router } from '../http/router.js';
+import type { Router } from '../http/router.js';
 import type { ApiExtra, SandboxDeps } from '../sandbox-deps.js';
 import type { AccountRecord, SandboxStore } from '../state/store.js';
-import { parseBody, parseParam, parseQuery } from '../http/validate.js';
+import type { PayrollData } from '../state/payroll-data.js';
 
-const AccountsQuerySchema = z.strictObject({
-  connected: z.enum(['true', 'false']).optional(),
+/** The sandbox's `GET /v1/accounts` filters: `connected` as the URL writes it (`true` or `false`), its own monitoring statuses. */
+const ACCOUNTS_QUERY = {
+  connected: z
+    .enum(['true', 'false'])
+    .transform((value) => value === 'true')
+    .optional(),
   monitoring_status: MonitoringStatusSchema.optional(),
   end_user_id: z.string().min(1).max(255).optional(),
   limit: LimitSchema,
   cursor: CursorSchema,
-});
-const RecordsQuerySchema = z.strictObject({ limit: LimitSchema, cursor: CursorSchema });
-/** `POST /v1/accounts/{id}/disconnect` takes no fields (an empty body or `{}`). */
-const DisconnectBodySchema = z.strictObject({});
+};
+const RECORDS_QUERY = { limit: LimitSchema, cursor: CursorSchema };
 /** `POST /v1/accounts/{id}/jobs`: start an on-demand job. */
 export const CreateJobRequestSchema = z.strictObject({ name: JobNameSchema, allocation: z.optional(AllocationSchema) });
+
+/** The kinds of an account's records that are lists (the arrays of its `PayrollData`). */
+type RecordKind = { [K in keyof PayrollData]: PayrollData[K] extends readonly unknown[] ? K : never }[keyof PayrollData];
+/** A paginated read of an account's records: its row, which takes `limit` and `cursor`. */
+type RecordsRow = typeof PAYROLL_API_ENDPOINTS.accounts.paystubs;
+/** The path of such a read: the kind is its last segment. */
+const RECORDS_PATH = /^\/v1\/accounts\/\{id\}\/(\w+)$/;
 
 /** Which job names and data a platform type supports. */
 const SUPPORTED: Readonly<Record<PlatformType, ReadonlySet<string>>> = {
   payroll: new Set(['paystubs', 'direct_deposit_switch']),
   time_and_attendance: new Set(['shifts']),
 };
+
+/** What SUPPORTED has a rule for. */
+const RULED: ReadonlySet<string> = new Set(Object.values(SUPPORTED).flatMap((names) => [...names]));
 
 /** 400 PRODUCT_NOT_SUPPORTED when the account's platform type does not support `what`. */
 export const requireSupport = (record: AccountRecord, what: string): void => {
@@ -69,17 +83,14 @@ export const requireAccount = (store: SandboxStore, id: string): AccountRecord =
 /** Adds the account routes. */
 export const addAccountRoutes = (router: Router<ApiExtra>, deps: SandboxDeps): void => {
   const { store, cursors } = deps;
+  const rows = PAYROLL_API_ENDPOINTS.accounts;
 
-  const accountOf = (params: Readonly<Record<string, string>>): AccountRecord =>
-    requireAccount(store, parseParam('id', params['id']!, z.uuid()));
-
-  const list: RouteHandler<ApiExtra> = ({ request }) => {
-    const query = parseQuery(request, AccountsQuerySchema);
+  addEndpointRoute(router, rows.list, { query: ACCOUNTS_QUERY }, ({ query }) => {
     const matches = store
       .accounts()
       .filter(
         ({ account }) =>
-          (query.connected === undefined || String(account.connected) === query.connected) &&
+          (query.connected === undefined || account.connected === query.connected) &&
           (query.monitoring_status === undefined || account.monitoring_status === query.monitoring_status) &&
           (query.end_user_id === undefined || account.end_user_id === query.end_user_id),
       );
@@ -94,15 +105,28 @@ export const addAccountRoutes = (router: Router<ApiExtra>, deps: SandboxDeps): v
         view: (record) => record.account,
       }),
     );
-  };
+  });
 
-  const records =
-    <K extends 'paystubs' | 'shifts'>(kind: K): RouteHandler<ApiExtra> =>
-    ({ request, params }) => {
-      const record = accountOf(params);
-      requireSupport(record, kind);
-      const query = parseQuery(request, RecordsQuerySchema);
-      const items = record.data[kind].map((item, position) => ({ item, position }));
+  const account = ({ id }: { id: string }) => requireAccount(store, id);
+  /** The account, when its platform has records of this kind (a kind without a rule in SUPPORTED: every platform). */
+  const supporting =
+    (kind: RecordKind) =>
+    ({ id }: { id: string }) => {
+      const record = requireAccount(store, id);
+      if (RULED.has(kind)) requireSupport(record, kind);
+      return record;
+    };
+
+  /** An account's records of one kind, a page at a time. */
+  const records = (kind: RecordKind, row: RecordsRow) => {
+    const fields = Object.keys(row.query.shape).sort().join();
+    if (fields !== Object.keys(RECORDS_QUERY).sort().join()) {
+      throw new Error(`${row.method} ${row.path} takes ${fields}: a list of records with filters needs its own route`);
+    }
+    addEndpointRoute(router, row, { resource: supporting(kind), query: RECORDS_QUERY }, ({ resource: record, query }) => {
+      const list = record.data[kind] as PayrollData[RecordKind] | undefined;
+      if (list === undefined) throw new Error(`${row.path}: the sandbox has no ${kind} (state/payroll-data.ts)`);
+      const items = list.map((item, position) => ({ item, position }));
       return jsonResponse(
         200,
         cursors.page(items, {
@@ -113,25 +137,29 @@ export const addAccountRoutes = (router: Router<ApiExtra>, deps: SandboxDeps): v
           view: (entry) => entry.item,
         }),
       );
-    };
+    });
+  };
+  // Every paginated read of an account's records (`GET /v1/accounts/{id}/<kind>`) serves that list of the account's
+  // data: a new one needs its row and its data (state/payroll-data.ts), no route of its own.
+  for (const row of Object.values(rows) as PayrollApiEndpoint[]) {
+    const kind = row.returns === 'list' ? RECORDS_PATH.exec(row.path)?.[1] : undefined;
+    if (kind !== undefined) records(kind as RecordKind, row as RecordsRow);
+  }
 
-  router
-    .on('GET', '/v1/accounts', list)
-    .on('GET', '/v1/accounts/:id', ({ params }) => jsonResponse(200, { data: accountOf(params).account }))
-    .on('POST', '/v1/accounts/:id/disconnect', ({ request, params }) => {
-      const record = accountOf(params);
-      parseBody(request, DisconnectBodySchema, { optional: true });
-      // Disconnecting twice is harmless: the second call changes nothing and sends no event.
-      changeMonitoringStatus(deps, record, 'disconnected');
-      return jsonResponse(200, { data: record.account });
-    })
-    .on('GET', '/v1/accounts/:id/employment', ({ params }) => jsonResponse(200, { data: accountOf(params).data.employment }))
-    .on('GET', '/v1/accounts/:id/income', ({ params }) => jsonResponse(200, { data: accountOf(params).data.income }))
-    .on('GET', '/v1/accounts/:id/paystubs', records('paystubs'))
-    .on('GET', '/v1/accounts/:id/shifts', records('shifts'))
-    .on('POST', '/v1/accounts/:id/jobs', ({ request, params }) => {
-      const record = accountOf(params);
-      const input = parseBody(request, CreateJobRequestSchema);
+  addEndpointRoute(router, rows.get, { resource: account }, ({ resource }) => jsonResponse(200, { data: resource.account }));
+  addEndpointRoute(router, rows.disconnect, { resource: account }, ({ resource: record }) => {
+    // Disconnecting twice is harmless: the second call changes nothing and sends no event.
+    changeMonitoringStatus(deps, record, 'disconnected');
+    return jsonResponse(200, { data: record.account });
+  });
+  addEndpointRoute(router, rows.employment, { resource: account }, ({ resource }) => jsonResponse(200, { data: resource.data.employment }));
+  addEndpointRoute(router, rows.income, { resource: account }, ({ resource }) => jsonResponse(200, { data: resource.data.income }));
+  const jobAccount = ({ accountId }: { accountId: string }) => requireAccount(store, accountId);
+  addEndpointRoute(
+    router,
+    PAYROLL_API_ENDPOINTS.jobs.create,
+    { resource: jobAccount, body: CreateJobRequestSchema },
+    ({ resource: record, body: input }) => {
       requireSupport(record, input.name);
       requireConnected(record.account);
       if (input.name === 'direct_deposit_switch' && !input.allocation) {
@@ -142,5 +170,6 @@ export const addAccountRoutes = (router: Router<ApiExtra>, deps: SandboxDeps): v
       const job = store.addJob({ name: input.name, accountId: record.account.id, linkTokenId: null, params: params_ }, false);
       deps.runner.start(job);
       return jsonResponse(200, { data: job.job });
-    });
+    },
+  );
 };

@@ -1,51 +1,49 @@
 /** Job endpoints: `GET /v1/jobs` (filters `account_id`, `status`, `name`; paginated) and `GET /v1/jobs/{id}`. */
 import { z } from 'zod';
+import { PAYROLL_API_ENDPOINTS } from 'payroll-link/server';
+import { addEndpointRoute } from '../http/endpoint-route.js';
 import { notFound } from '../http/errors.js';
 import { jsonResponse } from '../http/http-types.js';
 import { CursorSchema, LimitSchema } from '../http/pagination.js';
 import { JobNameSchema, JobStatusSchema } from '../state/resources.js';
 import type { Router } from '../http/router.js';
 import type { ApiExtra, SandboxDeps } from '../sandbox-deps.js';
-import { parseParam, parseQuery } from '../http/validate.js';
 
-const JobsQuerySchema = z.strictObject({
+const JOBS_QUERY = {
   account_id: z.uuid().optional(),
   status: JobStatusSchema.optional(),
   name: JobNameSchema.optional(),
   limit: LimitSchema,
   cursor: CursorSchema,
-});
+};
 
 /** Adds the job routes. */
 export const addJobRoutes = (router: Router<ApiExtra>, deps: SandboxDeps): void => {
   const { store, cursors } = deps;
-  router
-    .on('GET', '/v1/jobs', ({ request }) => {
-      const query = parseQuery(request, JobsQuerySchema);
-      const matches = store
-        .jobs()
-        .filter(
-          ({ job }) =>
-            (query.account_id === undefined || job.account_id === query.account_id) &&
-            (query.status === undefined || job.status === query.status) &&
-            (query.name === undefined || job.name === query.name),
-        );
-      const scope = `jobs?a=${query.account_id ?? ''}&s=${query.status ?? ''}&n=${query.name ?? ''}`;
-      return jsonResponse(
-        200,
-        cursors.page(matches, {
-          scope,
-          limit: query.limit,
-          cursor: query.cursor,
-          position: (record) => record.seq,
-          view: (record) => record.job,
-        }),
+  addEndpointRoute(router, PAYROLL_API_ENDPOINTS.jobs.list, { query: JOBS_QUERY }, ({ query }) => {
+    const matches = store
+      .jobs()
+      .filter(
+        ({ job }) =>
+          (query.account_id === undefined || job.account_id === query.account_id) &&
+          (query.status === undefined || job.status === query.status) &&
+          (query.name === undefined || job.name === query.name),
       );
-    })
-    .on('GET', '/v1/jobs/:id', ({ params }) => {
-      const id = parseParam('id', params['id']!, z.uuid());
-      const record = store.job(id);
-      if (!record) throw notFound('JOB_NOT_FOUND', `No job ${id}`);
-      return jsonResponse(200, { data: record.job });
-    });
+    const scope = `jobs?a=${query.account_id ?? ''}&s=${query.status ?? ''}&n=${query.name ?? ''}`;
+    return jsonResponse(
+      200,
+      cursors.page(matches, {
+        scope,
+        limit: query.limit,
+        cursor: query.cursor,
+        position: (record) => record.seq,
+        view: (record) => record.job,
+      }),
+    );
+  });
+  addEndpointRoute(router, PAYROLL_API_ENDPOINTS.jobs.get, {}, ({ params }) => {
+    const record = store.job(params.id);
+    if (!record) throw notFound('JOB_NOT_FOUND', `No job ${params.id}`);
+    return jsonResponse(200, { data: record.job });
+  });
 };

@@ -6,12 +6,13 @@
  * Sending the other version's fields is a 400 that says which to use.
  */
 import { z } from 'zod';
-import type { ErrorCode } from 'payroll-link/server';
+import { PAYROLL_API_ENDPOINTS, type ErrorCode } from 'payroll-link/server';
+import { addEndpointRoute } from '../http/endpoint-route.js';
 import { apiError, fromZodError, invalidParams, invalidRequest } from '../http/errors.js';
 import { jsonResponse } from '../http/http-types.js';
 import { requireAllocationSupport } from '../state/job-rules.js';
 import { AllocationSchema, JobNameSchema } from '../state/resources.js';
-import type { RouteHandler, Router } from '../http/router.js';
+import type { RouteContext, Router } from '../http/router.js';
 import type { ApiExtra, SandboxDeps } from '../sandbox-deps.js';
 import { readJsonObject } from '../http/validate.js';
 import { LAST_REQUIRED_JOBS_VERSION, isAtOrBefore } from '../http/versions.js';
@@ -47,6 +48,12 @@ export const LinkTokenRequestSchema = z.strictObject({
   solution: z.string().min(1).max(100),
 });
 
+/** Each version's body is one the row takes (`org_name` and other fields): the sandbox accepts no body the client would refuse. */
+const BODIES = { legacy: LegacyLinkTokenRequestSchema, current: LinkTokenRequestSchema } satisfies Record<
+  string,
+  z.ZodType<z.output<typeof PAYROLL_API_ENDPOINTS.linkTokens.create.body>>
+>;
+
 const LEGACY_ONLY = ['required_jobs'] as const;
 const CURRENT_ONLY = ['features', 'solution'] as const;
 
@@ -56,7 +63,11 @@ const platformIdOf = (platform: { id: string } | undefined, employer: { platform
 
 /** Adds the Link token routes to the API router. */
 export const addLinkTokenRoutes = (router: Router<ApiExtra>, deps: SandboxDeps): void => {
-  const create: RouteHandler<ApiExtra> = ({ request, extra }) => {
+  // The body's fields depend on the version: read here, against the two schemas above, each a narrowing of the row's.
+  addEndpointRoute(router, PAYROLL_API_ENDPOINTS.linkTokens.create, { alsoAt: ['/v1/link_tokens'], body: 'read' }, (_, context) =>
+    create(context),
+  );
+  function create({ request, extra }: RouteContext<ApiExtra>) {
     const body = readJsonObject(request, false)!;
     const legacy = isAtOrBefore(extra.version, LAST_REQUIRED_JOBS_VERSION);
     // The other version's fields get their own message: "unknown field" would not say what to send instead.
@@ -68,7 +79,7 @@ export const addLinkTokenRoutes = (router: Router<ApiExtra>, deps: SandboxDeps):
         : `${field} is accepted only up to Service-Version ${LAST_REQUIRED_JOBS_VERSION}; Service-Version ${extra.version} takes features and solution`,
     }));
     const rest = Object.fromEntries(Object.entries(body).filter(([key]) => !(wrongFields as readonly string[]).includes(key)));
-    const parsed = legacy ? LegacyLinkTokenRequestSchema.safeParse(rest) : LinkTokenRequestSchema.safeParse(rest);
+    const parsed = legacy ? BODIES.legacy.safeParse(rest) : BODIES.current.safeParse(rest);
     const schemaCodes = parsed.success ? [] : fromZodError(parsed.error, rest, 'request body').codes;
     const codes = [...wrongCodes, ...schemaCodes];
     if (!parsed.success || codes.length > 0) throw invalidRequest(codes, 'request body');
@@ -127,6 +138,5 @@ export const addLinkTokenRoutes = (router: Router<ApiExtra>, deps: SandboxDeps):
       deps.tokenTtlSeconds,
     );
     return jsonResponse(200, { data: { id: record.id, token: record.token, expires: record.expires, mode: 'sandbox' } });
-  };
-  router.on('POST', '/link_tokens', create).on('POST', '/v1/link_tokens', create);
+  }
 };

@@ -5,19 +5,21 @@
  * when the report lacks required data (VOIE needs a payroll account).
  */
 import { z } from 'zod';
+import { PAYROLL_API_ENDPOINTS } from 'payroll-link/server';
+import { addEndpointRoute } from '../http/endpoint-route.js';
 import { notFound } from '../http/errors.js';
 import { jsonResponse } from '../http/http-types.js';
-import type { RouteHandler, Router } from '../http/router.js';
+import type { Router } from '../http/router.js';
 import type { ApiExtra, SandboxDeps } from '../sandbox-deps.js';
-import { parseParam } from '../http/validate.js';
 import { buildVoeReport, buildVoieReport, reportAvailability } from '../state/verification-reports.js';
 
 /** Adds the verification report routes. */
 export const addReportRoutes = (router: Router<ApiExtra>, deps: SandboxDeps): void => {
-  const report =
-    (kind: 'voe' | 'voie'): RouteHandler<ApiExtra> =>
-    ({ params }) => {
-      const endUserId = parseParam('id', params['id']!, z.string().min(1).max(255));
+  const rows = PAYROLL_API_ENDPOINTS.verificationReports;
+  // The integrator's end_user_id, at most 255 characters as the sandbox's Link tokens take it.
+  const params = { endUserId: z.string().min(1).max(255) };
+  for (const kind of ['voe', 'voie'] as const) {
+    addEndpointRoute(router, rows[kind], { params }, ({ params: { endUserId } }) => {
       const accounts = deps.store.accountsOfEndUser(endUserId);
       if (accounts.length === 0) throw notFound('END_USER_NOT_FOUND', `No end user ${endUserId} has connected an account`);
       const now = deps.store.now();
@@ -27,8 +29,6 @@ export const addReportRoutes = (router: Router<ApiExtra>, deps: SandboxDeps): vo
       return jsonResponse(200, {
         data: kind === 'voe' ? buildVoeReport(endUserId, accounts, now) : buildVoieReport(endUserId, accounts, now),
       });
-    };
-  router
-    .on('GET', '/v1/end_users/:id/verification_reports/voe', report('voe'))
-    .on('GET', '/v1/end_users/:id/verification_reports/voie', report('voie'));
+    });
+  }
 };

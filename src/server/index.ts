@@ -24,6 +24,7 @@ export {
   type WithResponse,
 } from './client/payroll-client.js';
 export type { CallOptions, ClientOptions, RequestInfo, ResponseInfo } from './client/client-options.js';
+export { PAYROLL_API_ENDPOINTS, type PathParam, type PayrollApiEndpoint } from './client/payroll-api-endpoints.js';
 export { isPayrollApiError, PayrollApiError, type PayrollApiErrorKind } from './client/payroll-api-error.js';
 export { PayrollList, type PayrollPage } from './client/payroll-list.js';
 export { inProcessRateLimiter, type RateLimiter, type RequestAnswered } from './client/rate-limiter.js';
@@ -42,7 +43,7 @@ export {
 } from './link-token/link-token-handler.js';
 export type { Logger } from './logger.js';
 export { isLoopbackHost } from './handler/loopback.js';
-export { SERVICE_VERSIONS, type ServiceVersion } from './link-token/service-version.js';
+export { SERVICE_VERSIONS, type ServiceVersion } from './client/service-version.js';
 export {
   AccountAddedPayloadSchema,
   AccountConnectionPayloadSchema,

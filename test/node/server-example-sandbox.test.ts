@@ -13,7 +13,7 @@ import { startSandbox, type Sandbox } from '../../sandbox/start-sandbox.js';
 import { DEFAULT_CLI_SECRET } from '../../sandbox/cli/cli-options.js';
 import { createLinkTokenHandler, type LinkTokenHandlerConfig } from '../../src/server/link-token/link-token-handler.js';
 import { exampleServerOptionsFromEnv, startExampleServer, type ExampleServer } from '../../server-example/server.js';
-import { SERVICE_VERSIONS } from '../../src/server/link-token/service-version.js';
+import { SERVICE_VERSIONS } from '../../src/server/client/service-version.js';
 import type { WebhookEvent } from 'payroll-link/server';
 import { LinkTokenEnvelopeSchema } from '../../src/protocol.js';
 import { captureLog, serviceConfigFor } from './server-example-upstream.js';

@@ -10,7 +10,7 @@ import { ConfigError } from '../../src/server/config-error.js';
 import { createPayrollClient } from '../../src/server/client/payroll-client.js';
 import { ErrorBodySchema } from '../../src/server/error-body.js';
 import { createLinkTokenHandler, type LinkTokenHandlerConfig } from '../../src/server/link-token/link-token-handler.js';
-import { SERVICE_VERSIONS } from '../../src/server/link-token/service-version.js';
+import { SERVICE_VERSIONS } from '../../src/server/client/service-version.js';
 import { LinkTokenEnvelopeSchema } from '../../src/protocol.js';
 import {
   captureLog,

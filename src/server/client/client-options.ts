@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { LinkModeSchema } from '../../protocol.js';
 import { AbortSignalSchema, functionSchema, methodsSchema } from '../handler/function-schema.js';
-import { ServiceConnectionSchema } from '../link-token/service-connection.js';
+import { CONNECTION_FIELDS } from './service-connection.js';
 import { inProcessRateLimiter, type RateLimiter } from './rate-limiter.js';
 
 /** What {@link ClientOptions.onRequest} is told before each attempt: never headers, never the secret. */
@@ -40,32 +40,31 @@ export function limiterFor(rateLimit: ClientOptions['rateLimit'], mode: ClientOp
  * unlike the handlers' schema it is built from: a misspelt option
  * (`timeoutMS`) is a {@link ConfigError} naming it, not a default silently kept.
  */
-export const ClientOptionsSchema = ServiceConnectionSchema.pick({ apiSecret: true, baseUrl: true, version: true, fetch: true, log: true })
-  .extend({
-    /** The mode `apiSecret` belongs to: sets the default rate limit (10 per second in sandbox and development, 50 in production; 10 when absent). */
-    mode: z.optional(LinkModeSchema),
-    /** Bound of one attempt, the answer's body included, in milliseconds. */
-    timeoutMs: z.int().min(1).max(300_000).default(10_000),
-    /** Retries after the first try, for what the spec says to retry. */
-    maxRetries: z.int().min(0).max(10).default(3),
-    /**
-     * Pacing under the service's rate limit: `false` turns it off, `{ perSecond }`
-     * sets this client's own limit, a {@link RateLimiter} is shared (with other
-     * clients, or with other processes through `redisRateLimiter`).
-     */
-    rateLimit: z
-      .union([
-        z.literal(false),
-        z.strictObject({ perSecond: z.int().min(1).max(10_000) }),
-        methodsSchema<RateLimiter>(['acquire'], 'must be false, { perSecond }, or a rate limiter with an acquire method'),
-      ])
-      .optional(),
-    /** Called synchronously before each attempt; a throw (or a rejected promise it returns) is logged and ignored. */
-    onRequest: functionSchema<(info: RequestInfo) => void>().optional(),
-    /** Called synchronously after each answer; a throw (or a rejected promise it returns) is logged and ignored. */
-    onResponse: functionSchema<(info: ResponseInfo) => void>().optional(),
-  })
-  .strict();
+export const ClientOptionsSchema = z.strictObject({
+  ...CONNECTION_FIELDS,
+  /** The mode `apiSecret` belongs to: sets the default rate limit (10 per second in sandbox and development, 50 in production; 10 when absent). */
+  mode: z.optional(LinkModeSchema),
+  /** Bound of one attempt, the answer's body included, in milliseconds. */
+  timeoutMs: z.int().min(1).max(300_000).default(10_000),
+  /** Retries after the first try, for what the spec says to retry. */
+  maxRetries: z.int().min(0).max(10).default(3),
+  /**
+   * Pacing under the service's rate limit: `false` turns it off, `{ perSecond }`
+   * sets this client's own limit, a {@link RateLimiter} is shared (with other
+   * clients, or with other processes through `redisRateLimiter`).
+   */
+  rateLimit: z
+    .union([
+      z.literal(false),
+      z.strictObject({ perSecond: z.int().min(1).max(10_000) }),
+      methodsSchema<RateLimiter>(['acquire'], 'must be false, { perSecond }, or a rate limiter with an acquire method'),
+    ])
+    .optional(),
+  /** Called synchronously before each attempt; a throw (or a rejected promise it returns) is logged and ignored. */
+  onRequest: functionSchema<(info: RequestInfo) => void>().optional(),
+  /** Called synchronously after each answer; a throw (or a rejected promise it returns) is logged and ignored. */
+  onResponse: functionSchema<(info: ResponseInfo) => void>().optional(),
+});
 
 /** What {@link createPayrollClient} accepts. */
 export type ClientOptions = z.input<typeof ClientOptionsSchema>;

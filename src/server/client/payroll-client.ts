@@ -1,35 +1,26 @@
 import * as z from 'zod';
-import { LinkTokenSchema, type LinkToken } from '../../protocol.js';
 import { ConfigError } from '../config-error.js';
 import { redactingLogger } from '../logger.js';
-import { usesRequiredJobs } from '../link-token/service-version.js';
 import { backoffDelay, wait } from '../../shared/backoff.js';
+import { timeLimit } from '../../shared/time-limit.js';
+import { AbortSignalSchema } from '../handler/function-schema.js';
 import { CallOptionsSchema, ClientOptionsSchema, limiterFor, type CallOptions, type ClientOptions } from './client-options.js';
 import { PayrollApiError } from './payroll-api-error.js';
+import { PAYROLL_API_ENDPOINTS, type PayrollApiEndpoint, type PayrollApiEndpoints } from './payroll-api-endpoints.js';
 import { PayrollList, type PayrollPage } from './payroll-list.js';
-import {
-  AccountSchema,
-  EmployerSchema,
-  EmploymentSchema,
-  IncomeSchema,
-  JobSchema,
-  PaystubSchema,
-  PlatformSchema,
-  ShiftSchema,
-  VoeReportSchema,
-  VoieReportSchema,
-  type Account,
-  type Employer,
-  type Employment,
-  type Income,
-  type Job,
-  type Paystub,
-  type Platform,
-  type Shift,
-  type VoeReport,
-  type VoieReport,
-} from './resource-schemas.js';
+import type { RateLimiter } from './rate-limiter.js';
+import type { Job, KnownFields } from './resource-schemas.js';
+import type { ServiceVersion } from './service-version.js';
 import { createTransport, DEFAULT_BACKOFF, type RetryPolicy, type TransportAnswer } from './transport.js';
+
+export type {
+  AccountListParams,
+  CreateJobBody,
+  JobListParams,
+  LinkTokenCreateBody,
+  PageParams,
+  PlatformListParams,
+} from './payroll-api-endpoints.js';
 
 /** Where a single resource came from; on every resolved object as the non-enumerable `response`. */
 export interface ResponseMeta {
@@ -47,36 +38,40 @@ export type WithResponse<T> = T & { readonly response: ResponseMeta };
  */
 export type NoContent = { readonly response: ResponseMeta };
 
-// The spec gives no range for `limit` ("Limits": not shown): any page size the service may accept is sent.
-const page = z.object({ limit: z.int().min(1).optional(), cursor: z.string().min(1).optional() });
-/** Parameters of the lists that take only `limit` and `cursor`. */
-export const PageParamsSchema = page.strict();
-/** Parameters of `accounts.list`. */
-export const AccountListParamsSchema = page
-  .extend({
-    connected: z.boolean().optional(),
-    // Its values are not shown in the spec: the service judges them, not a copy of the sandbox's list.
-    monitoring_status: z.string().min(1).optional(),
-    end_user_id: z.string().min(1).optional(),
-  })
-  .strict();
-/** Parameters of `platforms.list`. */
-export const PlatformListParamsSchema = page.extend({ type: z.enum(['payroll', 'time_and_attendance']).optional() }).strict();
-/** Parameters of `jobs.list`. */
-export const JobListParamsSchema = page
-  .extend({ account_id: z.uuid().optional(), status: z.string().min(1).optional(), name: z.string().min(1).optional() })
-  .strict();
-/** The body of `jobs.create`: the job's `name` and, for a deposit switch, its `allocation`; other fields pass through. */
-export const CreateJobBodySchema = z.looseObject({ name: z.string().min(1) });
-/** The body of `linkTokens.create` (`org_name` required); the other version's fields are refused before sending. */
-export const LinkTokenCreateBodySchema = z.looseObject({ org_name: z.string().min(1) });
-
-export type PageParams = z.input<typeof PageParamsSchema>;
-export type AccountListParams = z.input<typeof AccountListParamsSchema>;
-export type PlatformListParams = z.input<typeof PlatformListParamsSchema>;
-export type JobListParams = z.input<typeof JobListParamsSchema>;
-export type CreateJobBody = z.input<typeof CreateJobBodySchema>;
-export type LinkTokenCreateBody = z.input<typeof LinkTokenCreateBodySchema>;
+/** The argument a path parameter becomes, named as in the row's path (a tuple label cannot be computed). */
+interface PathArgument {
+  id: [id: string];
+  accountId: [accountId: string];
+  endUserId: [endUserId: string];
+}
+type PathArgs<R> = R extends { pathParams: infer P }
+  ? { [K in keyof P]: K extends keyof PathArgument ? PathArgument[K] : [value: string] }[keyof P]
+  : [];
+type QueryArgs<R> = R extends { query: infer Q extends z.ZodType } ? [params?: z.input<Q>] : [];
+type BodyArgs<R> = R extends { body: infer B extends z.ZodType } ? [body: z.input<B>] : [];
+/** An item of the answer: the schema's output, a loose one with its known fields only (as the exported resource types). */
+type ItemOf<R> = R extends { answer: infer S extends z.core.$ZodType }
+  ? string extends keyof z.output<S>
+    ? KnownFields<z.output<S>>
+    : z.output<S>
+  : never;
+type ResultOf<R> = R extends { returns: 'list' }
+  ? PayrollList<ItemOf<R>>
+  : R extends { returns: 'one' }
+    ? Promise<WithResponse<ItemOf<R>>>
+    : Promise<WithResponse<ItemOf<R>> | NoContent>;
+/**
+ * A client method for each row of a table of endpoints, grouped as the table is; each takes its row's doc comment.
+ * A method's arguments are its path parameters, its query parameters or its body, then the call's options (written
+ * out here rather than through an alias, so that an editor shows the method's signature, not the alias's name).
+ */
+export type EndpointMethods<T extends PayrollApiEndpoints> = {
+  [G in keyof T]: {
+    [M in keyof T[G]]: (
+      ...args: [...PathArgs<T[G][M]>, ...QueryArgs<T[G][M]>, ...BodyArgs<T[G][M]>, options?: CallOptions]
+    ) => ResultOf<T[G][M]>;
+  };
+};
 
 /** Options of `jobs.wait`. */
 export interface WaitOptions {
@@ -88,7 +83,7 @@ export interface WaitOptions {
 const WaitOptionsSchema = z
   .strictObject({
     timeoutMs: z.int().min(1).max(3_600_000).optional(),
-    signal: z.custom<AbortSignal>((value) => typeof value === 'object' && value !== null && 'aborted' in value).optional(),
+    signal: AbortSignalSchema.optional(),
   })
   .optional();
 
@@ -105,9 +100,6 @@ const listEnvelope = <S extends z.core.$ZodType>(schema: S) =>
 /** The version that brought cursor pagination (spec, "Versioning" 5); versions are dates, so they compare as strings. */
 const CURSORS_SINCE = '2022-03-02';
 
-const uuid = z.uuid();
-const endUserId = z.string().min(1);
-
 /**
  * Creates a typed client of the service's API (the `/v1` endpoints,
  * `GET /employers` and `POST /link_tokens`, each path as the spec writes it): the secret and `Service-Version` on every call,
@@ -123,22 +115,19 @@ const endUserId = z.string().min(1);
  * const employment = await client.accounts.employment(accountId);
  * for await (const paystub of client.accounts.paystubs(accountId)) console.log(paystub.id);
  */
-export function createPayrollClient(options: ClientOptions) {
+export function createPayrollClient(options: ClientOptions): PayrollClient {
   return buildClient(options, { backoff: DEFAULT_BACKOFF, longRetryAfter: 'wait' });
 }
 
 /**
- * {@link createPayrollClient} for the token handler: the backoff between
- * retries its documented `retry.baseDelayMs` / `retry.maxDelayMs` set, and a
- * `Retry-After` over the cap ends the call at once, so that the handler, which
- * must answer the browser within its `timeouts.totalMs`, passes the wait on
- * (503 with `Retry-After`) instead of spending its budget waiting.
+ * {@link createPayrollClient} with another retry policy: the token handler's, from its documented `retry` and
+ * `timeouts` by {@link handlerCallPolicy} (service-connection.ts).
  */
-export function clientWithBackoff(options: ClientOptions, backoff: { baseMs: number; maxMs: number }) {
-  return buildClient(options, { backoff, longRetryAfter: 'fail' });
+export function createPayrollClientWith(options: ClientOptions, retry: RetryPolicy): PayrollClient {
+  return buildClient(options, retry);
 }
 
-function buildClient(options: ClientOptions, policy: RetryPolicy) {
+function buildClient(options: ClientOptions, policy: RetryPolicy): PayrollClient {
   const parsed = ClientOptionsSchema.safeParse(options);
   if (!parsed.success) throw ConfigError.fromZod('payroll client options', parsed.error);
   const settings = parsed.data;
@@ -171,10 +160,6 @@ function buildClient(options: ClientOptions, policy: RetryPolicy) {
     return result.data;
   };
   const callOptions = (value: unknown): CallOptions => check(CallOptionsSchema, value, 'options') ?? {};
-  const pathId = (value: unknown, what: string): string => {
-    if (!uuid.safeParse(value).success) throw badInput(`${what} must be a UUID`);
-    return value as string;
-  };
 
   const answerBody = <S extends z.core.$ZodType>(answer: TransportAnswer, schema: S, label: string): z.output<S> => {
     const result = z.safeParse(schema, answer.json);
@@ -194,49 +179,53 @@ function buildClient(options: ClientOptions, policy: RetryPolicy) {
     return Object.defineProperty(value, 'response', { value: response, enumerable: false }) as WithResponse<T>;
   };
 
-  const sendChecked = (method: 'GET' | 'POST', path: string, options: unknown, body?: unknown) => {
-    const call = callOptions(options);
-    return transport.send({ method, path, body, signal: call.signal, timeoutMs: call.timeoutMs, maxRetries: call.maxRetries });
+  /** The row's path with each parameter checked and sent as one path segment (a slash, a question mark, a dot segment alike). */
+  const pathOf = (row: PayrollApiEndpoint, values: Readonly<Record<string, unknown>>): string =>
+    row.path.replace(/\{(\w+)\}/g, (_, name: string) => {
+      const param = row.pathParams![name]!;
+      const value = values[name];
+      if (param.mustBe === undefined) check(param.schema, value, param.what);
+      else if (!param.schema.safeParse(value).success) throw badInput(`${param.what} must be ${param.mustBe}`);
+      return encodeURIComponent(value as string).replace(/\./g, '%2E');
+    });
+
+  /** A row's body, checked: the caller's, or `{}` for a `POST` that takes none. */
+  const bodyOf = (row: PayrollApiEndpoint, value: unknown): unknown => {
+    if (row.body === undefined) return row.method === 'POST' ? {} : undefined;
+    const checked = check(row.body, value, 'body') as Record<string, unknown>;
+    const present = row.refusedFields?.(settings.version).filter((field) => field in checked) ?? [];
+    if (present.length > 0) throw badInput(`body: ${present.join(', ')} is not a field of version ${settings.version}`);
+    return checked;
   };
 
-  async function one<S extends z.core.$ZodType>(
-    method: 'GET' | 'POST',
-    path: string,
-    schema: S,
-    options: unknown,
-    body?: unknown,
-  ): Promise<WithResponse<z.output<S>>> {
-    const answer = await sendChecked(method, path, options, body);
-    const { data } = answerBody(answer, envelope(schema), `${method} ${path}`) as { data: z.output<S> };
-    return withMeta(data as object, answer) as WithResponse<z.output<S>>;
+  /** One call of a row that answers one resource (or, for `one-or-nothing`, possibly no body: {@link NoContent}). */
+  async function one(row: PayrollApiEndpoint, path: string, body: unknown, options: unknown): Promise<object> {
+    const call = callOptions(options);
+    const answer = await transport.send({
+      method: row.method,
+      path,
+      body,
+      retryAfterPossibleSend: row.retryAfterSend,
+      signal: call.signal,
+      timeoutMs: call.timeoutMs,
+      maxRetries: call.maxRetries,
+    });
+    if (row.returns === 'one-or-nothing' && answer.json === undefined) return withMeta({}, answer);
+    const { data } = answerBody(answer, envelope(row.answer), `${row.method} ${path}`) as { data: object };
+    return withMeta(data, answer);
   }
 
-  /** {@link one} for an endpoint whose answer the spec does not show: no body is {@link NoContent}, a body must fit `schema`. */
-  async function oneOrNothing<S extends z.core.$ZodType>(
-    method: 'POST',
-    path: string,
-    schema: S,
-    options: unknown,
-    body?: unknown,
-  ): Promise<WithResponse<z.output<S>> | NoContent> {
-    const answer = await sendChecked(method, path, options, body);
-    if (answer.json === undefined) return withMeta({}, answer);
-    const { data } = answerBody(answer, envelope(schema), `${method} ${path}`) as { data: z.output<S> };
-    return withMeta(data as object, answer) as WithResponse<z.output<S>>;
-  }
-
-  function list<S extends z.core.$ZodType>(
-    pathOf: () => string,
-    schema: S,
+  /** A row that answers a list: nothing is checked or fetched until the list is read (bad input rejects, never throws). */
+  function list(
+    row: PayrollApiEndpoint,
+    values: Readonly<Record<string, unknown>>,
     params: unknown,
-    paramsSchema: z.ZodType<Record<string, unknown> | undefined>,
     options: unknown,
-  ): PayrollList<z.output<S>> {
-    const wrapped = listEnvelope(schema);
-    // Checked on the first read: a list object is returned at once, and bad input must reject, not throw.
-    const fetchPage = async (cursor: string | undefined): Promise<PayrollPage<z.output<S>>> => {
-      const path = pathOf();
-      const query = check(paramsSchema.optional(), params, 'parameters') ?? {};
+  ): PayrollList<unknown> {
+    const wrapped = listEnvelope(row.answer);
+    const fetchPage = async (cursor: string | undefined): Promise<PayrollPage<unknown>> => {
+      const path = pathOf(row, values);
+      const query = check(row.query!.optional(), params, 'parameters') ?? {};
       if (query['cursor'] !== undefined && settings.version < CURSORS_SINCE) {
         throw badInput(`parameters: cursor needs version ${CURSORS_SINCE} or later (this client sends ${settings.version})`);
       }
@@ -246,150 +235,103 @@ function buildClient(options: ClientOptions, policy: RetryPolicy) {
         if (value !== undefined) search.set(key, String(value));
       }
       const answer = await transport.send({
-        method: 'GET',
+        method: row.method,
         path,
         query: search,
+        retryAfterPossibleSend: row.retryAfterSend,
         signal: call.signal,
         timeoutMs: call.timeoutMs,
         maxRetries: call.maxRetries,
       });
-      const body = answerBody(answer, wrapped, `GET ${path}`) as { data: z.output<S>[]; meta: { next_cursor?: string | null } };
+      const body = answerBody(answer, wrapped, `${row.method} ${path}`) as { data: unknown[]; meta: { next_cursor?: string | null } };
       return { data: body.data, nextCursor: body.meta.next_cursor ?? null, requestId: answer.requestId };
     };
     return new PayrollList(fetchPage, undefined, transport.fail);
   }
 
-  const accountPath =
-    (id: unknown, tail = '') =>
-    () =>
-      `/v1/accounts/${pathId(id, 'accountId')}${tail}`;
-
-  return {
-    /** The `Service-Version` every call sends. */
-    version: settings.version,
-    /**
-     * The rate limiter this client paces its calls with (null with `rateLimit: false`): for a request of your own
-     * with the same secret (one the client has no method for, such as the sandbox's triggers), so that it takes
-     * its turn in the same limit. `acquire()` before sending it, then call what that resolved with, if anything,
-     * once it has its answer (`RequestAnswered`).
-     */
-    rateLimiter: limiter,
-    /** `POST /link_tokens`: a Link token for the client's `version` (billable: a failed POST that may have reached the service is never sent again). */
-    linkTokens: {
-      async create(body: LinkTokenCreateBody, options?: CallOptions): Promise<WithResponse<LinkToken>> {
-        const checked = check(LinkTokenCreateBodySchema, body, 'body');
-        const foreign = usesRequiredJobs(settings.version) ? ['features', 'solution'] : ['required_jobs'];
-        const present = foreign.filter((field) => field in checked);
-        if (present.length > 0) throw badInput(`body: ${present.join(', ')} is not a field of version ${settings.version}`);
-        return one('POST', '/link_tokens', LinkTokenSchema, options, checked);
-      },
-    },
-    employers: {
-      /** `GET /employers`: the path as the spec writes it, without `/v1` (as `POST /link_tokens`). */
-      list: (params?: PageParams, options?: CallOptions): PayrollList<Employer> =>
-        list(() => '/employers', EmployerSchema, params, PageParamsSchema, options),
-    },
-    platforms: {
-      /** `GET /v1/platforms`. */
-      list: (params?: PlatformListParams, options?: CallOptions): PayrollList<Platform> =>
-        list(() => '/v1/platforms', PlatformSchema, params, PlatformListParamsSchema, options),
-      /** `GET /v1/platforms/{id}`. */
-      get: async (id: string, options?: CallOptions): Promise<WithResponse<Platform>> =>
-        one('GET', `/v1/platforms/${pathId(id, 'id')}`, PlatformSchema, options),
-    },
-    accounts: {
-      /** `GET /v1/accounts`, filtered by `connected`, `monitoring_status`, `end_user_id`. */
-      list: (params?: AccountListParams, options?: CallOptions): PayrollList<Account> =>
-        list(() => '/v1/accounts', AccountSchema, params, AccountListParamsSchema, options),
-      /** `GET /v1/accounts/{id}`. */
-      get: async (id: string, options?: CallOptions): Promise<WithResponse<Account>> =>
-        one('GET', accountPath(id)(), AccountSchema, options),
-      /**
-       * `POST /v1/accounts/{id}/disconnect`: ends recurring access; the data stays readable. The spec does not
-       * show the answer: resolves with the account when the service sends it (the sandbox does), and with
-       * {@link NoContent} when it answers without a body (a 204); `'id' in result` tells which.
-       */
-      disconnect: async (id: string, options?: CallOptions): Promise<WithResponse<Account> | NoContent> =>
-        oneOrNothing('POST', accountPath(id, '/disconnect')(), AccountSchema, options, {}),
-      /** `GET /v1/accounts/{id}/employment`. */
-      employment: async (id: string, options?: CallOptions): Promise<WithResponse<Employment>> =>
-        one('GET', accountPath(id, '/employment')(), EmploymentSchema, options),
-      /** `GET /v1/accounts/{id}/income`. */
-      income: async (id: string, options?: CallOptions): Promise<WithResponse<Income>> =>
-        one('GET', accountPath(id, '/income')(), IncomeSchema, options),
-      /** `GET /v1/accounts/{id}/paystubs`. */
-      paystubs: (id: string, params?: PageParams, options?: CallOptions): PayrollList<Paystub> =>
-        list(accountPath(id, '/paystubs'), PaystubSchema, params, PageParamsSchema, options),
-      /** `GET /v1/accounts/{id}/shifts` (time-and-attendance platforms). */
-      shifts: (id: string, params?: PageParams, options?: CallOptions): PayrollList<Shift> =>
-        list(accountPath(id, '/shifts'), ShiftSchema, params, PageParamsSchema, options),
-    },
-    jobs: {
-      /** `POST /v1/accounts/{accountId}/jobs`: an on-demand job. */
-      create: async (accountId: string, body: CreateJobBody, options?: CallOptions): Promise<WithResponse<Job>> => {
-        const path = accountPath(accountId, '/jobs')();
-        return one('POST', path, JobSchema, options, check(CreateJobBodySchema, body, 'body'));
-      },
-      /** `GET /v1/jobs`, filtered by `account_id`, `status`, `name`. */
-      list: (params?: JobListParams, options?: CallOptions): PayrollList<Job> =>
-        list(() => '/v1/jobs', JobSchema, params, JobListParamsSchema, options),
-      /** `GET /v1/jobs/{id}`. */
-      get: async (id: string, options?: CallOptions): Promise<WithResponse<Job>> =>
-        one('GET', `/v1/jobs/${pathId(id, 'id')}`, JobSchema, options),
-      /**
-       * Polls the job (backing off from 250 ms to 2 s, each poll paced by the
-       * rate limiter) until it is no longer `pending`, and resolves with it,
-       * whatever its status. Still pending after `timeoutMs`: rejects with kind `timeout`.
-       */
-      wait: async (id: string, options?: WaitOptions): Promise<WithResponse<Job>> => {
-        const path = `/v1/jobs/${pathId(id, 'id')}`;
-        const { timeoutMs = DEFAULT_WAIT_MS, signal } = check(WaitOptionsSchema, options, 'options') ?? {};
-        const deadline = Date.now() + timeoutMs;
-        const late = (requestId: string | null) =>
-          transport.fail({ kind: 'timeout', requestId, message: `GET ${path}: the job was still pending after ${timeoutMs} ms` });
-        // One signal for the caller's cancel and the deadline: it ends a wait for the limiter, a poll or a
-        // backoff alike, so the promise settles within timeoutMs however long the limiter holds a poll back.
-        const bound = new AbortController();
-        const onCallerAbort = () => bound.abort(signal!.reason);
-        if (signal?.aborted) onCallerAbort();
-        signal?.addEventListener('abort', onCallerAbort, { once: true });
-        let lastRequestId: string | null = null;
-        const timer = setTimeout(() => bound.abort(late(lastRequestId)), timeoutMs);
-        try {
-          for (let poll = 1; ; poll++) {
-            // A poll never runs past the deadline: its own attempt bound is whichever comes first.
-            const pollMs = Math.max(1, Math.min(settings.timeoutMs, Math.ceil(deadline - Date.now())));
-            const job = await one('GET', path, JobSchema, { signal: bound.signal, timeoutMs: pollMs });
-            lastRequestId = job.response.requestId;
-            if ((job as { status?: unknown }).status !== 'pending') return job;
-            const delayMs = backoffDelay(poll, POLL_FIRST_MS, POLL_MAX_MS);
-            if (Date.now() + delayMs >= deadline) throw late(lastRequestId);
-            await wait(delayMs, bound.signal);
-          }
-        } finally {
-          clearTimeout(timer);
-          signal?.removeEventListener('abort', onCallerAbort);
-        }
-      },
-    },
-    verificationReports: {
-      /** `GET /v1/end_users/{endUserId}/verification_reports/voe`. */
-      voe: async (endUserId: string, options?: CallOptions): Promise<WithResponse<VoeReport>> =>
-        one('GET', `${reportPath(endUserId)}/voe`, VoeReportSchema, options),
-      /** `GET /v1/end_users/{endUserId}/verification_reports/voie`. */
-      voie: async (endUserId: string, options?: CallOptions): Promise<WithResponse<VoieReport>> =>
-        one('GET', `${reportPath(endUserId)}/voie`, VoieReportSchema, options),
-    },
+  /** The method of one row: its arguments are its path parameters, its query parameters or body, then the call's options. */
+  const methodOf = (row: PayrollApiEndpoint) => {
+    const names = Object.keys(row.pathParams ?? {});
+    return (...args: unknown[]) => {
+      const values = Object.fromEntries(names.map((name, index) => [name, args[index]]));
+      const rest = args.slice(names.length);
+      if (row.returns === 'list') return list(row, values, rest[0], rest[1]);
+      return (async () => {
+        const path = pathOf(row, values);
+        const body = bodyOf(row, row.body === undefined ? undefined : rest.shift());
+        return one(row, path, body, rest[0]);
+      })();
+    };
   };
 
-  function reportPath(value: unknown): string {
-    check(endUserId, value, 'endUserId');
-    // One path segment whatever the integrator's id holds (a slash, a question mark, a dot segment).
-    return `/v1/end_users/${encodeURIComponent(value as string).replace(/\./g, '%2E')}/verification_reports`;
+  const endpoints = PAYROLL_API_ENDPOINTS as PayrollApiEndpoints;
+  const methods = Object.fromEntries(
+    Object.entries(endpoints).map(([group, rows]) => [
+      group,
+      Object.fromEntries(Object.entries(rows).map(([name, row]) => [name, methodOf(row)])),
+    ]),
+  ) as EndpointMethods<typeof PAYROLL_API_ENDPOINTS>;
+
+  /**
+   * Polls the job (backing off from 250 ms to 2 s, each poll paced by the
+   * rate limiter) until it is no longer `pending`, and resolves with it,
+   * whatever its status. Still pending after `timeoutMs`: rejects with kind `timeout`.
+   */
+  async function waitForJob(id: string, options?: WaitOptions): Promise<WithResponse<Job>> {
+    const row = endpoints['jobs']!['get']!;
+    const path = pathOf(row, { id });
+    const { timeoutMs = DEFAULT_WAIT_MS, signal } = check(WaitOptionsSchema, options, 'options') ?? {};
+    const deadline = Date.now() + timeoutMs;
+    const stillPending = (requestId: string | null) =>
+      transport.fail({ kind: 'timeout', requestId, message: `GET ${path}: the job was still pending after ${timeoutMs} ms` });
+    // One signal for the caller's cancel and the deadline: it ends a wait for the limiter, a poll or a
+    // backoff alike, so the promise settles within timeoutMs however long the limiter holds a poll back.
+    let lastRequestId: string | null = null;
+    const [bound, , dispose] = timeLimit(timeoutMs, signal, () => stillPending(lastRequestId));
+    try {
+      for (let poll = 1; ; poll++) {
+        // A poll never runs past the deadline: its own attempt bound is whichever comes first.
+        const pollMs = Math.max(1, Math.min(settings.timeoutMs, Math.ceil(deadline - Date.now())));
+        const job = (await one(row, path, undefined, { signal: bound, timeoutMs: pollMs })) as WithResponse<Job>;
+        lastRequestId = job.response.requestId;
+        if ((job as { status?: unknown }).status !== 'pending') return job;
+        const delayMs = backoffDelay(poll, POLL_FIRST_MS, POLL_MAX_MS);
+        if (Date.now() + delayMs >= deadline) throw stillPending(lastRequestId);
+        await wait(delayMs, bound);
+      }
+    } finally {
+      dispose();
+    }
   }
+
+  const client: PayrollClient = {
+    ...methods,
+    version: settings.version,
+    rateLimiter: limiter,
+    jobs: { ...methods.jobs, wait: waitForJob },
+  };
+  return client;
 }
 
-/** The client {@link createPayrollClient} returns. */
-export type PayrollClient = ReturnType<typeof buildClient>;
+/** The client {@link createPayrollClient} returns: a method for each row of {@link PAYROLL_API_ENDPOINTS}, and `jobs.wait`. */
+export type PayrollClient = EndpointMethods<typeof PAYROLL_API_ENDPOINTS> & {
+  /** The `Service-Version` every call sends. */
+  version: ServiceVersion;
+  /**
+   * The rate limiter this client paces its calls with (null with `rateLimit: false`): for a request of your own
+   * with the same secret (one the client has no method for, such as the sandbox's triggers), so that it takes
+   * its turn in the same limit. `acquire()` before sending it, then call what that resolved with, if anything,
+   * once it has its answer (`RequestAnswered`).
+   */
+  rateLimiter: RateLimiter | null;
+  jobs: {
+    /**
+     * Polls the job (backing off from 250 ms to 2 s, each poll paced by the
+     * rate limiter) until it is no longer `pending`, and resolves with it,
+     * whatever its status. Still pending after `timeoutMs`: rejects with kind `timeout`.
+     */
+    wait: (id: string, options?: WaitOptions) => Promise<WithResponse<Job>>;
+  };
+};
 
 export { PayrollApiError };

@@ -151,7 +151,7 @@ type KnownKey<K> = string extends K ? never : number extends K ? never : K;
  * (`(income as Record<string, unknown>)['bonus']`). An object with no known key is a record (`Job`'s `params`) and
  * keeps its index signature.
  */
-type KnownFields<T> = T extends readonly (infer Item)[]
+export type KnownFields<T> = T extends readonly (infer Item)[]
   ? KnownFields<Item>[]
   : T extends object
     ? [keyof { [K in keyof T as KnownKey<K>]: unknown }] extends [never]

@@ -7,7 +7,7 @@ import { ErrorBodySchema } from '../error-body.js';
 import { describeError } from '../describe-error.js';
 import { readCapped } from '../json-request.js';
 import type { Logger } from '../logger.js';
-import { MAX_SERVICE_ANSWER_BYTES } from '../link-token/service-connection.js';
+import { MAX_SERVICE_ANSWER_BYTES } from './service-connection.js';
 import { timeLimit } from '../../shared/time-limit.js';
 import { untilAborted } from '../../shared/until-aborted.js';
 import { backoffDelay, MAX_RETRY_WAIT_MS, parseRetryAfter, wait } from '../../shared/backoff.js';

@@ -4,7 +4,7 @@ import { functionSchema, hasMethods } from '../handler/function-schema.js';
 import { isLoopbackHost } from '../handler/loopback.js';
 import { LoggerSchema } from '../logger.js';
 import { LinkTokenHandlerConfigSchema, EndUserIdSchema, type LinkTokenFieldsProvider } from '../link-token/link-token-handler.js';
-import { usesRequiredJobs } from '../link-token/service-version.js';
+import { usesRequiredJobs } from '../client/service-version.js';
 import type { PayrollClient } from '../client/payroll-client.js';
 import type { EventClaimStore } from '../webhooks/event-claim-store.js';
 import { STORE_METHODS } from '../webhooks/event-id-store.js';

@@ -7,13 +7,13 @@ import type { JsonBody } from '../json-request.js';
 import { redactingLogger } from '../logger.js';
 import { plainJsonCopy } from '../handler/plain-json.js';
 import { describeError } from '../describe-error.js';
-import { ServiceConnectionSchema } from './service-connection.js';
-import { clientWithBackoff, type PayrollClient } from '../client/payroll-client.js';
+import { handlerCallPolicy, ServiceConnectionSchema } from '../client/service-connection.js';
+import { createPayrollClientWith, type PayrollClient } from '../client/payroll-client.js';
 import { ClientOptionsSchema } from '../client/client-options.js';
 import { isPayrollApiError } from '../client/payroll-api-error.js';
 import { attemptAbortedInTurn } from '../client/aborted-in-turn.js';
 import { LINK_TOKEN_ANSWERS, unavailableAnswer, upstreamFailure } from './link-token-answers.js';
-import { usesRequiredJobs, type ServiceVersion } from './service-version.js';
+import { usesRequiredJobs, type ServiceVersion } from '../client/service-version.js';
 import { withinTime } from '../handler/time-bound.js';
 import { timeLimit } from '../../shared/time-limit.js';
 
@@ -188,9 +188,10 @@ export function linkTokenRequestBody(
 export function createLinkTokenHandler(config: LinkTokenHandlerConfig): (request: Request) => Promise<Response> {
   const settings = parseOptions(LinkTokenHandlerConfigSchema, config, 'link-token handler config');
   const log = redactingLogger(settings.log ?? console, settings.apiSecret === undefined ? [] : [settings.apiSecret]);
+  const policy = handlerCallPolicy(settings);
   const client =
     settings.client ??
-    clientWithBackoff(
+    createPayrollClientWith(
       {
         apiSecret: settings.apiSecret!,
         baseUrl: settings.baseUrl!,
@@ -200,10 +201,9 @@ export function createLinkTokenHandler(config: LinkTokenHandlerConfig): (request
         mode: settings.mode,
         rateLimit: settings.rateLimit,
       },
-      { baseMs: settings.retry.baseDelayMs, maxMs: settings.retry.maxDelayMs },
+      policy.retry,
     );
-  // The documented bounds, per call so that they hold with the app's own client too.
-  const callBounds = { timeoutMs: settings.timeouts.attemptMs, maxRetries: settings.retry.maxAttempts - 1 };
+  const callBounds = policy.call;
 
   async function handle(request: Request, body: JsonBody): Promise<Response> {
     const input = LinkTokenRequestSchema.safeParse(body.value);
