@@ -9,7 +9,8 @@ import { PayrollApiError } from './payroll-api-error.js';
 import { PAYROLL_API_ENDPOINTS, type PayrollApiEndpoint, type PayrollApiEndpoints } from './payroll-api-endpoints.js';
 import { PayrollList, type PayrollPage } from './payroll-list.js';
 import type { RateLimiter } from './rate-limiter.js';
-import type { Job, KnownFields } from './resource-schemas.js';
+import type { KnownFields } from './known-fields.js';
+import type { Job } from './resource-schemas.js';
 import type { ServiceVersion } from './service-version.js';
 import { createTransport, DEFAULT_BACKOFF, type RetryPolicy, type TransportAnswer } from './transport.js';
 
