@@ -318,6 +318,39 @@ describe('createLinkLaunches: results', () => {
     );
   });
 
+  test('a store that fails while a result is reported answers 503 STORE_UNAVAILABLE, which the page retries: the result is not lost', async () => {
+    // Outside the system under test: a store that is down for a while (the memory store behind it).
+    const memory = memoryEventIdStore();
+    let down = false;
+    const store: typeof memory = {
+      ...memory,
+      isDone: async (eventId) => {
+        if (down) throw new Error('connection refused');
+        return await memory.isDone!(eventId);
+      },
+    };
+    const { launches, results, lines } = launchesWith({ store });
+    const { url } = await launches.create({ endUserId: 'user-store-down' });
+    const { data, receipt } = await mintAt(launches, url);
+    const { accountId, jobId } = await connectAccount(sandbox, { token: data });
+    const report = { status: 'success', linkTokenId: data.id, accountId, jobId, receipt };
+    down = true;
+    const refused = await launches.handle(post(`${url}/result`, report));
+    assert.equal(refused.status, 503);
+    assert.match(await refused.text(), /STORE_UNAVAILABLE/);
+    assert.ok(
+      lines.some((line) => /link launch: the store failed: .*connection refused; answering 503/.test(line)),
+      lines.join('\n'),
+    );
+    assert.equal(results.length, 0);
+    down = false;
+    assert.equal((await launches.handle(post(`${url}/result`, report))).status, 200);
+    assert.deepEqual(
+      results.map((result) => [result.status, result.accountId]),
+      [['success', accountId]],
+    );
+  });
+
   test('an exit names no account, and after the success it runs nothing; the redirect is found by value on an instance whose list is reordered', async () => {
     const store = memoryEventIdStore();
     const { launches, results } = launchesWith({ store });

@@ -21,7 +21,7 @@ import { isPayrollApiError } from '../client/payroll-api-error.js';
 import { memoryEventIdStore } from '../webhooks/event-id-store.js';
 import { oncePerEvent } from '../webhooks/once-per-event.js';
 import type { EventClaimStore } from '../webhooks/event-claim-store.js';
-import { ANSWERS, exitId, MAX_TOKENS_PER_LAUNCH, ResultReportSchema, revokedId, StoreUnavailable, successId } from './launch-answers.js';
+import { ANSWERS, exitId, MAX_TOKENS_PER_LAUNCH, ResultReportSchema, revokedId, successId } from './launch-answers.js';
 import { launchKey, openLaunch, openReceipt, redirectTag, sealLaunch, sealReceipt, type LaunchFields } from './launch-seal.js';
 import { flowPage, noticePage, pageLanguage, scriptWords, type LaunchPageNotice } from './launch-page.js';
 import {
@@ -106,7 +106,8 @@ export function createLinkLaunches(options: LinkLaunchesOptions): LinkLaunches {
 
   /**
    * Whether `id` is marked done in the store: asked with `isDone`, or by a claim of 1 ms given back at once. Bounded
-   * like the runner's store calls: a store that hangs throws {@link StoreUnavailable} (see `standing`).
+   * like the runner's store calls: a store that fails or hangs is the 503 `STORE_UNAVAILABLE`, which the page
+   * retries (a result report too: a store's hiccup must not lose a result), logged once by the boundary.
    */
   async function isDone(id: string): Promise<boolean> {
     const ask = async () => {
@@ -120,25 +121,21 @@ export function createLinkLaunches(options: LinkLaunchesOptions): LinkLaunches {
     try {
       asked = await withinTime(ask, STORE_TIMEOUT_MS);
     } catch (error) {
-      throw new StoreUnavailable(`the store failed: ${describeError(error)}`);
+      throw storeUnavailable(`the store failed: ${describeError(error)}`);
     }
-    if (!asked.settled) throw new StoreUnavailable(`the store did not answer within ${STORE_TIMEOUT_MS} ms`);
+    if (!asked.settled) throw storeUnavailable(`the store did not answer within ${STORE_TIMEOUT_MS} ms`);
     return asked.value;
   }
 
-  /**
-   * Why the launch cannot mint or show the flow now, or null when it can. A store that fails or hangs is the 503
-   * `STORE_UNAVAILABLE`, logged once. (The result route asks `isDone` itself, inside its own boundary: a failing
-   * store there is that boundary's 500.)
-   */
+  /** The store failed or hung: the 503 the page retries, with the log line the boundary writes. */
+  const storeUnavailable = (why: string) =>
+    new HttpError(ANSWERS.storeUnavailable, { level: 'error', message: `link launch: ${why}; answering 503` });
+
+  /** Why the launch cannot mint or show the flow now, or null when it can. */
   async function standing(launch: LaunchFields): Promise<LaunchPageNotice | null> {
     if (Date.now() / 1000 >= launch.expiresAt) return 'expired';
     // Both asked at once: the page and the token route wait on one round trip to the store, not two.
-    const asked = Promise.all([isDone(revokedId(launch.id)), isDone(successId(launch.id))]);
-    const [revoked, connected] = await asked.catch((error: unknown) => {
-      if (!(error instanceof StoreUnavailable)) throw error;
-      throw new HttpError(ANSWERS.storeUnavailable, { level: 'error', message: `link launch: ${error.message}; answering 503` });
-    });
+    const [revoked, connected] = await Promise.all([isDone(revokedId(launch.id)), isDone(successId(launch.id))]);
     return revoked ? 'revoked' : connected ? 'connected' : null;
   }
 

@@ -70,9 +70,6 @@ export const ANSWERS = {
   },
 } satisfies Record<string, ErrorAnswer>;
 
-/** A store call that failed or hung while a page or route asked it: answered 503, logged once. */
-export class StoreUnavailable extends Error {}
-
 /** The store's ids of a launch's success and of its revocation. */
 export const successId = (launchId: string) => `launch:${launchId}`;
 export const revokedId = (launchId: string) => `launch-revoked:${launchId}`;
