@@ -42,7 +42,17 @@ function toApp(event: LaunchBridgeEvent, detail: unknown): void {
   }
 }
 
-const EVENTS: PayrollLinkEventName[] = ['link-ready', 'link-open', 'link-login', 'link-success', 'link-error', 'link-exit', 'link-event'];
+// Every event of the element goes to the app: a record of them all, so that an event the map gains and this page
+// does not forward is a type error here.
+const EVENTS = Object.keys({
+  'link-ready': 1,
+  'link-open': 1,
+  'link-login': 1,
+  'link-success': 1,
+  'link-error': 1,
+  'link-exit': 1,
+  'link-event': 1,
+} satisfies Record<PayrollLinkEventName, 1>) as PayrollLinkEventName[];
 for (const name of EVENTS) link.addEventListener(name, (event) => toApp(name, event.detail));
 // A WebView opens a new window badly: the app opens it (the system browser, an auth session).
 if (bridges.length > 0) link.onOpenUrl = (url) => toApp('open-url', { url });
