@@ -1,13 +1,9 @@
 import * as z from 'zod';
 
-/** One entry of `error.error_codes`: clients branch on `error_code`. */
+/** The schema of {@link ErrorCode}. */
 export const ErrorCodeSchema = z.object({ error_code: z.string().min(1), message: z.string() });
 
-/**
- * The service's error body (spec, "Errors"): `{ error: { status_code, message,
- * type, error_codes } }`. The handlers answer the browser in the same shape
- * (src/server/error-response.ts), so one client-side branch handles both.
- */
+/** The schema of {@link ErrorBody}. */
 export const ErrorBodySchema = z.object({
   error: z.object({
     status_code: z.int(),
@@ -17,7 +13,10 @@ export const ErrorBodySchema = z.object({
   }),
 });
 
-/** One entry of `error.error_codes`: `{ error_code, message }`. */
+/** One entry of `error.error_codes`, `{ error_code, message }`: clients branch on `error_code`. */
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>;
-/** The service's error body, which the handlers answer the browser with too. */
+/**
+ * The service's error body (spec, "Errors"): `{ error: { status_code, message, type, error_codes } }`. The handlers
+ * answer the browser in the same shape (src/server/error-response.ts), so one client-side branch handles both.
+ */
 export type ErrorBody = z.infer<typeof ErrorBodySchema>;
