@@ -5,46 +5,18 @@
  *
  * The widget, the sandbox's hosted Link page and the example backend all
  * import this module, so a change to the contract is a change in one place.
+ * Two parts live in modules of their own, exported from here as well: the Link
+ * token (protocol/link-token.ts), which the server's client imports alone, and
+ * the string checks both share (protocol/strings.ts).
  *
  * `zod/mini` keeps the browser bundle small: it tree-shakes to the checks
  * actually used.
  */
 import * as z from 'zod/mini';
+import { MAX_TEXT, nonEmptyText, text, uuid } from './protocol/strings.js';
 
-/** Longest string accepted in a field of a frame message; longer means hostile or broken. */
-const MAX_TEXT = 2000;
 /** Most keys accepted in a free-form payload object. */
 const MAX_KEYS = 50;
-
-const text = () => z.string().check(z.maxLength(MAX_TEXT));
-const nonEmptyText = () => z.string().check(z.minLength(1), z.maxLength(MAX_TEXT));
-/**
- * A UUID: the very regex zod's `z.uuid()` checks with (test/node/protocol-uuid.test.ts keeps it so), written out
- * because zod's string-format machinery costs the browser's session code about 200 B gzip.
- */
-const uuid = () =>
-  z
-    .string()
-    .check(
-      z.regex(
-        /^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$/,
-        'Invalid UUID',
-      ),
-    );
-/**
- * An ISO 8601 date-time with a `Z` or `±hh:mm` offset: the very regex zod's `z.iso.datetime({ offset: true })`
- * builds (test/node/protocol-datetime.test.ts keeps it so), written out because zod's builder and ISO
- * machinery cost the browser's session code half a kilobyte gzip for this one field.
- */
-const isoDateTime = () =>
-  z
-    .string()
-    .check(
-      z.regex(
-        /^(?:(?:\d\d[2468][048]|\d\d[13579][26]|\d\d0[48]|[02468][048]00|[13579][26]00)-02-29|\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\d|30)|(?:02)-(?:0[1-9]|1\d|2[0-8])))T(?:(?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d(?:\.\d+)?(?:Z|([+-](?:[01]\d|2[0-3]):[0-5]\d)))$/,
-        'Invalid ISO datetime',
-      ),
-    );
 
 /** A value a free-form payload may hold as it is: null, a boolean, a finite number, or a string of at most {@link MAX_TEXT} characters. */
 const isPrimitive = (value: unknown) =>
@@ -74,25 +46,18 @@ const flatRecord = () =>
 
 // ---------------------------------------------------------------------------
 // Link token: what `POST /link_tokens` returns and the integrator's backend
-// passes on to the browser.
+// passes on to the browser (protocol/link-token.ts: the server's client checks
+// it, and bundles none of the rest).
 // ---------------------------------------------------------------------------
 
-/** The schema of {@link LinkMode}. */
-export const LinkModeSchema = z.enum(['sandbox', 'development', 'production']);
-
-/** The schema of {@link LinkToken}. */
-export const LinkTokenSchema = z.object({
-  /** LinkToken.id: a UUID that also appears in every Link-initiated event. */
-  id: uuid(),
-  /** The opaque token that starts Link. Secret-ish: never put it in a URL or a log. */
-  token: nonEmptyText(),
-  /** ISO 8601 expiry time. */
-  expires: isoDateTime(),
-  mode: LinkModeSchema,
-});
-
-/** The schema of {@link LinkTokenEnvelope}. */
-export const LinkTokenEnvelopeSchema = z.object({ data: LinkTokenSchema });
+export {
+  LinkModeSchema,
+  LinkTokenEnvelopeSchema,
+  LinkTokenSchema,
+  type LinkMode,
+  type LinkToken,
+  type LinkTokenEnvelope,
+} from './protocol/link-token.js';
 
 // ---------------------------------------------------------------------------
 // Callback payloads: the `detail` of each DOM event and the argument of each
@@ -410,17 +375,11 @@ export const PortMessageSchema = z.union([HeightMessageSchema, OpenUrlMessageSch
 // internal: `payroll-link` and `payroll-link/core` export the others (src/core/index.ts).
 // ---------------------------------------------------------------------------
 
-/** A mode of the service: `sandbox`, `development` or `production`; each API secret belongs to exactly one. */
-export type LinkMode = z.infer<typeof LinkModeSchema>;
 /**
  * How the flow shows: `modal` (the default), or `inline` in the page's flow. The one list behind the element's
  * `display`, the options' (`openLink`, `prepareLink`) and the init message's, which tells the Link page.
  */
 export type Display = z.infer<typeof DisplaySchema>;
-/** A Link token, as created by `POST /link_tokens`: its id, the opaque token, its expiry and mode. */
-export type LinkToken = z.infer<typeof LinkTokenSchema>;
-/** The token endpoint's answer: the single-object envelope `{ data: LinkToken }`. */
-export type LinkTokenEnvelope = z.infer<typeof LinkTokenEnvelopeSchema>;
 /** Classification of a {@link LinkError}; integrators branch on it. */
 export type LinkErrorType = z.infer<typeof LinkErrorTypeSchema>;
 /**

@@ -114,7 +114,7 @@ function endpointOf({ tokenUrl, fetchToken }: TokenSource): string {
 export async function fetchLinkToken(source: TokenSource, signal: AbortSignal, tuning: TokenFetchTuning = {}): Promise<SessionToken> {
   const { timeoutMs, maxAttempts, backoffBaseMs } = { ...DEFAULTS, ...tuning };
   try {
-    if (!source.fetchToken && !source.tokenUrl) {
+    if (!canFetch(source)) {
       throw new LinkFailure(linkError('clientError', 'NO_TOKEN_SOURCE', 'Set token-url (tokenUrl) or fetchToken.'));
     }
     for (let attempt = 1; ; attempt++) {

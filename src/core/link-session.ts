@@ -170,7 +170,7 @@ export class LinkSession {
         ...(options.display === 'inline' ? { hostCloseControl: false, display: 'inline' } : { hostCloseControl: true }),
         colorScheme: this.#colorScheme,
         takeFocus: options.takeFocus,
-        language: this.#language || undefined,
+        language: this.#language,
       });
       this.#view?.markReady();
       // A renewed token opens the same session: the integrator heard onOpen already.
@@ -247,7 +247,7 @@ export class LinkSession {
   }
 
   /** Stops everything this preparation or session started and removes what it added to the page. */
-  #tearDown(keepScreen = false): void {
+  #tearDown(keepScreen?: boolean): void {
     this.#abort.abort();
     clearTimeout(this.#readyTimer);
     clearTimeout(this.#closeTimer);

@@ -223,7 +223,7 @@ const failing = (state: WaitingState | OpenState, error: LinkError, reason: Exit
  * Ended by the Link page itself on its final screen (`onScreen`: its exit, for success or error), an inline frame
  * stays there; closed by its user (its own close, or its answer to a close request), nothing is left to show.
  */
-function ended(state: SessionState, { reason, error, accountId }: Ending, onScreen = false) {
+function ended(state: SessionState, { reason, error, accountId }: Ending, onScreen?: boolean) {
   // A failure being reported wins over a close requested from inside its own onError callback.
   if (state.name === 'failing') ({ reason, error, was: state } = state);
   const open = state.name === 'open' ? state : null;
@@ -278,8 +278,7 @@ export const MOVES: { readonly [S in SessionStateName]: Row<S> } = {
   prefetched: {
     show: ({ frameReady }) => step({ name: 'waiting', frameReady, token: null, renewed: false }, 'show'),
     // Built ahead and loaded, not yet shown: open() would be instant now. Said once (a reload before open() is silent).
-    frameReady: ({ frameReady }) =>
-      frameReady ? step({ name: 'prefetched', frameReady }) : step({ name: 'prefetched', frameReady: true }, 'onReady'),
+    frameReady: (state) => (state.frameReady ? step({ ...state }) : step({ ...state, frameReady: true }, 'onReady')),
     dispose: () => step({ name: 'disposed' }, 'dispose'),
   },
   waiting: {

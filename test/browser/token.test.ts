@@ -162,7 +162,7 @@ describe('token fetching', () => {
     expect((await garbage.closed).error).to.include({ type: 'invalidLinkToken', code: 'TOKEN_INVALID' });
   });
 
-  // The contract's longest token is 2,000 characters (protocol.ts): the Link page refuses a longer init. (#21)
+  // The contract's longest token is 2,000 characters (src/protocol/strings.ts): the Link page refuses a longer init. (#21)
   for (const [length, what] of [
     [2_001, 'one character too long'],
     [10_000_000, '10 MB'],

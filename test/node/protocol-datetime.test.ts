@@ -1,7 +1,7 @@
 /**
- * The Link token's `expires` is checked with a regex written out in src/protocol.ts (zod's ISO builder costs the
- * browser half a kilobyte): it must stay the very regex `z.iso.datetime({ offset: true })` builds, so that what
- * the contract accepts is what it accepted with zod's own schema.
+ * The Link token's `expires` is checked with a regex written out in src/protocol/link-token.ts (zod's ISO builder
+ * costs the browser half a kilobyte): it must stay the very regex `z.iso.datetime({ offset: true })` builds, so
+ * that what the contract accepts is what it accepted with zod's own schema.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';

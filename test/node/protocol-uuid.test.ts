@@ -1,7 +1,7 @@
 /**
- * The contract's UUIDs are checked with a regex written out in src/protocol.ts (zod's string-format machinery costs
- * the browser about 200 B gzip): it must stay the very regex `z.uuid()` checks with, so that what the contract
- * accepts is what it accepted with zod's own schema.
+ * The contract's UUIDs are checked with a regex written out in src/protocol/strings.ts (zod's string-format
+ * machinery costs the browser about 200 B gzip): it must stay the very regex `z.uuid()` checks with, so that what
+ * the contract accepts is what it accepted with zod's own schema.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';

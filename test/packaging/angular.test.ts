@@ -42,7 +42,7 @@ const DOCS_TOKEN_URL = '/api/link-token';
 const DOCS_BACKEND = 'http://localhost:3000';
 
 /** Modules of the package that only the session's code uses: none may be in what a page loads first. */
-const SESSION_MODULES = /payroll-link\/dist\/(element\/session-code|core\/open-link|core\/link-session|protocol)\.js$/;
+const SESSION_MODULES = /payroll-link\/dist\/(element\/session-code|core\/open-link|core\/link-session|protocol(?:\/[\w-]+)?)\.js$/;
 
 let browser: Browser;
 let fakeLink: { origin: string; close(): Promise<void> };

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { LinkModeSchema } from '../../protocol.js';
+import { LinkModeSchema } from '../../protocol/link-token.js';
 import { AbortSignalSchema, functionSchema, methodsSchema } from '../handler/function-schema.js';
 import { CONNECTION_FIELDS } from './service-connection.js';
 import { inProcessRateLimiter, type RateLimiter } from './rate-limiter.js';

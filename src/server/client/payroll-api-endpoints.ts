@@ -5,7 +5,7 @@
  * take their endpoint list from them.
  */
 import * as z from 'zod';
-import { LinkTokenSchema } from '../../protocol.js';
+import { LinkTokenSchema } from '../../protocol/link-token.js';
 import {
   AccountSchema,
   EmployerSchema,
