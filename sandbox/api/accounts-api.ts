@@ -86,24 +86,10 @@ export const addAccountRoutes = (router: Router<ApiExtra>, deps: SandboxDeps): v
   const rows = PAYROLL_API_ENDPOINTS.accounts;
 
   addEndpointRoute(router, rows.list, { query: ACCOUNTS_QUERY }, ({ query }) => {
-    const matches = store
-      .accounts()
-      .filter(
-        ({ account }) =>
-          (query.connected === undefined || account.connected === query.connected) &&
-          (query.monitoring_status === undefined || account.monitoring_status === query.monitoring_status) &&
-          (query.end_user_id === undefined || account.end_user_id === query.end_user_id),
-      );
-    const scope = `accounts?c=${query.connected ?? ''}&m=${query.monitoring_status ?? ''}&u=${query.end_user_id ?? ''}`;
+    const filters = { connected: 'c', monitoring_status: 'm', end_user_id: 'u' } as const;
     return jsonResponse(
       200,
-      cursors.page(matches, {
-        scope,
-        limit: query.limit,
-        cursor: query.cursor,
-        position: (record) => record.seq,
-        view: (record) => record.account,
-      }),
+      cursors.pageWhere('accounts', store.accounts(), (record) => record.account, query, filters),
     );
   });
 

@@ -21,25 +21,8 @@ const JOBS_QUERY = {
 export const addJobRoutes = (router: Router<ApiExtra>, deps: SandboxDeps): void => {
   const { store, cursors } = deps;
   addEndpointRoute(router, PAYROLL_API_ENDPOINTS.jobs.list, { query: JOBS_QUERY }, ({ query }) => {
-    const matches = store
-      .jobs()
-      .filter(
-        ({ job }) =>
-          (query.account_id === undefined || job.account_id === query.account_id) &&
-          (query.status === undefined || job.status === query.status) &&
-          (query.name === undefined || job.name === query.name),
-      );
-    const scope = `jobs?a=${query.account_id ?? ''}&s=${query.status ?? ''}&n=${query.name ?? ''}`;
-    return jsonResponse(
-      200,
-      cursors.page(matches, {
-        scope,
-        limit: query.limit,
-        cursor: query.cursor,
-        position: (record) => record.seq,
-        view: (record) => record.job,
-      }),
-    );
+    const page = cursors.pageWhere('jobs', store.jobs(), (record) => record.job, query, { account_id: 'a', status: 's', name: 'n' });
+    return jsonResponse(200, page);
   });
   addEndpointRoute(router, PAYROLL_API_ENDPOINTS.jobs.get, {}, ({ params }) => {
     const record = store.job(params.id);

@@ -108,4 +108,23 @@ export class CursorCodec {
       meta: { count: slice.length, next_cursor: more ? this.encode(options.scope, options.position(last)) : null },
     };
   }
+
+  /**
+   * One page of the records whose view holds each filter the query sets (a filter left unset matches every record),
+   * in the order of their `seq`. The cursor's scope is `list` and the filters' values, each under its letter in
+   * `filters` (`jobs?a=…&s=…&n=…`), so a cursor issued for other filters is refused.
+   */
+  pageWhere<T extends { seq: number }, R extends object, F extends string>(
+    list: string,
+    records: readonly T[],
+    view: (record: T) => R,
+    query: Partial<Record<NoInfer<F>, unknown>> & { limit: number; cursor?: string | undefined },
+    filters: Record<F, string>,
+  ): Page<R> {
+    const fields = Object.keys(filters) as F[];
+    const holds = (record: T) =>
+      fields.every((field) => query[field] === undefined || (view(record) as Record<string, unknown>)[field] === query[field]);
+    const scope = `${list}?${fields.map((field) => `${filters[field]}=${String(query[field] ?? '')}`).join('&')}`;
+    return this.page(records.filter(holds), { scope, limit: query.limit, cursor: query.cursor, position: (record) => record.seq, view });
+  }
 }
