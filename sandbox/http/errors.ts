@@ -10,7 +10,7 @@
  * The handlers' style too (Hono's `HTTPException`): a route throws, one place
  * answers (`createSandboxHandler`, app.ts), as the handlers throw their
  * `HttpError` (src/server/handler/http-error.ts) to `answerErrors`, with the same
- * fields (`status`, `type`, `codes`, `headers`, `toBody()`, `toResponse()`). A
+ * fields (`status`, `type`, `codes`, `headers`, `toResponse()`). A
  * class of its own all the same: deriving it would make `HttpError` a public
  * name of `payroll-link/server` (this side imports nothing else), kept for the
  * sandbox alone and inviting a use it does not have (an integrator's hook that

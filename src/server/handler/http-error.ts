@@ -7,8 +7,8 @@
  * with one: whatever a hook throws is the generic 500, its message only in the log. The sandbox's `ApiError`
  * (sandbox/http/errors.ts) is the same style with the same fields, but a class of its own: see its comment.
  */
-import type { ErrorBody, ErrorCode } from '../error-body.js';
-import { jsonResponse, type ErrorAnswer, type ErrorAnswerOfCodes } from '../error-response.js';
+import type { ErrorCode } from '../error-body.js';
+import { errorResponse, type ErrorAnswer, type ErrorAnswerOfCodes } from '../error-response.js';
 import type { Logger } from '../logger.js';
 
 /** A line the boundary writes when it answers the error: what the handler logged, at the moment it refused. */
@@ -41,13 +41,8 @@ export class HttpError extends Error {
     this.logLine = logLine;
   }
 
-  /** The spec's error body. */
-  toBody(): ErrorBody {
-    return { error: { status_code: this.status, message: this.message, type: this.type, error_codes: [...this.codes] } };
-  }
-
-  /** The answer: the body, the JSON headers every answer has, and this error's own. */
+  /** The answer: the spec's error body, the JSON headers every answer has, and this error's own. */
   toResponse(): Response {
-    return jsonResponse(this.status, this.toBody(), { ...this.headers });
+    return errorResponse(this.status, this.type, this.message, [...this.codes], { ...this.headers });
   }
 }
