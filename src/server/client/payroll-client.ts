@@ -117,18 +117,14 @@ const CURSORS_SINCE = '2022-03-02';
  * for await (const paystub of client.accounts.paystubs(accountId)) console.log(paystub.id);
  */
 export function createPayrollClient(options: ClientOptions): PayrollClient {
-  return buildClient(options, { backoff: DEFAULT_BACKOFF, longRetryAfter: 'wait' });
+  return createPayrollClientWith(options, { backoff: DEFAULT_BACKOFF, longRetryAfter: 'wait' });
 }
 
 /**
  * {@link createPayrollClient} with another retry policy: the token handler's, from its documented `retry` and
  * `timeouts` by {@link handlerCallPolicy} (service-connection.ts).
  */
-export function createPayrollClientWith(options: ClientOptions, retry: RetryPolicy): PayrollClient {
-  return buildClient(options, retry);
-}
-
-function buildClient(options: ClientOptions, policy: RetryPolicy): PayrollClient {
+export function createPayrollClientWith(options: ClientOptions, policy: RetryPolicy): PayrollClient {
   const parsed = ClientOptionsSchema.safeParse(options);
   if (!parsed.success) throw ConfigError.fromZod('payroll client options', parsed.error);
   const settings = parsed.data;
@@ -273,13 +269,9 @@ function buildClient(options: ClientOptions, policy: RetryPolicy): PayrollClient
     ]),
   ) as EndpointMethods<typeof PAYROLL_API_ENDPOINTS>;
 
-  /**
-   * Polls the job (backing off from 250 ms to 2 s, each poll paced by the
-   * rate limiter) until it is no longer `pending`, and resolves with it,
-   * whatever its status. Still pending after `timeoutMs`: rejects with kind `timeout`.
-   */
+  /** `jobs.wait`, as {@link PayrollClient} describes it: polls the `jobs.get` row. */
   async function waitForJob(id: string, options?: WaitOptions): Promise<WithResponse<Job>> {
-    const row = endpoints['jobs']!['get']!;
+    const row: PayrollApiEndpoint = PAYROLL_API_ENDPOINTS.jobs.get;
     const path = pathOf(row, { id });
     const { timeoutMs = DEFAULT_WAIT_MS, signal } = check(WaitOptionsSchema, options, 'options') ?? {};
     const deadline = Date.now() + timeoutMs;
