@@ -46,9 +46,12 @@ export function createLaunchRoutes(client: PayrollClient, options: ExampleLaunch
     secret: [...crypto.getRandomValues(new Uint8Array(32))].map((byte) => byte.toString(16).padStart(2, '0')).join(''),
     ttlSeconds: 900,
     log,
-    // A real onResult stores the account against the user, idempotent on launchId (docs/native-apps.md).
+    // A real onResult stores the account against the user, idempotent on launchId, and acts only on `success`
+    // (docs/native-apps.md).
     onResult: (result) => {
-      log.info(`launch ${result.status}: onResult`, { launchId: result.launchId, accountId: result.accountId, verified: result.verified });
+      const fields = result.status === 'exit' ? {} : { accountId: result.accountId };
+      const unconfirmed = result.status === 'unconfirmed' ? { unconfirmed: result.unconfirmed.join(',') } : {};
+      log.info(`launch ${result.status}: onResult`, { launchId: result.launchId, ...fields, ...unconfirmed });
       results.add(result);
     },
   });
@@ -79,6 +82,8 @@ export function createLaunchRoutes(client: PayrollClient, options: ExampleLaunch
     },
     /** Every path below `/api/launches/`: the launch's page, its token route and its result route. */
     handle: async (request: Request) => withPageScript(await launches.handle(request)),
+    /** Called with every webhook: `account.added` confirms a launch's success (see `LinkLaunches.confirm`). */
+    confirm: launches.confirm,
     /** `GET /api/launch-results`: what `onResult` was told, oldest first; `?after=N` waits for the next. */
     results: results.list,
     close: results.close,

@@ -64,7 +64,9 @@ export async function startExampleServer(options: ExampleServerOptions): Promise
   const handleWebhook = createWebhookHandler({
     secret: webhookSecret,
     log,
-    onEvent: (event) => {
+    onEvent: async (event) => {
+      // A launch's success is confirmed by the account.added of its Link token (a no-op for any other event).
+      await launches?.confirm(event);
       if (event.event === 'account.added') {
         const { account_id: accountId, link_token_id: linkTokenId, end_user_id: endUserId } = event.payload;
         log.info('webhook account.added: store these ids against your user', {

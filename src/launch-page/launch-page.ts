@@ -94,24 +94,42 @@ link.addEventListener('link-success', (event) => (success = event.detail));
 
 /** Tries of the report on a 503 or a lost connection. */
 const REPORT_TRIES = 3;
+/** Asks, at most, about a success whose job is still running: the server settles it within about a minute. */
+const WAITING_ASKS = 30;
 
-/** Sends the report, trying again on a 503 or a lost connection; the answer, or null. */
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** The server's Retry-After, in ms: 1 to 60 s, 5 s when it says none. */
+const retryAfterMs = (response: Response) => Math.min(Math.max(Number(response.headers.get('retry-after')) || 5, 1), 60) * 1000;
+
+/**
+ * Sends the report; a 503 or a lost connection is tried again, and while the server waits for the flow's job (202)
+ * or has checked it often (429) the page says it is finishing and asks again when told. The answer, or null.
+ */
 async function report(body: Record<string, unknown>): Promise<{ status: 'success' | 'exit'; redirect: string | null } | null> {
-  for (let attempt = 1; ; attempt++) {
+  let failures = 0;
+  for (let asks = 0; asks < WAITING_ASKS; asks++) {
+    let response: Response | null = null;
     try {
-      const response = await fetch(config.resultPath, {
+      response = await fetch(config.resultPath, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify(body),
       });
-      if (response.ok) return ((await response.json()) as { data: { status: 'success' | 'exit'; redirect: string | null } }).data;
-      if (response.status !== 503) return null;
     } catch {
       // Lost on the way: try again.
     }
-    if (attempt === REPORT_TRIES) return null;
-    await new Promise((resolve) => setTimeout(resolve, 1_000 * attempt));
+    if (response?.status === 200)
+      return ((await response.json()) as { data: { status: 'success' | 'exit'; redirect: string | null } }).data;
+    if (response?.status === 202 || response?.status === 429) {
+      status.textContent = config.words.finishing;
+      await wait(retryAfterMs(response));
+      continue;
+    }
+    if (response && response.status !== 503) return null;
+    if (++failures === REPORT_TRIES) return null;
+    await wait(1_000 * failures);
   }
+  return null;
 }
 
 /** A link back to where the flow returns: browsers may refuse an app's scheme to a script long after the tap. */

@@ -5,12 +5,15 @@
  * unexpired lease, on the database's clock, and the row is read back in the same
  * batch (one transaction, one round trip) to tell `done` from `busy`. Workers KV
  * would not do: it has no atomic claim, so two copies of an event arriving at
- * once could both run.
+ * once could both run. The same store is a {@link LaunchStore}, on a table of
+ * its own, with the SQL of `postgresEventStore`'s (src/server/launches/sql-launch-store.ts).
  */
 import type * as z from 'zod';
 import { ConfigError } from './config-error.js';
 import type { EventClaimStore } from './webhooks/event-claim-store.js';
 import { ClaimTableOptionsSchema, DEFAULT_CLAIM_TABLE, tableCreation } from './webhooks/claim-table.js';
+import type { LaunchStore } from './launches/launch-store.js';
+import { DEFAULT_LAUNCH_TABLE, launchTableSql, sqlLaunchStore } from './launches/sql-launch-store.js';
 
 /** What the store needs of a D1 binding (`env.DB`): `prepare`, `bind`, `run`, `first` and `batch`. */
 export interface D1Queryable {
@@ -25,8 +28,14 @@ export interface D1Statement {
   first(): Promise<unknown>;
 }
 
-/** Options of {@link d1EventStore}: the table's name, and whether to create it on first use ({@link d1EventStoreTableSql} gives the statement for a migration). */
-export const D1EventStoreOptionsSchema = ClaimTableOptionsSchema;
+/** Options of {@link d1EventStore}: the tables' names, and whether to create them on first use ({@link d1EventStoreTableSql} gives the statement for a migration). */
+export const D1EventStoreOptionsSchema = ClaimTableOptionsSchema.extend({
+  /**
+   * The launch records' table (the store as a `LaunchStore`, for `createLinkLaunches`), named as `table` is;
+   * {@link d1LaunchTableSql} gives its statement. It must differ from `table`.
+   */
+  launchTable: ClaimTableOptionsSchema.shape.table.unwrap().default(DEFAULT_LAUNCH_TABLE),
+});
 
 /** What {@link d1EventStore} accepts. */
 export type D1EventStoreOptions = z.input<typeof D1EventStoreOptionsSchema>;
@@ -41,16 +50,22 @@ export function d1EventStoreTableSql(table = DEFAULT_CLAIM_TABLE): string {
 )`;
 }
 
+/** The launch records' table, for a D1 migration. Times are ms since 1970 (UTC). */
+export function d1LaunchTableSql(table = DEFAULT_LAUNCH_TABLE): string {
+  return launchTableSql(table);
+}
+
 /** Now on the database's clock, in whole ms since 1970: SQLite's julianday has sub-second precision everywhere D1 runs. */
 const NOW_MS = `CAST(ROUND((julianday('now') - 2440587.5) * 86400000) AS INTEGER)`;
 
 /**
  * The webhook handler's store on a Cloudflare D1 database, shared by every
- * isolate of your Worker. Give it the binding; it creates nothing but its table
+ * isolate of your Worker. Give it the binding; it creates nothing but its tables
  * (unless `createTable` is false), and keeps no promise or connection across
  * requests (the Workers runtime forbids a request to wait on another's). Handled
  * ids stay until you delete them: `DELETE FROM payroll_link_webhook_events
- * WHERE done_at < …` from a Cron Trigger keeps the table small.
+ * WHERE done_at < …` from a Cron Trigger keeps the table small. The same
+ * object is a {@link LaunchStore} for `createLinkLaunches`, on `launchTable`.
  *
  * @example
  * import { createWebhookHandler } from 'payroll-link/server';
@@ -67,18 +82,30 @@ const NOW_MS = `CAST(ROUND((julianday('now') - 2440587.5) * 86400000) AS INTEGER
  *   },
  * };
  */
-export function d1EventStore(db: D1Queryable, options: D1EventStoreOptions = {}): EventClaimStore {
+export function d1EventStore(db: D1Queryable, options: D1EventStoreOptions = {}): EventClaimStore & LaunchStore {
   if (typeof db !== 'object' || db === null || typeof db.prepare !== 'function' || typeof db.batch !== 'function') {
     throw new ConfigError('d1EventStore: db must be a D1 database binding (env.DB in a Worker)');
   }
   const parsed = D1EventStoreOptionsSchema.safeParse(options);
   if (!parsed.success) throw ConfigError.fromZod('d1EventStore options', parsed.error);
-  const { table, createTable } = parsed.data;
-  const tableReady = tableCreation(createTable, async () => {
-    await db.prepare(d1EventStoreTableSql(table)).run();
-  });
+  const { table, createTable, launchTable } = parsed.data;
+  if (launchTable === table) throw new ConfigError('d1EventStore options: launchTable must differ from table');
+  const create = async (sql: string) => {
+    await db.prepare(sql).run();
+  };
+  const tableReady = tableCreation(createTable, () => create(d1EventStoreTableSql(table)));
+  const launches = sqlLaunchStore(
+    {
+      placeholder: '?',
+      // A batch of one: D1Queryable already types a batch's rows (a RETURNING's too), so the interface needs no all().
+      query: async (sql, values) => (await db.batch([db.prepare(sql).bind(...values)]))[0]?.results ?? [],
+      create: createTable ? create : null,
+    },
+    launchTable,
+  );
 
   return {
+    ...launches,
     async claim(eventId, token, leaseMs) {
       await tableReady();
       const [claimed, row] = await db.batch([

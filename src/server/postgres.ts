@@ -4,28 +4,38 @@
  * dependency: this module never imports it). One row per event id in a table
  * whose primary key is the id; a claim is `INSERT … ON CONFLICT DO UPDATE …
  * WHERE` the row is neither done nor under an unexpired lease, so exactly one
- * caller gets it, on the database's clock.
+ * caller gets it, on the database's clock. The same store is a
+ * {@link LaunchStore}, on a table of its own (src/server/launches/sql-launch-store.ts).
  */
 import * as z from 'zod';
 import { ConfigError } from './config-error.js';
 import type { EventClaimStore } from './webhooks/event-claim-store.js';
 import { ClaimTableOptionsSchema, DEFAULT_CLAIM_TABLE, tableCreation } from './webhooks/claim-table.js';
+import type { LaunchStore } from './launches/launch-store.js';
+import { DEFAULT_LAUNCH_TABLE, launchTableSql, sqlLaunchStore } from './launches/sql-launch-store.js';
 
 /** What the store needs of a pool or client: `pg`'s `query(text, values)`. */
 export interface PostgresQueryable {
   query(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
 }
 
+/** A table's name, optionally schema-qualified, as SQL takes it without quotes. */
+const TABLE_NAME = z
+  .string()
+  .regex(
+    /^[a-z_][a-z0-9_]{0,62}(\.[a-z_][a-z0-9_]{0,62})?$/,
+    `must be a lower-case SQL name such as ${DEFAULT_CLAIM_TABLE} or app.webhook_events`,
+  );
+
 /** Options of {@link postgresEventStore}. */
 export const PostgresEventStoreOptionsSchema = ClaimTableOptionsSchema.extend({
   /** The table, optionally schema-qualified (`app.webhook_events`); letters, digits and `_` only. */
-  table: z
-    .string()
-    .regex(
-      /^[a-z_][a-z0-9_]{0,62}(\.[a-z_][a-z0-9_]{0,62})?$/,
-      `must be a lower-case SQL name such as ${DEFAULT_CLAIM_TABLE} or app.webhook_events`,
-    )
-    .default(DEFAULT_CLAIM_TABLE),
+  table: TABLE_NAME.default(DEFAULT_CLAIM_TABLE),
+  /**
+   * The launch records' table (the store as a `LaunchStore`, for `createLinkLaunches`), named as `table` is;
+   * {@link postgresLaunchTableSql} gives its statement. It must differ from `table`.
+   */
+  launchTable: TABLE_NAME.default(DEFAULT_LAUNCH_TABLE),
 });
 
 /** What {@link postgresEventStore} accepts. */
@@ -41,15 +51,21 @@ export function postgresEventStoreTableSql(table = DEFAULT_CLAIM_TABLE): string 
 )`;
 }
 
+/** The launch records' table, for your migrations. Times are ms since 1970 (UTC). */
+export function postgresLaunchTableSql(table = DEFAULT_LAUNCH_TABLE): string {
+  return launchTableSql(table);
+}
+
 /** SQLSTATEs of two sessions creating the same table at once: the table exists, which is all that was asked. */
 const ALREADY_CREATED = new Set(['42P07', '23505']);
 
 /**
  * The webhook handler's store on PostgreSQL, shared by all your instances.
- * Give it your pool; it creates nothing but its table (unless `createTable`
+ * Give it your pool; it creates nothing but its tables (unless `createTable`
  * is false) and never ends the pool. Handled ids stay until you delete them:
  * `DELETE FROM payroll_link_webhook_events WHERE done_at < now() - interval '30 days'`
- * from a scheduled job keeps the table small.
+ * from a scheduled job keeps the table small. The same object is a
+ * {@link LaunchStore} for `createLinkLaunches`, on `launchTable`.
  *
  * @example
  * import pg from 'pg';
@@ -63,22 +79,29 @@ const ALREADY_CREATED = new Set(['42P07', '23505']);
  *   onEvent: async (event) => { ... },
  * });
  */
-export function postgresEventStore(pool: PostgresQueryable, options: PostgresEventStoreOptions = {}): EventClaimStore {
+export function postgresEventStore(pool: PostgresQueryable, options: PostgresEventStoreOptions = {}): EventClaimStore & LaunchStore {
   if (typeof pool !== 'object' || pool === null || typeof pool.query !== 'function') {
     throw new ConfigError('postgresEventStore: pool must be a pg Pool or Client');
   }
   const parsed = PostgresEventStoreOptionsSchema.safeParse(options);
   if (!parsed.success) throw ConfigError.fromZod('postgresEventStore options', parsed.error);
-  const { table, createTable } = parsed.data;
-  const tableReady = tableCreation(createTable, async () => {
+  const { table, createTable, launchTable } = parsed.data;
+  if (launchTable === table) throw new ConfigError('postgresEventStore options: launchTable must differ from table');
+  const create = async (sql: string) => {
     try {
-      await pool.query(postgresEventStoreTableSql(table));
+      await pool.query(sql);
     } catch (error) {
       if (!ALREADY_CREATED.has((error as { code?: unknown }).code as string)) throw error;
     }
-  });
+  };
+  const tableReady = tableCreation(createTable, () => create(postgresEventStoreTableSql(table)));
+  const launches = sqlLaunchStore(
+    { placeholder: '$', query: async (sql, values) => (await pool.query(sql, values)).rows, create: createTable ? create : null },
+    launchTable,
+  );
 
   return {
+    ...launches,
     async claim(eventId, token, leaseMs) {
       await tableReady();
       const claimed = await pool.query(

@@ -50,7 +50,12 @@ test('rotation: a URL sealed under the old secret opens while it is listed after
 
 test('a receipt opens whole, and never as a launch (nor a launch as a receipt)', async () => {
   const key = await launchKey('x'.repeat(32));
-  const receipt = { launchId: fields.id, linkTokenId: crypto.randomUUID(), expiresAt: fields.expiresAt };
+  const receipt = {
+    launchId: fields.id,
+    linkTokenId: crypto.randomUUID(),
+    expiresAt: fields.expiresAt,
+    acceptUntil: fields.expiresAt + 60,
+  };
   const sealed = await sealReceipt(receipt, key, PUBLIC_URL);
   assert.deepEqual(await openReceipt(sealed, [key], PUBLIC_URL), receipt);
   assert.equal(await openLaunch(sealed, [key], PUBLIC_URL), null);

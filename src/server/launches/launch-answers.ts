@@ -1,8 +1,8 @@
-/** The launches' routes' own parts: what the page reports, the error answers, and the store ids of a launch's records. */
+/** The launches' routes' own parts: what the page reports, and the error answers. */
 import * as z from 'zod';
 import type { ErrorAnswer } from '../error-response.js';
 
-/** Tokens one launch may mint per instance: enough for a few tries, not for a script that mints on repeat. */
+/** Tokens one launch may mint (on every instance together, with a shared store): enough for a few tries, not for a script that mints on repeat. */
 export const MAX_TOKENS_PER_LAUNCH = 5;
 
 /** What the page reports when the flow has ended. */
@@ -61,6 +61,19 @@ export const ANSWERS = {
     message: 'The payroll service could not confirm the result right now; try again shortly.',
     headers: { 'retry-after': '2' },
   },
+  checkLimit: {
+    status: 429,
+    type: 'RATE_LIMIT_EXCEEDED',
+    code: 'RESULT_CHECK_LIMIT',
+    message: 'This link has been checked too often; try again shortly.',
+  },
+  storeFull: {
+    status: 503,
+    type: 'SERVICE_UNAVAILABLE',
+    code: 'LAUNCH_STORE_FULL',
+    message: 'The server holds as many launches as it can; try again later.',
+    headers: { 'retry-after': '30' },
+  },
   storeUnavailable: {
     status: 503,
     type: 'SERVICE_UNAVAILABLE',
@@ -69,8 +82,3 @@ export const ANSWERS = {
     headers: { 'retry-after': '2' },
   },
 } satisfies Record<string, ErrorAnswer>;
-
-/** The store's ids of a launch's success and of its revocation. */
-export const successId = (launchId: string) => `launch:${launchId}`;
-export const revokedId = (launchId: string) => `launch-revoked:${launchId}`;
-export const exitId = (linkTokenId: string) => `launch-exit:${linkTokenId}`;

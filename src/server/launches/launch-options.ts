@@ -10,32 +10,57 @@ import type { EventClaimStore } from '../webhooks/event-claim-store.js';
 import { STORE_METHODS } from '../webhooks/event-id-store.js';
 import { redirectUriProblem } from './redirect-uri.js';
 import { MAX_FIELD_BYTES } from './launch-seal.js';
+import { LAUNCH_STORE_METHODS, type LaunchStore } from './launch-store.js';
+import type { LaunchFact } from './launch-verdict.js';
 
-/** How a launch's flow ended, as `onResult` gets it once it has been checked. */
-export interface LaunchResult {
+/** What every {@link LaunchResult} carries: whose launch, the app's value, and the Link token the flow ran with. */
+interface LaunchResultBase {
   /** The launch's public id (also in the redirect's `launch_id`). */
   launchId: string;
   /** The end user the launch was created for. */
   endUserId: string;
   /** The app's `state`, as given to `create()`; null when none was. */
   state: string | null;
-  /** `success`: an account connected and its job done (final: once per launch). `exit`: the user left (once per Link token). */
-  status: 'success' | 'exit';
-  /** The connected account (a success, checked against the service). */
-  accountId?: string;
-  /** The job the flow ran (a success). */
-  jobId?: string;
   /** The Link token the flow ran with: one this launch minted. */
   linkTokenId: string;
-  /**
-   * A success only: whether the server could check the account against the launch (the service sent the
-   * account's `end_user_id` and `link_token_id`, and both matched). False means not checked, never
-   * "checked and wrong" (that is refused): the `account.added` webhook stays the source of truth.
-   */
-  verified: boolean;
-  /** An exit: why, as the element's `link-exit` says (`completed`, `user_closed`, `error`, `closed_by_host`). */
-  exitReason?: string;
 }
+
+/**
+ * How a launch's flow ended, as `onResult` gets it. Switch on `status`; act only on `success`:
+ *
+ * - `success`: every fact is the service's word: the account is the launch's end user's, it came from a Link token
+ *   minted for this launch, and the job the flow ran finished with success. Final: once per launch, after which the
+ *   link opens nothing.
+ * - `unconfirmed`: the page reported a success that nothing refuted, but the service did not send what would
+ *   confirm `unconfirmed` (see {@link LaunchFact}). Once per Link token; the launch stays open, and `confirm()` (the
+ *   `account.added` webhook) or `recheck()` may still run one `success`. Decide as `docs/native-apps.md` says.
+ * - `exit`: the user left without a success (once per Link token).
+ */
+export type LaunchResult =
+  | (LaunchResultBase & {
+      status: 'success';
+      /** The connected account, confirmed by the service. */
+      accountId: string;
+      /** The job the flow ran, confirmed finished with success. */
+      jobId: string;
+    })
+  | (LaunchResultBase & {
+      status: 'unconfirmed';
+      /** The account the page reported (not refuted; see `unconfirmed`). */
+      accountId: string;
+      /** The job the page reported. */
+      jobId: string;
+      /** The facts the service did not confirm (at least one). */
+      unconfirmed: LaunchFact[];
+    })
+  | (LaunchResultBase & {
+      status: 'exit';
+      /** Why, as the element's `link-exit` says (`completed`, `user_closed`, `error`, `closed_by_host`). */
+      exitReason?: string;
+    });
+
+/** The longest `ttlSeconds` without a shared store: a launch's completion lives in one process and dies with it. */
+export const MAX_TTL_IN_ONE_PROCESS = 900;
 
 /** A URL a page is served from or frames: https, or http on loopback (the sandbox, tests). */
 const webUrl = (what: string) =>
@@ -91,11 +116,19 @@ export const LinkLaunchesOptionsSchema = z
       .default([]),
     /** Seals the URLs: at least 32 characters; `[new, old]` while rotating (URLs sealed under either open). */
     secret: z.union([LaunchSecretSchema, z.tuple([LaunchSecretSchema, LaunchSecretSchema])]),
-    /** Makes a success once across instances, and `revoke()` possible. Default: in memory, one process. */
+    /**
+     * Where launches are kept, shared by your instances: `redisEventStore(redis)`, `postgresEventStore(pool)` or
+     * `d1EventStore(env.DB)`, which make a success final everywhere, count the limits across instances and make
+     * `revoke()` possible. A custom `EventClaimStore` is taken for the claims only (limits per instance). Default:
+     * in memory, one process (warned at start-up; `ttlSeconds` at most 900).
+     */
     store: z
-      .custom<EventClaimStore>((value) => hasMethods(value, STORE_METHODS.claim), 'must be an EventClaimStore (claim, markDone, release)')
+      .custom<EventClaimStore | LaunchStore>(
+        (value) => hasMethods(value, LAUNCH_STORE_METHODS) || hasMethods(value, STORE_METHODS.claim),
+        'must be a LaunchStore (get, add, set, remove, increment) or an EventClaimStore (claim, markDone, release)',
+      )
       .optional(),
-    /** How long a launch URL works, in seconds: 1 to 604,800 (7 days). */
+    /** How long a launch URL works, in seconds: 1 to 604,800 (7 days); at most 900 without a shared `store`. */
     ttlSeconds: z.int().min(1).max(604_800).default(900),
     /** Who may frame the page (`frame-ancestors`): origins such as `https://app.example.com`. Default: nobody. */
     frameAncestors: z
@@ -103,7 +136,7 @@ export const LinkLaunchesOptionsSchema = z
       .optional(),
     /** The bound of one `onResult` call, in milliseconds. */
     resultTimeoutMs: z.int().min(1).max(120_000).default(10_000),
-    /** Your work for each checked result: once per launch for a success, once per Link token for an exit. */
+    /** Your work for each result (see {@link LaunchResult}): once per launch for a success, once per Link token for the others. */
     onResult: functionSchema<(result: LaunchResult) => void | Promise<void>>(),
     /** Where the launches log (default `console`); the secrets are redacted. */
     log: LoggerSchema.optional(),

@@ -24,6 +24,7 @@ const WORDS = {
     finished: 'Done. You can close this page.',
     left: 'You can close this page, or tap the button to try again.',
     unconfirmed: 'We could not confirm the result. Check your connection and try again.',
+    finishing: 'Finishing: your payroll provider is completing the switch. This can take a minute.',
     back: 'Return to the app',
   },
   es: {
@@ -37,6 +38,7 @@ const WORDS = {
     finished: 'Listo. Puedes cerrar esta página.',
     left: 'Puedes cerrar esta página, o tocar el botón para intentarlo de nuevo.',
     unconfirmed: 'No pudimos confirmar el resultado. Revisa tu conexión e inténtalo de nuevo.',
+    finishing: 'Terminando: tu proveedor de nómina está completando el cambio. Puede tardar un minuto.',
     back: 'Volver a la app',
   },
 } as const;
@@ -54,6 +56,7 @@ export interface LaunchPageConfig {
     finished: string;
     left: string;
     unconfirmed: string;
+    finishing: string;
     back: string;
     expired: string;
     revoked: string;
@@ -63,8 +66,8 @@ export interface LaunchPageConfig {
 
 /** The words the page's script shows, in `language`. */
 export function scriptWords(language: PageLanguage): LaunchPageConfig['words'] {
-  const { tooMany, finished, left, unconfirmed, back, expired, revoked, connected } = WORDS[language];
-  return { tooMany, finished, left, unconfirmed, back, expired, revoked, connected };
+  const { tooMany, finished, left, unconfirmed, finishing, back, expired, revoked, connected } = WORDS[language];
+  return { tooMany, finished, left, unconfirmed, finishing, back, expired, revoked, connected };
 }
 
 /** The language the user's browser prefers among the page's: its first `Accept-Language` entry that is Spanish or English. */

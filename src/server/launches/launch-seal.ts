@@ -194,24 +194,40 @@ export interface LaunchReceipt {
   linkTokenId: string;
   /** Whole seconds since 1970 (UTC): the launch's own expiry. */
   expiresAt: number;
+  /**
+   * Whole seconds since 1970 (UTC): until when a result of this token is taken, while the token could still be in
+   * use (its own `expires`, at most {@link RESULT_GRACE_SECONDS} after the launch's expiry).
+   */
+  acceptUntil: number;
 }
+
+/** How long after a launch's expiry a flow it started may still report: the Link token's life, at most an hour. */
+export const RESULT_GRACE_SECONDS = 3_600;
+
+/** A receipt of the first format (before `acceptUntil`): 36 bytes. Such a receipt is taken until the grace's end. */
+const FIRST_RECEIPT_BYTES = 36;
 
 /** Seals a receipt: the page sends it back with its result, and the server believes no other link token id. */
 export function sealReceipt(receipt: LaunchReceipt, key: CryptoKey, publicUrl: string): Promise<string> {
-  const bytes = new Uint8Array(36);
+  const bytes = new Uint8Array(FIRST_RECEIPT_BYTES + 4);
   bytes.set(uuidBytes(receipt.launchId), 0);
   bytes.set(uuidBytes(receipt.linkTokenId), 16);
-  new DataView(bytes.buffer).setUint32(32, receipt.expiresAt);
+  const view = new DataView(bytes.buffer);
+  view.setUint32(32, receipt.expiresAt);
+  view.setUint32(36, receipt.acceptUntil);
   return seal(bytes, key, 'receipt', publicUrl);
 }
 
-/** Opens a receipt sealed by {@link sealReceipt}, or null. */
+/** Opens a receipt sealed by {@link sealReceipt} (or by the first format, still open in pages under way), or null. */
 export async function openReceipt(segment: string, keys: readonly CryptoKey[], publicUrl: string): Promise<LaunchReceipt | null> {
   const bytes = await open(segment, keys, 'receipt', publicUrl);
-  if (!bytes || bytes.length !== 36) return null;
+  if (!bytes || (bytes.length !== FIRST_RECEIPT_BYTES && bytes.length !== FIRST_RECEIPT_BYTES + 4)) return null;
+  const view = new DataView(bytes.buffer, bytes.byteOffset);
+  const expiresAt = view.getUint32(32);
   return {
     launchId: uuidOf(bytes.subarray(0, 16)),
     linkTokenId: uuidOf(bytes.subarray(16, 32)),
-    expiresAt: new DataView(bytes.buffer, bytes.byteOffset).getUint32(32),
+    expiresAt,
+    acceptUntil: bytes.length === FIRST_RECEIPT_BYTES ? expiresAt + RESULT_GRACE_SECONDS : view.getUint32(36),
   };
 }

@@ -1,5 +1,6 @@
 import { hasMethods } from '../handler/function-schema.js';
 import type { ClaimResult, EventClaimStore } from './event-claim-store.js';
+import { IN_ONE_PROCESS } from '../launches/launch-store.js';
 
 /** The methods that make an {@link EventClaimStore}, and those of the older {@link EventIdStore}. */
 export const STORE_METHODS = { claim: ['claim', 'markDone', 'release'], id: ['has', 'add'] } as const;
@@ -26,7 +27,7 @@ export interface EventIdStore {
  * it holds `capacity`. It is both an {@link EventClaimStore} (what the
  * handler uses) and, for code written against it before, an {@link EventIdStore}.
  */
-export function memoryEventIdStore(capacity = 10_000): EventClaimStore & EventIdStore {
+export function memoryEventIdStore(capacity = 10_000): EventClaimStore & EventIdStore & { readonly [IN_ONE_PROCESS]: true } {
   // A Set iterates in insertion order, so its first entry is the oldest id: a bounded FIFO memory.
   const seen = new Set<string>();
   const leases = new Map<string, { token: string; until: number }>();
@@ -35,6 +36,7 @@ export function memoryEventIdStore(capacity = 10_000): EventClaimStore & EventId
     if (seen.size > capacity) seen.delete(seen.values().next().value!);
   };
   return {
+    [IN_ONE_PROCESS]: true,
     has: (eventId) => seen.has(eventId),
     add,
     claim(eventId, token, leaseMs): ClaimResult {

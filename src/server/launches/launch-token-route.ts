@@ -1,0 +1,55 @@
+/**
+ * A launch's token route (`POST /<segment>/token`): a Link token for the
+ * launch's end user (and account, for a reconnect), never for what the
+ * browser says, counted against the launch's limit on the shared store, and
+ * recorded there with the launch it belongs to, so that a result or an
+ * `account.added` webhook can be tied back to it. Answered with a sealed
+ * receipt the page sends back with its result.
+ */
+import { jsonResponse } from '../error-response.js';
+import { HttpError } from '../handler/http-error.js';
+import { ANSWERS, MAX_TOKENS_PER_LAUNCH } from './launch-answers.js';
+import { KEYS, storeCall, writeJson, type LaunchStorage } from './launch-records.js';
+import { RESULT_GRACE_SECONDS, sealReceipt, type LaunchFields } from './launch-seal.js';
+import type { MintedToken } from './launch-results.js';
+
+/** What the token route needs from `createLinkLaunches`. */
+export interface TokenRouteParts {
+  storage: LaunchStorage;
+  /** Mints a Link token for the launch: the service's answer, or an error answer already logged. */
+  mint: (request: Request, launch: LaunchFields) => Promise<Response>;
+  /** Throws the answer of a launch that cannot mint now (expired, revoked, connected). */
+  requireOpen: (launch: LaunchFields) => Promise<void>;
+  receiptKey: () => Promise<CryptoKey>;
+  publicUrl: string;
+}
+
+/** Makes the token route. */
+export function tokenRoute({ storage, mint, requireOpen, receiptKey, publicUrl }: TokenRouteParts) {
+  return async (request: Request, launch: LaunchFields): Promise<Response> => {
+    await requireOpen(launch);
+    const count = await storeCall(() => storage.records.increment(KEYS.tokens(launch.id), launch.expiresAt * 1000));
+    if (count > MAX_TOKENS_PER_LAUNCH) {
+      throw new HttpError(ANSWERS.tooMany, {
+        level: 'warn',
+        message: 'link launch: token limit reached; the page asks for a new link',
+        fields: { launchId: launch.id },
+      });
+    }
+    // The token handler's own answer, error or not: it has its own boundary, and logged what it refused.
+    const answer = await mint(request, launch);
+    if (answer.status !== 200) return answer;
+    const { data } = (await answer.json()) as { data: { id: string; expires: string } };
+    // Its results count while the token could be in use, and never more than the grace after the launch's end.
+    const tokenEnds = Math.floor(Date.parse(data.expires) / 1000);
+    const acceptUntil = Math.min(Number.isFinite(tokenEnds) ? tokenEnds : Infinity, launch.expiresAt + RESULT_GRACE_SECONDS);
+    const minted: MintedToken = { launch, acceptUntil };
+    await writeJson(storage.records, KEYS.token(data.id), minted, acceptUntil * 1000);
+    const receipt = await sealReceipt(
+      { launchId: launch.id, linkTokenId: data.id, expiresAt: launch.expiresAt, acceptUntil },
+      await receiptKey(),
+      publicUrl,
+    );
+    return jsonResponse(200, { data, receipt });
+  };
+}
