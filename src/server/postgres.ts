@@ -56,8 +56,8 @@ export function postgresLaunchTableSql(table = DEFAULT_LAUNCH_TABLE): string {
   return launchTableSql(table);
 }
 
-/** SQLSTATEs of two sessions creating the same table at once: the table exists, which is all that was asked. */
-const ALREADY_CREATED = new Set(['42P07', '23505']);
+/** SQLSTATEs of two sessions creating the same table at once (42710: its row type, seen on PostgreSQL 15): the table exists, which is all that was asked. */
+const ALREADY_CREATED = new Set(['42P07', '23505', '42710']);
 
 /**
  * The webhook handler's store on PostgreSQL, shared by all your instances.

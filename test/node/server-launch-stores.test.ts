@@ -150,18 +150,19 @@ for (const [name, makeSubject] of subjects) {
       assert.equal(await store.increment(counter, FAR), 3);
     });
 
-    test('a record expires when the clock passes its expiry', async (t) => {
-      if (!subject.appClock) return t.skip('Redis expires keys on its own clock: covered by the expiries already past');
-      const now = Date.now();
-      const [key, counter] = [crypto.randomUUID(), crypto.randomUUID()];
-      assert.equal(await store.add(key, 'a', now + 1_000), true);
-      assert.equal(await store.increment(counter, now + 1_000), 1);
-      assert.equal(await store.increment(counter, now + 9_000), 2);
-      t.mock.method(Date, 'now', () => now + 1_000);
-      assert.equal(await store.get(key), null);
-      assert.equal(await store.add(key, 'b', now + 5_000), true);
-      assert.equal(await store.increment(counter, now + 5_000), 1, 'the counter kept its first expiry, and it has passed');
-    });
+    // Redis expires keys on its own clock: its expiries are covered by those already past.
+    if (name !== 'Redis')
+      test('a record expires when the clock passes its expiry', async (t) => {
+        const now = Date.now();
+        const [key, counter] = [crypto.randomUUID(), crypto.randomUUID()];
+        assert.equal(await store.add(key, 'a', now + 1_000), true);
+        assert.equal(await store.increment(counter, now + 1_000), 1);
+        assert.equal(await store.increment(counter, now + 9_000), 2);
+        t.mock.method(Date, 'now', () => now + 1_000);
+        assert.equal(await store.get(key), null);
+        assert.equal(await store.add(key, 'b', now + 5_000), true);
+        assert.equal(await store.increment(counter, now + 5_000), 1, 'the counter kept its first expiry, and it has passed');
+      });
 
     test('50 adds of one key at once, from two instances: exactly one is true, and its value is kept', async () => {
       const key = crypto.randomUUID();
@@ -179,24 +180,25 @@ for (const [name, makeSubject] of subjects) {
       );
     });
 
-    test('launch records and webhook claims of the same name live side by side', async (t) => {
-      const claims = subject.claims;
-      if (!claims) return t.skip('the memory launch store is not a claim store');
-      const id = crypto.randomUUID();
-      assert.equal(await claims.claim(id, 'token', 60_000), 'claimed');
-      assert.equal(await store.get(id), null, 'a claim is no launch record');
-      assert.equal(await store.add(id, 'launch', FAR), true);
-      assert.equal(await claims.claim(id, 'other', 60_000), 'busy', 'a launch record is no claim');
-      await claims.markDone(id, 'token');
-      assert.equal(await claims.isDone!(id), true);
-      assert.equal(await store.get(id), 'launch');
-      await store.remove(id, 'launch');
-      assert.equal(await claims.claim(id, 'other', 60_000), 'done');
-      const counter = crypto.randomUUID();
-      await claims.markDone(counter, 'token');
-      assert.equal(await store.increment(counter, FAR), 1);
-      assert.equal(await claims.isDone!(counter), true);
-    });
+    // The memory launch store is not a claim store: nothing of its name to collide with.
+    if (name !== 'memory')
+      test('launch records and webhook claims of the same name live side by side', async () => {
+        const claims = subject.claims!;
+        const id = crypto.randomUUID();
+        assert.equal(await claims.claim(id, 'token', 60_000), 'claimed');
+        assert.equal(await store.get(id), null, 'a claim is no launch record');
+        assert.equal(await store.add(id, 'launch', FAR), true);
+        assert.equal(await claims.claim(id, 'other', 60_000), 'busy', 'a launch record is no claim');
+        await claims.markDone(id, 'token');
+        assert.equal(await claims.isDone!(id), true);
+        assert.equal(await store.get(id), 'launch');
+        await store.remove(id, 'launch');
+        assert.equal(await claims.claim(id, 'other', 60_000), 'done');
+        const counter = crypto.randomUUID();
+        await claims.markDone(counter, 'token');
+        assert.equal(await store.increment(counter, FAR), 1);
+        assert.equal(await claims.isDone!(counter), true);
+      });
   });
 }
 
@@ -276,6 +278,22 @@ describe('launch store options', () => {
       assert.equal(await client.exists('app:launch:m'), 0);
     } finally {
       client.destroy();
+      await server.stop();
+    }
+  });
+
+  test('PostgreSQL: eight first uses at once on a fresh database all answer (a concurrent CREATE TABLE is 42710 there)', async () => {
+    const server = await startPostgres();
+    const pool = new pg.Pool(server.connection);
+    try {
+      const store = postgresEventStore(pool);
+      const answers = await Promise.all(Array.from({ length: 8 }, () => store.increment('first', FAR)));
+      assert.deepEqual(
+        answers.sort((a, b) => a - b),
+        [1, 2, 3, 4, 5, 6, 7, 8],
+      );
+    } finally {
+      await pool.end();
       await server.stop();
     }
   });
