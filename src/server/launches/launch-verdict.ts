@@ -74,10 +74,16 @@ export async function verdictOf({ launch, report, account, job, heard, mintedHer
 
   if (sent(job.account_id) && job.account_id !== report.accountId) return { refused: "the job is another account's" };
   if (sent(job.link_token_id) && job.link_token_id !== report.linkTokenId) return { refused: 'the job ran under another Link token' };
+  // Sent as null: the service says no Link flow started it (an on-demand job of the account's).
+  if (job.link_token_id === null) return { refused: 'the job was not started by Link' };
   if (sent(job.name) && flowJobs.length > 0 && !flowJobs.includes(job.name)) return { refused: `the job is a ${job.name}, not the flow's` };
   if (sent(job.status) && FAILED.has(job.status)) return { refused: `the job ended with ${job.status}` };
-  // The job is this flow's when the service ties it to the token or the account (the webhook's job id, or its fields).
-  const tied = heard?.jobId === report.jobId || job.link_token_id === report.linkTokenId || job.account_id === report.accountId;
+  // The job is this flow's when the service ties it to the token (the webhook's job id, or the job's own field), or
+  // to an account this token created: a reconnected account is older, and may hold a switch of an earlier flow.
+  const tied =
+    heard?.jobId === report.jobId ||
+    job.link_token_id === report.linkTokenId ||
+    (launch.accountId === null && job.account_id === report.accountId);
   if (job.status !== 'success' || !tied) unconfirmed.add('job_status');
   return { unconfirmed: [...unconfirmed], jobPending: tied && job.status === 'pending' };
 }
