@@ -14,15 +14,28 @@ export interface InstalledSandbox {
   /** The sandbox's state, as far as the tests read it. */
   store: {
     linkTokens(): { id: string; token: string; endUserId: string | null }[];
-    accounts(): { account: { id: string; end_user_id: string | null } }[];
+    accounts(): { account: { id: string; end_user_id: string | null; link_token_id: string | null } }[];
+    jobs(): { job: { id: string; account_id: string; link_token_id: string | null; status: string } }[];
   };
   close(): Promise<void>;
 }
 
-/** Starts the installed sandbox on a free port, delivering its webhooks to `webhookUrl` (retried after 20 ms) and its log lines to `log`. */
-export async function startInstalledSandbox(webhookUrl: string, log: (line: string) => void): Promise<InstalledSandbox> {
+/** What a test may set beside the defaults: `fields: 'spec'` (`--fields spec`) sends only the fields the spec shows. */
+export interface InstalledSandboxOptions {
+  fields?: 'full' | 'spec';
+}
+
+/**
+ * Starts the installed sandbox on a free port, delivering its webhooks to `webhookUrl` (retried after 20 ms) and its
+ * log lines to `log`; `options` go to `startSandbox` as given.
+ */
+export async function startInstalledSandbox(
+  webhookUrl: string,
+  log: (line: string) => void,
+  options: InstalledSandboxOptions = {},
+): Promise<InstalledSandbox> {
   const { startSandbox } = (await import(pathToFileURL(`${installedPackageDir}/dist/sandbox/index.js`).href)) as {
     startSandbox(options: Record<string, unknown>): Promise<InstalledSandbox>;
   };
-  return startSandbox({ port: 0, webhookUrl, webhookRetryBaseMs: 20, log });
+  return startSandbox({ port: 0, webhookUrl, webhookRetryBaseMs: 20, log, ...options });
 }

@@ -1,11 +1,19 @@
-// The launch page (#42), from the packed package, against the real sandbox, in Chromium at 390x844 and 1280x800:
-// a launch created, its URL opened (nothing minted), the button tapped, user_good logged in on the sandbox's Link
-// page, the redirect reached with launch_id, status=success and state; onResult once with the account the sandbox
-// made and verified: true; the page opened again says connected and mints nothing. With a window.ReactNativeWebView
+// The launch page (#42, #47), from the packed package, against the real sandbox, in Chromium at 390x844 and
+// 1280x800: a launch created, its URL opened (nothing minted), the button tapped, user_good logged in on the
+// sandbox's Link page, the redirect reached with launch_id, status=success and state; onResult once, a `success`
+// the service confirmed (the account the sandbox made for the launch's user, from the token the tap minted, and
+// the job that ran); the page opened again says connected and mints nothing. With a window.ReactNativeWebView
 // stand-in injected before the page's scripts (a fake of the app outside the page), the bridge's messages arrive in
 // order, each once, each valid under the package's schemas, launch-done last. No URL loaded carries a token, and the
 // page's CSP refuses nothing. The same flow in WebKit (WebKitGTK's WebDriver, which has no way to inject the bridge
 // before the page). An expired launch shows its page with 410.
+// Against a second sandbox started with `fields: 'spec'` (the CLI's `--fields spec`: the service's answers and
+// webhooks carry only what the spec shows, so no account's end_user_id or link_token_id and no job's status), whose
+// webhooks reach a real webhook receiver of the package (createWebhookHandler, onEvent calling launches.confirm):
+// the same flow ends `unconfirmed`. When the sandbox's account.added (sent at the login) is held until the page has
+// its answer, onResult lists all three facts and confirm() then answers 'unconfirmed' (nothing runs again); when it
+// is handled before the user presses Done, onResult lists only job_status. The test waits for those events, never
+// for time.
 import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -26,39 +34,82 @@ type NodeModule = typeof import('../../src/server/node.js');
 type CoreModule = typeof import('../../src/core/index.js');
 const packaged = async <T>(path: string) => (await import(pathToFileURL(`${installedPackageDir}/dist/${path}`).href)) as T;
 
+type LaunchResult = import('../../src/server/launches.js').LaunchResult;
+type LaunchCheck = Awaited<ReturnType<ReturnType<LaunchesModule['createLinkLaunches']>['confirm']>>;
+const WEBHOOK_SECRET = 'whsec_packaging_launches_test_0123';
+
 let sandbox: InstalledSandbox;
+/** The sandbox in spec mode: its webhooks reach the receiver at /spec-webhooks, which calls `specLaunches.confirm`. */
+let specSandbox: InstalledSandbox;
 let server: Server;
 let base: string;
 let browser: Browser;
 let launches: ReturnType<LaunchesModule['createLinkLaunches']>;
+let specLaunches: ReturnType<LaunchesModule['createLinkLaunches']>;
 let core: CoreModule;
-const results: unknown[] = [];
+/** Every onResult, of both instances. */
+const results: LaunchResult[] = [];
+const resultsOf = (launchId: string) => results.filter((result) => result.launchId === launchId);
+
+/** A promise and its resolve, made before either side needs it. */
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((settle) => (resolve = settle));
+  return { promise, resolve };
+}
+/** What `specLaunches.confirm` answered to the account.added of each Link token, once the receiver has handled it. */
+const checks = new Map<string, ReturnType<typeof deferred<LaunchCheck>>>();
+const checkOf = (linkTokenId: string) => {
+  if (!checks.has(linkTokenId)) checks.set(linkTokenId, deferred<LaunchCheck>());
+  return checks.get(linkTokenId)!;
+};
+/** While set, the receiver holds each account.added until it settles: a webhook that arrives after the report. */
+let holdAccountAdded: Promise<void> | null = null;
 
 before(async () => {
   const { createLinkLaunches } = await packaged<LaunchesModule>('server/launches.js');
-  const { createPayrollClient } = await packaged<ServerModule>('server/index.js');
+  const { createPayrollClient, createWebhookHandler } = await packaged<ServerModule>('server/index.js');
   const { toNodeHandler } = await packaged<NodeModule>('server/node.js');
   core = await packaged<CoreModule>('core/index.js');
   server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  // Its webhooks reach the app's catch-all page below, which acknowledges them: the launch's result is what is tested.
+  // Its webhooks reach the app's catch-all page below, which acknowledges them: the result of a success the
+  // service confirms is what is tested there.
   sandbox = await startInstalledSandbox(`${base}/webhooks`, () => {});
-  const client = createPayrollClient({ apiSecret: sandbox.secret, baseUrl: sandbox.url, version: '2025-07-08', mode: 'sandbox' });
-  launches = createLinkLaunches({
-    client,
-    orgName: 'Acme Lending',
-    solution: 'Deposit Switch',
-    features: ['direct_deposit_switch'],
-    linkUrl: `${sandbox.url}/link`,
-    publicUrl: `${base}/link`,
-    redirectUris: [`${base}/payroll-done`],
-    secret: 'launch-secret-for-the-packaging-test-0123456789',
-    onResult: (result) => void results.push(result),
-  });
+  const launchesOn = (on: InstalledSandbox, path: string) =>
+    createLinkLaunches({
+      client: createPayrollClient({ apiSecret: on.secret, baseUrl: on.url, version: '2025-07-08', mode: 'sandbox' }),
+      orgName: 'Acme Lending',
+      solution: 'Deposit Switch',
+      features: ['direct_deposit_switch'],
+      linkUrl: `${on.url}/link`,
+      publicUrl: `${base}${path}`,
+      redirectUris: [`${base}/payroll-done`],
+      secret: 'launch-secret-for-the-packaging-test-0123456789',
+      onResult: (result) => void results.push(result),
+    });
+  launches = launchesOn(sandbox, '/link');
+  specSandbox = await startInstalledSandbox(`${base}/spec-webhooks?secret=${WEBHOOK_SECRET}`, () => {}, { fields: 'spec' });
+  specLaunches = launchesOn(specSandbox, '/spec-link');
   const handle = toNodeHandler(launches.handle);
+  const handleSpec = toNodeHandler(specLaunches.handle);
+  // The app's webhook receiver, as docs/native-apps.md has it: every event to confirm().
+  const receive = toNodeHandler(
+    createWebhookHandler({
+      secret: WEBHOOK_SECRET,
+      onEvent: async (event) => {
+        const linkTokenId = event.event === 'account.added' ? event.payload.link_token_id : null;
+        if (linkTokenId) await holdAccountAdded;
+        const check = await specLaunches.confirm(event);
+        if (linkTokenId) checkOf(linkTokenId).resolve(check);
+      },
+    }),
+  );
   server.on('request', (req, res) => {
     if (req.url?.startsWith('/link/')) return void handle(req, res);
+    if (req.url?.startsWith('/spec-link/')) return void handleSpec(req, res);
+    if (req.url?.startsWith('/spec-webhooks?')) return void receive(req, res);
     // The app's own page the redirect reaches: it only says it was reached.
     res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>Back in the app</title><h1>Back in the app</h1>');
   });
@@ -69,10 +120,36 @@ after(async () => {
   await browser?.close();
   await new Promise((resolve) => server?.close(resolve));
   await sandbox?.close();
+  await specSandbox?.close();
 });
 
 /** The Link tokens the sandbox has minted so far. */
 const tokensMinted = () => sandbox.store.linkTokens().map((token) => token.token);
+
+/** The one Link token minted for `endUserId` on `from`, the account the sandbox made with it, and that account's job. */
+function connectedWith(from: InstalledSandbox, endUserId: string) {
+  const minted = from.store.linkTokens().filter((token) => token.endUserId === endUserId);
+  assert.equal(minted.length, 1, `one token for ${endUserId}`);
+  const linkTokenId = minted[0]!.id;
+  const accounts = from.store.accounts().filter(({ account }) => account.link_token_id === linkTokenId);
+  assert.equal(accounts.length, 1, `one account from ${linkTokenId}`);
+  const account = accounts[0]!.account;
+  // The sandbox's own records are whole in either mode: the account is the launch's user's.
+  assert.equal(account.end_user_id, endUserId, 'the account the sandbox made, for the launch’s user');
+  const jobs = from.store.jobs().filter(({ job }) => job.link_token_id === linkTokenId && job.account_id === account.id);
+  assert.equal(jobs.length, 1);
+  assert.equal(jobs[0]!.job.status, 'success');
+  return { linkTokenId, accountId: account.id, jobId: jobs[0]!.job.id };
+}
+
+/** The onResult of a launch's confirmed success: the ids the sandbox made, nothing else (no `verified`). */
+const successOf = (from: InstalledSandbox, launchId: string, endUserId: string, state: string | null): LaunchResult => ({
+  launchId,
+  endUserId,
+  state,
+  status: 'success',
+  ...connectedWith(from, endUserId),
+});
 
 /** A page whose app bridge (window.ReactNativeWebView) records each message; every URL it loads, and CSP refusals. */
 async function appPage(viewport: { width: number; height: number }) {
@@ -96,8 +173,8 @@ async function appPage(viewport: { width: number; height: number }) {
 }
 
 /** The sandbox's Link frame, once the page has opened it. */
-async function linkFrame(page: Page) {
-  const handle = await page.waitForSelector(`iframe[src^="${sandbox.url}/link"]`);
+async function linkFrame(page: Page, from: InstalledSandbox = sandbox) {
+  const handle = await page.waitForSelector(`iframe[src^="${from.url}/link"]`);
   return (await handle.contentFrame())!;
 }
 
@@ -106,7 +183,7 @@ for (const viewport of [
   { width: 1280, height: 800 },
 ]) {
   describe(`the launch page at ${viewport.width}x${viewport.height}`, { timeout: 90_000 }, () => {
-    test('opened, tapped, connected: the redirect with launch_id, status and state; onResult once, verified; the bridge in order', async () => {
+    test('opened, tapped, connected: the redirect with launch_id, status and state; onResult once, a success; the bridge in order', async () => {
       const endUserId = `user-${viewport.width}`;
       const { id, url } = await launches.create({ endUserId, state: `state-${viewport.width}`, redirectUri: `${base}/payroll-done` });
       const app = await appPage(viewport);
@@ -128,14 +205,9 @@ for (const viewport of [
         const redirect = new URL(app.page.url());
         assert.deepEqual(Object.fromEntries(redirect.searchParams), { launch_id: id, status: 'success', state: `state-${viewport.width}` });
 
-        const mine = results.filter((result) => (result as { launchId: string }).launchId === id) as {
-          accountId: string;
-          verified: boolean;
-        }[];
-        assert.equal(mine.length, 1);
-        assert.equal(mine[0]!.verified, true);
-        const account = sandbox.store.accounts().find((record) => record.account.id === mine[0]!.accountId);
-        assert.equal(account?.account.end_user_id, endUserId, 'the account the sandbox made, for the launch’s user');
+        const tokens = tokensMinted().slice(before);
+        assert.equal(tokens.length, 1, 'one token, minted on the tap');
+        assert.deepEqual(resultsOf(id), [successOf(sandbox, id, endUserId, `state-${viewport.width}`)]);
 
         const messages = app.bridged.map((message) => core.parseLaunchBridgeMessage(message));
         assert.ok(
@@ -154,8 +226,6 @@ for (const viewport of [
         const done = messages.at(-1) as { detail: { status: string; redirect: string } };
         assert.deepEqual(done.detail, { status: 'success', redirect: app.page.url() });
 
-        const tokens = tokensMinted().slice(before);
-        assert.equal(tokens.length, 1, 'one token, minted on the tap');
         assert.ok(!app.urls.some((loaded) => tokens.some((token) => loaded.includes(token))), 'no URL carries the token');
         assert.deepEqual(app.refusals, []);
 
@@ -189,7 +259,7 @@ describe('the launch page in WebKit', { timeout: 180_000 }, () => {
     [390, 844],
     [1280, 800],
   ] as const) {
-    test(`${width}x${height}: opened, tapped, connected, redirected; onResult once, verified`, async () => {
+    test(`${width}x${height}: opened, tapped, connected, redirected; onResult once, a success`, async () => {
       const { id, url } = await launches.create({ endUserId: `webkit-${width}`, state: 'webkit', redirectUri: `${base}/payroll-done` });
       // MiniBrowser runs full-screen (no toolbar), so the window's size is the viewport's.
       await webkit.setWindowRect(0, 0, width, height);
@@ -211,12 +281,89 @@ describe('the launch page in WebKit', { timeout: 180_000 }, () => {
       await webkit.waitUntil(async () => (await webkit.getUrl()).startsWith(`${base}/payroll-done?`), { timeoutMsg: 'no redirect' });
       const redirect = new URL(await webkit.getUrl());
       assert.deepEqual(Object.fromEntries(redirect.searchParams), { launch_id: id, status: 'success', state: 'webkit' });
-      const mine = results.filter((result) => (result as { launchId: string }).launchId === id) as { verified: boolean }[];
-      assert.equal(mine.length, 1);
-      assert.equal(mine[0]!.verified, true);
       assert.equal(tokensMinted().length, before + 1);
+      assert.deepEqual(resultsOf(id), [successOf(sandbox, id, `webkit-${width}`, 'webkit')]);
     });
   }
+});
+
+describe('the launch page against a sandbox that sends only the spec’s fields (--fields spec)', { timeout: 90_000 }, () => {
+  /**
+   * The flow on the spec sandbox in a phone's viewport, up to the user's Done; `beforeDone` runs once the login has
+   * made the account (and sent account.added). Answers the Link token the tap minted, once the redirect is reached.
+   */
+  async function specFlow(endUserId: string, beforeDone: (linkTokenId: string) => Promise<void>) {
+    const { id, url } = await specLaunches.create({ endUserId, state: endUserId, redirectUri: `${base}/payroll-done` });
+    const app = await appPage({ width: 390, height: 844 });
+    try {
+      assert.equal((await app.page.goto(url))?.status(), 200);
+      await app.page.getByRole('button', { name: 'Connect payroll' }).click();
+      const frame = await linkFrame(app.page, specSandbox);
+      await switchDeposit(frame);
+      const minted = specSandbox.store.linkTokens().filter((token) => token.endUserId === endUserId);
+      assert.equal(minted.length, 1, 'one token, minted on the tap');
+      const linkTokenId = minted[0]!.id;
+      await beforeDone(linkTokenId);
+      const reached = app.page.waitForURL(`${base}/payroll-done?**`);
+      await pressDone(frame);
+      await reached;
+      // For the user the flow ended in success: the page goes back to the app as in full mode.
+      const redirect = new URL(app.page.url());
+      assert.deepEqual(Object.fromEntries(redirect.searchParams), { launch_id: id, status: 'success', state: endUserId });
+      const done = core.parseLaunchBridgeMessage(app.bridged.at(-1));
+      assert.equal(done?.event, 'launch-done', app.bridged.join('\n'));
+      assert.deepEqual(done.detail, { status: 'success', redirect: app.page.url() });
+      return { id, url, linkTokenId, app };
+    } catch (error) {
+      await app.close();
+      throw error;
+    }
+  }
+
+  /** The onResult of a spec-mode success: the ids the sandbox made, and the facts the service left unconfirmed. */
+  const unconfirmedOf = (launchId: string, endUserId: string, unconfirmed: string[]): LaunchResult => ({
+    launchId,
+    endUserId,
+    state: endUserId,
+    status: 'unconfirmed',
+    ...connectedWith(specSandbox, endUserId),
+    unconfirmed: unconfirmed as ('end_user_id' | 'link_token_id' | 'job_status')[],
+  });
+
+  test('the account.added after the report: onResult once, unconfirmed end_user_id, link_token_id and job_status; then confirm() answers unconfirmed and runs nothing', async () => {
+    const endUserId = 'spec-after';
+    // The receiver holds the account.added (sent at the login) until the page has had its answer.
+    const answered = deferred<void>();
+    holdAccountAdded = answered.promise;
+    const flow = await specFlow(endUserId, async () => {});
+    try {
+      answered.resolve();
+      assert.deepEqual(resultsOf(flow.id), [unconfirmedOf(flow.id, endUserId, ['end_user_id', 'link_token_id', 'job_status'])]);
+      // The webhook ties the account and the job to the token; the job's status is still not sent.
+      assert.equal(await checkOf(flow.linkTokenId).promise, 'unconfirmed');
+      assert.deepEqual(resultsOf(flow.id), [unconfirmedOf(flow.id, endUserId, ['end_user_id', 'link_token_id', 'job_status'])]);
+      // Not final: the link opens the flow again.
+      const again = await flow.app.page.goto(flow.url);
+      assert.equal(again?.status(), 200);
+      await flow.app.page.getByRole('button', { name: 'Connect payroll' }).waitFor();
+    } finally {
+      holdAccountAdded = null;
+      await flow.app.close();
+    }
+  });
+
+  test('the account.added handled before the user presses Done: onResult once, unconfirmed job_status only', async () => {
+    const endUserId = 'spec-before';
+    const flow = await specFlow(endUserId, async (linkTokenId) => {
+      // Kept until the report: confirm() has nothing to settle yet.
+      assert.equal(await checkOf(linkTokenId).promise, 'recorded');
+    });
+    try {
+      assert.deepEqual(resultsOf(flow.id), [unconfirmedOf(flow.id, endUserId, ['job_status'])]);
+    } finally {
+      await flow.app.close();
+    }
+  });
 });
 
 test('an expired launch shows its page with 410, and mints nothing', async (t) => {

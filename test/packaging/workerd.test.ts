@@ -8,6 +8,10 @@
 //   sandbox, and requests that end while their calls still wait for their turn leave every later call working,
 //   with no "different request context" warning and no hung request in workerd's log. Both failed on the
 //   limiter of 0.1.0, which kept one timer for all callers: workerd cancels a timer with the request that set it.
+// - createLinkLaunches (#42, #47) on the same D1 (its launch table, payroll_link_launches, made on first use): a
+//   launch completed (a `success` the service confirmed, onResult once); two reports of the same success at once,
+//   onResult once (counted in a D1 table of the test's), each answered 200 or 503 RESULT_IN_PROGRESS that a retry
+//   answers 200, then connected; the token cap counted in D1 across a restart of the Worker (the sixth token 429).
 // The sandbox sits behind a counting proxy (test/node/client-fake-outside.ts: it only passes requests on) so that
 // the test sees each 429 the sandbox answers. Only `saveAccount`, which the docs leave to you, comes from the test.
 // Needs install-toolchains.ts and install-packed.ts first: `npm run test:packaging` runs both.
@@ -189,6 +193,24 @@ const allLogs = () => [...logs, worker?.output() ?? ''].join('\n');
 const call = (path: string, init: RequestInit = {}) =>
   fetch(`http://127.0.0.1:${port}${path}`, { ...init, signal: AbortSignal.timeout(REQUEST_BOUND_MS) });
 
+/** A launch for `endUserId`, created through the test's route: its id and its URL's path. */
+async function createLaunch(endUserId: string): Promise<{ id: string; path: string }> {
+  const created = await call('/test/launches', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ endUserId }),
+  });
+  assert.equal(created.status, 200, await created.clone().text());
+  const { id, url } = (await created.json()) as { id: string; url: string };
+  return { id, path: new URL(url).pathname };
+}
+
+const postJson = (path: string, body: unknown) =>
+  call(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+
+/** onResult's runs for a launch, as the Worker's onResult wrote them to D1: their statuses. */
+const launchResults = async (id: string) => (await (await call(`/test/launch-results?id=${id}`)).json()) as string[];
+
 const mintToken = () => call('/api/link-token', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
 
 const deliver = (event: unknown) =>
@@ -340,28 +362,76 @@ describe('Cloudflare Workers (workerd), docs/edge.md as written', { timeout: 240
   });
 
   test('a launch (#42) created, opened and completed on D1: the page, a token with its receipt, the result once, then connected', async () => {
-    const created = await call('/test/launches', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ endUserId: 'user-launch' }),
-    });
-    const { id, url } = (await created.json()) as { id: string; url: string };
-    const path = new URL(url).pathname;
+    const { id, path } = await createLaunch('user-launch');
     const page = await call(path);
     assert.equal(page.status, 200);
     assert.match(await page.text(), /<payroll-link /);
     assert.match(page.headers.get('content-security-policy') ?? '', /frame-ancestors 'none'/);
-    const minted = await call(`${path}/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    const minted = await postJson(`${path}/token`, {});
     assert.equal(minted.status, 200, await minted.clone().text());
     const { data, receipt } = (await minted.json()) as { data: { id: string; token: string }; receipt: string };
     const { accountId, jobId } = await connectWithLinkToken(sandbox, { token: data });
-    const report = JSON.stringify({ status: 'success', linkTokenId: data.id, accountId, jobId, receipt });
-    const post = () => call(`${path}/result`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: report });
-    assert.equal((await post()).status, 200);
-    assert.equal((await post()).status, 200, 'sent again: answered as before');
+    const report = { status: 'success', linkTokenId: data.id, accountId, jobId, receipt };
+    const first = await postJson(`${path}/result`, report);
+    assert.equal(first.status, 200, await first.clone().text());
+    assert.deepEqual(await first.json(), { data: { status: 'success', redirect: null } });
+    assert.equal((await postJson(`${path}/result`, report)).status, 200, 'sent again: answered as before');
     // Both answered: onResult ran (and wrote its row) before the first answer; a second run would have before the second.
-    assert.deepEqual(await (await call(`/test/launch-results?id=${id}`)).json(), ['success']);
+    assert.deepEqual(await launchResults(id), ['success'], 'a success the service confirmed');
     assert.match(await (await call(path)).text(), /already connected/);
+    assert.doesNotMatch(allLogs(), CROSS_REQUEST);
+  });
+
+  test('the D1 launch store across two requests racing a success: onResult once; 200, or 503 RESULT_IN_PROGRESS that a retry answers 200; then connected', async () => {
+    const { id, path } = await createLaunch('user-race');
+    const minted = await postJson(`${path}/token`, {});
+    assert.equal(minted.status, 200, await minted.clone().text());
+    const { data, receipt } = (await minted.json()) as { data: { id: string; token: string }; receipt: string };
+    const { accountId, jobId } = await connectWithLinkToken(sandbox, { token: data });
+    const report = { status: 'success', linkTokenId: data.id, accountId, jobId, receipt };
+    const answers = await Promise.all([postJson(`${path}/result`, report), postJson(`${path}/result`, report)]);
+    const bodies = await Promise.all(answers.map(async (answer) => ({ status: answer.status, text: await answer.text() })));
+    for (const { status, text } of bodies) {
+      assert.ok(status === 200 || (status === 503 && text.includes('RESULT_IN_PROGRESS')), `${status} ${text}`);
+      if (status === 200) assert.deepEqual(JSON.parse(text), { data: { status: 'success', redirect: null } });
+    }
+    assert.ok(
+      bodies.some(({ status }) => status === 200),
+      'the request that ran onResult answers 200',
+    );
+    // Both answered: the run is done and marked in D1, so a retry of a 503 is answered from it.
+    for (const { status } of bodies.filter((body) => body.status === 503)) {
+      const retry = await postJson(`${path}/result`, report);
+      assert.equal(retry.status, 200, `a retry of the ${status}: ${await retry.clone().text()}`);
+      assert.deepEqual(await retry.json(), { data: { status: 'success', redirect: null } });
+    }
+    assert.deepEqual(await launchResults(id), ['success'], 'onResult ran once');
+    assert.match(await (await call(path)).text(), /already connected/);
+    const again = await postJson(`${path}/token`, {});
+    assert.equal(again.status, 409);
+    assert.match(await again.text(), /LAUNCH_COMPLETED/);
+    assert.doesNotMatch(allLogs(), CROSS_REQUEST);
+  });
+
+  test('the token cap counted in D1: three tokens at once, a restart of the Worker, three more at once: the sixth is 429', async () => {
+    const { path } = await createLaunch('user-cap');
+    const mintThree = async () =>
+      Promise.all(
+        (await Promise.all(Array.from({ length: 3 }, () => postJson(`${path}/token`, {})))).map(async (answer) => ({
+          status: answer.status,
+          text: await answer.text(),
+        })),
+      );
+    assert.deepEqual(
+      (await mintThree()).map(({ status }) => status),
+      [200, 200, 200],
+    );
+    // A new isolate: nothing in memory; the count is the launch table's.
+    await stopWorker();
+    await startWorker();
+    const afterRestart = await mintThree();
+    assert.deepEqual(afterRestart.map(({ status }) => status).sort(), [200, 200, 429], JSON.stringify(afterRestart));
+    assert.match(afterRestart.find(({ status }) => status === 429)!.text, /LAUNCH_TOKEN_LIMIT/);
     assert.doesNotMatch(allLogs(), CROSS_REQUEST);
   });
 });
