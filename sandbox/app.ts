@@ -12,6 +12,7 @@ import type { SandboxRequest, SandboxResponse } from './http/http-types.js';
 import type { RateLimiter } from './http/rate-limit.js';
 import type { Router } from './http/router.js';
 import type { ApiExtra } from './sandbox-deps.js';
+import type { SandboxFields } from './state/spec-fields.js';
 import { DEPRECATED_VERSIONS, LATEST_VERSION, ServiceVersionSchema, requireVersion } from './http/versions.js';
 
 /** What {@link createSandboxHandler} puts together. */
@@ -20,6 +21,8 @@ export interface SandboxHandlerParts {
   readonly maxBodyBytes: number;
   readonly limiter: RateLimiter;
   readonly apiRouter: Router<ApiExtra>;
+  /** The fields the service API's answers carry (the Link page's API answers whole either way). */
+  readonly fields: SandboxFields;
   readonly linkRouter: Router<null>;
   readonly log: (line: string) => void;
 }
@@ -50,7 +53,7 @@ export const createSandboxHandler =
         const secret = requireSecret(request.headers.get('x-api-secret'), parts.secret);
         const checked = requireVersion(request.headers.get('service-version'));
         parts.limiter.hit(secret);
-        response = await parts.apiRouter.handle(request, { version: checked });
+        response = await parts.apiRouter.handle(request, { version: checked, fields: parts.fields });
       }
     } catch (error) {
       if (error instanceof ApiError) {

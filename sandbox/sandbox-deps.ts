@@ -8,6 +8,7 @@ import type { SandboxStore } from './state/store.js';
 import type { ServiceVersion } from './http/versions.js';
 import type { SandboxWebhookEvent } from './state/resources.js';
 import type { Emit } from './state/webhooks.js';
+import type { EndpointExtra } from './http/endpoint-route.js';
 
 /** The sandbox's parts, handed to each endpoint module. */
 export interface SandboxDeps {
@@ -22,8 +23,8 @@ export interface SandboxDeps {
   readonly webhookVersion: ServiceVersion;
 }
 
-/** Per-request data of the service API routes. */
-export interface ApiExtra {
+/** Per-request data of the service API routes: the version that processes the request, the fields its answer carries. */
+export interface ApiExtra extends EndpointExtra {
   /** The Service-Version that processes the request. */
   readonly version: ServiceVersion;
 }

@@ -33,6 +33,8 @@ import { Router } from './http/router.js';
 import { addTriggerRoutes } from './api/triggers-api.js';
 import { LATEST_VERSION, ServiceVersionSchema } from './http/versions.js';
 import type { ApiExtra, SandboxDeps } from './sandbox-deps.js';
+import { SandboxFieldsSchema } from './state/spec-fields.js';
+import { specPayload } from './state/spec-projection.js';
 import { SandboxStore } from './state/store.js';
 import { DEFAULT_WEBHOOK_TIMEOUT_MS, WebhookSender, type Emit } from './state/webhooks.js';
 
@@ -60,6 +62,13 @@ export const SandboxOptionsSchema = z.strictObject({
    * later ones `account.monitoring_status.updated`. The latest by default.
    */
   webhookVersion: ServiceVersionSchema.default(LATEST_VERSION),
+  /**
+   * Which fields the service API's answers and the webhooks carry: `full`, everything the sandbox has (the
+   * default), or `spec`, only what the service's spec promises (`state/spec-fields.ts`, `docs/sandbox.md`), to
+   * test that your code does not rely on what the spec does not promise. The Link page's API and the
+   * `/sandbox/*` triggers answer whole either way.
+   */
+  fields: SandboxFieldsSchema.default('full'),
   /** Where webhooks are POSTed; null or absent sends none (events are still recorded in `store.events`). */
   // No user:password@ in the URL: fetch refuses such URLs, and its error (URL included) would reach the log.
   webhookUrl: z
@@ -107,7 +116,11 @@ export interface Sandbox {
   readonly url: string;
   /** The sandbox API secret for `x-api-secret`. A test credential; never use a real secret here. */
   readonly secret: string;
-  /** The in-memory state (accounts, jobs, tokens, emitted events), for tests and tools. */
+  /**
+   * The in-memory state (accounts, jobs, tokens, emitted events), for tests and tools. Its records are whole in
+   * either `fields` mode; its `events` are as sent, so in `spec` mode their payloads hold the spec's fields only
+   * (their type still names the full payload's).
+   */
   readonly store: SandboxStore;
   /** Webhook deliveries and their state. */
   readonly webhooks: WebhookSender;
@@ -132,7 +145,7 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbo
     log: config.log,
   });
   const emit: Emit = (name, payload) => {
-    const event = WebhookSender.envelope(name, payload);
+    const event = WebhookSender.envelope(name, config.fields === 'spec' ? specPayload(name, payload) : payload);
     store.events.push(event);
     webhooks.send(event);
     return event;
@@ -164,6 +177,7 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbo
     maxBodyBytes: config.maxBodyBytes,
     limiter: new RateLimiter(config.rateLimitPerSecond, config.now ? () => config.now!().getTime() : Date.now),
     apiRouter,
+    fields: config.fields,
     linkRouter,
     log: config.log,
   });

@@ -7,6 +7,7 @@ import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { SANDBOX_SECRET_PREFIX } from '../http/auth.js';
 import type { SandboxOptions } from '../start-sandbox.js';
+import { SandboxFieldsSchema } from '../state/spec-fields.js';
 import { DEFAULT_WEBHOOK_TIMEOUT_MS } from '../state/webhooks.js';
 import { KNOWN_VERSIONS, LATEST_VERSION } from '../http/versions.js';
 
@@ -40,6 +41,8 @@ Options (each also settable by the environment variable shown):
   --webhook-timeout <ms>
                         time for one webhook attempt      SANDBOX_WEBHOOK_TIMEOUT_MS (default ${DEFAULT_WEBHOOK_TIMEOUT_MS});
                         keep it >= your handler's callbackTimeoutMs (10000 by default) + 10000
+  --fields <full|spec>  fields in answers and webhooks    SANDBOX_FIELDS       (default full);
+                        spec: only those the spec promises, to test that your code needs no other
   --quiet               do not log requests
   -h, --help            show this help
 
@@ -64,6 +67,7 @@ const CliValuesSchema = z.object({
   pendingDelay: integer('--pending-delay', 0, 3_600_000).optional(),
   webhookTimeout: integer('--webhook-timeout', 1, 3_600_000).optional(),
   webhookVersion: z.enum(KNOWN_VERSIONS, `--webhook-version must be one of ${KNOWN_VERSIONS.join(', ')}`).optional(),
+  fields: z.enum(SandboxFieldsSchema.options, `--fields must be one of ${SandboxFieldsSchema.options.join(', ')}`).optional(),
 });
 
 /** The outcome of parsing: run with options, show help, or fail with a message. */
@@ -88,6 +92,7 @@ export const parseCliOptions = (argv: readonly string[], env: Readonly<Record<st
         'pending-delay': { type: 'string' },
         'webhook-version': { type: 'string' },
         'webhook-timeout': { type: 'string' },
+        fields: { type: 'string' },
         quiet: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -112,6 +117,7 @@ export const parseCliOptions = (argv: readonly string[], env: Readonly<Record<st
     pendingDelay: pick('pending-delay', 'SANDBOX_PENDING_DELAY_MS'),
     webhookVersion: pick('webhook-version', 'SANDBOX_WEBHOOK_VERSION'),
     webhookTimeout: pick('webhook-timeout', 'SANDBOX_WEBHOOK_TIMEOUT_MS'),
+    fields: pick('fields', 'SANDBOX_FIELDS'),
   });
   if (!parsed.success) {
     return { kind: 'error', message: `${parsed.error.issues.map((issue) => issue.message).join('\n')}\nRun with --help for the options.` };
@@ -130,6 +136,7 @@ export const parseCliOptions = (argv: readonly string[], env: Readonly<Record<st
       ...(input.pendingDelay !== undefined && { pendingJobDelayMs: input.pendingDelay }),
       ...(input.webhookVersion !== undefined && { webhookVersion: input.webhookVersion }),
       ...(input.webhookTimeout !== undefined && { webhookTimeoutMs: input.webhookTimeout }),
+      ...(input.fields !== undefined && { fields: input.fields }),
     },
   };
 };

@@ -45,6 +45,7 @@ try {
   console.log(
     `  Webhooks:   ${options.webhookUrl ? webhookUrlForDisplay(options.webhookUrl) : 'none (set SANDBOX_WEBHOOK_URL)'}${options.webhookVersion ? ` (as ${options.webhookVersion})` : ''}`,
   );
+  if (options.fields === 'spec') console.log('  Fields:     spec (answers and webhooks carry only the fields the spec promises)');
   const users = SANDBOX_USERNAMES.map((name) => (SANDBOX_USERS[name] === 'mfa' ? `${name} (code ${SANDBOX_MFA_CODE})` : name));
   console.log(`  Test users: ${users.join(', ')}; password ${SANDBOX_PASSWORD}`);
   let stopping = false;

@@ -5,11 +5,14 @@
  * query value as the string a URL carries), as `state/resources.ts` narrows the client's resources. A narrowing
  * must name every query field of the row and no other, and each must produce a value the row's own schema
  * would take: the sandbox can neither refuse what the client sends as valid nor accept what it cannot send.
+ * In `fields: 'spec'` mode its answer leaves with only the spec's fields (`spec-answer.ts`).
  */
 import { z } from 'zod';
 import type { PayrollApiEndpoint } from 'payroll-link/server';
 import type { RouteContext, Router } from './router.js';
 import type { SandboxResponse } from './http-types.js';
+import { specAnswerOf } from './spec-answer.js';
+import type { SandboxFields } from '../state/spec-fields.js';
 import { parseBody, parseParam, parseQuery, readJsonObject } from './validate.js';
 
 type RowQuery<R> = R extends { query: z.ZodObject<infer Shape> } ? Shape : never;
@@ -52,8 +55,16 @@ type NoOtherQuery<R, N> = N extends { query: infer Q } ? { query: { [K in Exclud
 /** `/v1/accounts/{id}` as the router writes it: `/v1/accounts/:id`. */
 const patternOf = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
 
-/** Registers the route of `row`: its input checked (400 with the spec's body when it does not fit), then `handler`. */
-export function addEndpointRoute<C, R extends PayrollApiEndpoint, const N extends EndpointNarrowing<R>>(
+/** What an endpoint's router hands each request: which fields its answer carries. */
+export interface EndpointExtra {
+  readonly fields: SandboxFields;
+}
+
+/**
+ * Registers the route of `row`: its input checked (400 with the spec's body when it does not fit), then `handler`,
+ * whose answer carries the fields `extra.fields` says.
+ */
+export function addEndpointRoute<C extends EndpointExtra, R extends PayrollApiEndpoint, const N extends EndpointNarrowing<R>>(
   router: Router<C>,
   row: R,
   narrowing: N & NoOtherQuery<R, N>,
@@ -62,7 +73,8 @@ export function addEndpointRoute<C, R extends PayrollApiEndpoint, const N extend
   const { params: paramNarrowing = {}, alsoAt = [], queryAlsoInBody, resource } = narrowing as EndpointNarrowing<PayrollApiEndpoint>;
   const query = (narrowing as { query?: Record<string, z.ZodType> }).query;
   const body = (narrowing as { body?: z.ZodType | 'read' }).body;
-  const route = (context: RouteContext<C>) => {
+  const specAnswer = specAnswerOf(row);
+  const route = async (context: RouteContext<C>) => {
     const params: Record<string, string> = {};
     for (const [name, param] of Object.entries(row.pathParams ?? {})) {
       const schema = (paramNarrowing as Record<string, z.ZodType<string> | undefined>)[name] ?? param.schema;
@@ -78,7 +90,8 @@ export function addEndpointRoute<C, R extends PayrollApiEndpoint, const N extend
     };
     // A POST whose row takes no body takes no fields: an empty body or `{}`.
     if (body === undefined && row.method === 'POST') parseBody(context.request, z.strictObject({}), { optional: true });
-    return handler(input as EndpointInput<R, N>, context);
+    const answer = await handler(input as EndpointInput<R, N>, context);
+    return context.extra.fields === 'spec' ? specAnswer(answer) : answer;
   };
   for (const path of [row.path, ...alsoAt]) router.on(row.method, patternOf(path), route);
 }

@@ -31,7 +31,8 @@ const requestUrl = (message: IncomingMessage, origin: string): URL => {
 };
 
 const write = (response: ServerResponse, status: number, headers: Record<string, string>, body: string | Uint8Array): void => {
-  response.writeHead(status, { ...headers, 'content-length': String(Buffer.byteLength(body)) });
+  // A 204 has no body, and so no Content-Length (RFC 9110, 8.6).
+  response.writeHead(status, status === 204 ? headers : { ...headers, 'content-length': String(Buffer.byteLength(body)) });
   response.end(body);
 };
 

@@ -76,7 +76,10 @@ export type TokenRefusal = 'unknown' | 'used' | 'expired';
 export class SandboxStore {
   /** The generated catalogue of employers and platforms. */
   readonly catalogue: Catalogue;
-  /** Every webhook event emitted, in order (also when no webhook URL is configured). */
+  /**
+   * Every webhook event emitted, in order (also when no webhook URL is configured), as it was sent: with
+   * `fields: 'spec'`, each payload holds the spec's fields only, though its type names the full payload's.
+   */
   readonly events: SandboxWebhookEvent[] = [];
   readonly #tokens = new Map<string, LinkTokenRecord>();
   readonly #sessions = new Map<string, LinkSessionRecord>();

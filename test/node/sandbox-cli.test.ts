@@ -80,6 +80,22 @@ describe('sandbox CLI: options', () => {
     assert.equal(flags.quiet, true);
   });
 
+  it('reads --fields and SANDBOX_FIELDS (the flag wins); another value is refused, naming the two', () => {
+    const fromEnv = parseCliOptions([], { SANDBOX_FIELDS: 'spec' });
+    assert.ok(fromEnv.kind === 'run');
+    assert.equal(fromEnv.options.fields, 'spec');
+    const flag = parseCliOptions(['--fields', 'full'], { SANDBOX_FIELDS: 'spec' });
+    assert.ok(flag.kind === 'run');
+    assert.equal(flag.options.fields, 'full');
+    const unset = parseCliOptions([], {});
+    assert.ok(unset.kind === 'run');
+    assert.equal(unset.options.fields, undefined, "startSandbox's default (full) applies");
+    const bad = parseCliOptions(['--fields', 'nope'], {});
+    assert.ok(bad.kind === 'error');
+    assert.match(bad.message, /^--fields must be one of full, spec\n/);
+    assert.match(bad.message, /--help/);
+  });
+
   it('refuses bad values and unknown flags with a message that points to --help', () => {
     for (const args of [
       ['--port', 'abc'],
@@ -107,6 +123,8 @@ describe('sandbox CLI: options', () => {
       '--token-ttl',
       '--webhook-timeout',
       'SANDBOX_WEBHOOK_TIMEOUT_MS',
+      '--fields',
+      'SANDBOX_FIELDS',
       'SANDBOX_PORT',
       'SANDBOX_WEBHOOK_URL',
       'user_good',
@@ -193,6 +211,29 @@ describe('sandbox CLI: process', () => {
     // The request log names the path, never the secret.
     assert.match(cli.output().stdout, /GET \/v1\/platforms 200/);
     assert.equal(cli.output().stdout.split('sandbox_cli_test_secret').length - 1, 1, 'the secret is printed once, at start-up only');
+  });
+
+  it('--fields spec: says so at start-up, and the API answers only the fields the spec promises; --fields nope exits 2', async () => {
+    const cli = runCli(['--port', '0', '--secret', 'sandbox_cli_test_secret', '--fields', 'spec', '--quiet'], /Test users:.*\n/);
+    try {
+      await cli.ready;
+      const { stdout } = cli.output();
+      assert.match(stdout, /Fields: +spec/);
+      const url = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(stdout)?.[1];
+      assert.ok(url, stdout);
+      const response = await fetch(`${url}/v1/platforms?limit=2`, {
+        headers: { 'x-api-secret': 'sandbox_cli_test_secret', 'service-version': '2025-07-08' },
+      });
+      const body = (await response.json()) as { data: object[] };
+      assert.equal(response.status, 200);
+      for (const platform of body.data) assert.deepEqual(Object.keys(platform).sort(), ['id', 'name', 'type']);
+    } finally {
+      cli.child.kill('SIGTERM');
+      await cli.exited;
+    }
+    const bad = runCli(['--fields', 'nope'], null);
+    assert.equal(await bad.exited, 2);
+    assert.match(bad.output().stderr, /--fields must be one of full, spec/);
   });
 
   it('says clearly when the port is in use, without a stack trace, and exits 1', async () => {

@@ -1,8 +1,9 @@
 /**
  * createLinkTokenHandler against fake services on loopback (fault injection):
  * configuration errors, the request body per version, bad browser input, every
- * upstream failure path, and that the secret never leaves. The round trip
- * against the real sandbox is in server-example-sandbox.test.ts.
+ * upstream failure path, and that the secret never leaves; and one token from
+ * the real sandbox in each of its field modes. The round trip through the
+ * example server is in server-example-sandbox.test.ts.
  */
 import assert from 'node:assert/strict';
 import { after, describe, test } from 'node:test';
@@ -21,6 +22,7 @@ import {
   type FakeUpstream,
   type UpstreamScript,
 } from './server-example-upstream.js';
+import { startTestSandbox } from './sandbox-test-client.js';
 
 const SECRET = 'sk_sandbox_7f3c9e1d_do_not_leak';
 
@@ -729,5 +731,33 @@ test('no response body, header or log line contains the secret or the token', as
   }
   for (const line of lines) {
     for (const token of tokens) assert.ok(!line.includes(token), `logged a token: ${line}`);
+  }
+});
+
+describe('against the real sandbox', () => {
+  // A Link token is one of the resources whose fields the spec shows, all four: the handler needs nothing more.
+  for (const fields of ['full', 'spec'] as const) {
+    test(`fields: ${fields}: 200 with the token's four fields, minted for the end user asked for`, async () => {
+      const sandbox = await startTestSandbox({ fields });
+      try {
+        const handle = createLinkTokenHandler({
+          apiSecret: sandbox.secret,
+          baseUrl: sandbox.url,
+          version: '2025-07-08',
+          orgName: 'Acme Payroll',
+          solution: 'Deposit Switch',
+          features: ['direct_deposit_switch'],
+          log: captureLog().log,
+          ...FAST,
+        });
+        const response = await handle(browserPost({ end_user_id: 'user-42' }));
+        assert.equal(response.status, 200);
+        const { data } = LinkTokenEnvelopeSchema.parse(await response.json());
+        assert.deepEqual(Object.keys(data).sort(), ['expires', 'id', 'mode', 'token']);
+        assert.equal(sandbox.store.linkTokens().find((token) => token.id === data.id)?.endUserId, 'user-42');
+      } finally {
+        await sandbox.close();
+      }
+    });
   }
 });

@@ -287,7 +287,16 @@ export function createPayrollClientWith(options: ClientOptions, policy: RetryPol
         const pollMs = Math.max(1, Math.min(settings.timeoutMs, Math.ceil(deadline - Date.now())));
         const job = (await one(row, path, undefined, { signal: bound, timeoutMs: pollMs })) as WithResponse<Job>;
         lastRequestId = job.response.requestId;
-        if ((job as { status?: unknown }).status !== 'pending') return job;
+        const status = (job as { status?: unknown }).status;
+        // The spec promises no job field but `id`: a job without a status has not said that it ended.
+        if (typeof status !== 'string') {
+          throw transport.fail({
+            kind: 'invalid_response',
+            requestId: lastRequestId,
+            message: `GET ${path}: the job has no status, so jobs.wait cannot tell whether it has ended (the service's spec shows no job field but id)`,
+          });
+        }
+        if (status !== 'pending') return job;
         const delayMs = backoffDelay(poll, POLL_FIRST_MS, POLL_MAX_MS);
         if (Date.now() + delayMs >= deadline) throw stillPending(lastRequestId);
         await wait(delayMs, bound);
