@@ -47,12 +47,14 @@ const CHECKED: [page: string, section: string, block: number, file: string][] = 
   // redis's types resolve from the repository's node_modules.
   ['docs/reading-data.md', 'Several instances', 0, 'reading-data-redis.ts'],
   ['docs/sandbox.md', 'From code (tests, demo, example backend)', 0, 'sandbox-from-code.ts'],
+  ['docs/sandbox.md', "Only what the spec promises (`fields: 'spec'`)", 0, 'sandbox-spec-fields.ts'],
   ['docs/session.md', 'After a success: navigate on `link-exit`', 0, 'session-navigate-on-exit.ts'],
   ['docs/inline.md', 'The element: `display="inline"`', 0, 'inline-element.ts'],
   ['docs/inline.md', '`openLink()` and `prepareLink()`', 0, 'inline-open-link.ts'],
   // launches.ts imports the client of docs/reading-data.md (payroll-client.ts, above).
   ['docs/native-apps.md', 'The server: `createLinkLaunches`', 0, 'launches.ts'],
-  ['docs/native-apps.md', 'The server: `createLinkLaunches`', 1, 'payroll-launch-route.ts'],
+  ['docs/native-apps.md', 'The server: `createLinkLaunches`', 1, 'launch-webhooks.ts'],
+  ['docs/native-apps.md', 'The server: `createLinkLaunches`', 2, 'payroll-launch-route.ts'],
   ['docs/native-apps.md', 'The server: `createLinkLaunches` / Mounting `handle()`', 0, 'launches-node-http.ts'],
   ['docs/native-apps.md', 'The server: `createLinkLaunches` / Mounting `handle()`', 1, 'launches-express.ts'],
   ['docs/native-apps.md', 'The server: `createLinkLaunches` / Mounting `handle()`', 2, 'launches-hono.ts'],
