@@ -14,7 +14,7 @@ import { HttpError } from '../handler/http-error.js';
 import { answerErrors, parseOptions } from '../handler/post-handler.js';
 import { requestsAreIsolated } from '../handler/request-isolation.js';
 import { redactingLogger } from '../logger.js';
-import { createLinkTokenHandler } from '../link-token/link-token-handler.js';
+import { createLinkTokenMinter } from '../link-token/link-token-minter.js';
 import { oncePerEvent } from '../webhooks/once-per-event.js';
 import { ANSWERS } from './launch-answers.js';
 import { isDone, KEYS, launchStorage, STORE_TIMEOUT_MS, warnOfStorage } from './launch-records.js';
@@ -103,32 +103,26 @@ export function createLinkLaunches(options: LinkLaunchesOptions): LinkLaunches {
   const currentKeys = async () => (keys ??= await Promise.all(secrets.map(launchKey)));
   const results = launchResults({ client, storage, runOnce, onResult, flowJobs: settings.features, log });
 
-  /** Mints for the launch in the request, never for what the browser says: the launch is looked up by its request. */
-  const launchOfRequest = new WeakMap<Request, LaunchFields>();
-  const mintFor = createLinkTokenHandler({
-    client,
-    version: client.version,
-    orgName: settings.orgName,
-    solution: settings.solution,
-    features: settings.features,
-    linkTokenFields: settings.linkTokenFields,
-    log: settings.log,
-    resolveEndUserId: (request) => launchOfRequest.get(request)!.endUserId,
-    authorizeAccount: (request, accountId) => launchOfRequest.get(request)?.accountId === accountId,
-  });
+  const minter = createLinkTokenMinter(
+    {
+      client,
+      version: client.version,
+      orgName: settings.orgName,
+      solution: settings.solution,
+      features: settings.features,
+      linkTokenFields: settings.linkTokenFields,
+      log,
+    },
+    'createLinkLaunches options',
+  );
+  /** Mints for the launch, never for what the browser says. */
   const mint = (request: Request, launch: LaunchFields) => {
-    // The browser's headers (a cookie the hooks may read) on a new body; not the capability URL, which a hook might log.
+    // The hook gets the browser's headers (a cookie it may read), not the capability URL, which a hook might log.
     const headers = new Headers(request.headers);
-    headers.set('content-type', 'application/json');
     headers.delete('content-length');
     headers.delete('transfer-encoding');
-    const forwarded = new Request(`${publicUrl}/token`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify(launch.accountId === null ? {} : { account_id: launch.accountId }),
-    });
-    launchOfRequest.set(forwarded, launch);
-    return mintFor(forwarded);
+    const forHook = new Request(`${publicUrl}/token`, { method: 'POST', headers });
+    return minter.mint(forHook, { endUserId: launch.endUserId, accountId: launch.accountId ?? undefined });
   };
 
   /** Why the launch cannot mint or show the flow now, or null when it can. */

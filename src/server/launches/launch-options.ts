@@ -3,7 +3,7 @@ import * as z from 'zod';
 import { functionSchema, hasMethods } from '../handler/function-schema.js';
 import { isLoopbackHost } from '../handler/loopback.js';
 import { LoggerSchema } from '../logger.js';
-import { LinkTokenHandlerConfigSchema, EndUserIdSchema, type LinkTokenFieldsProvider } from '../link-token/link-token-handler.js';
+import { LinkTokenHandlerConfigSchema, EndUserIdSchema, type LinkTokenFieldsProvider } from '../link-token/link-token-config.js';
 import { usesRequiredJobs } from '../client/service-version.js';
 import type { PayrollClient } from '../client/payroll-client.js';
 import type { EventClaimStore } from '../webhooks/event-claim-store.js';

@@ -12,12 +12,13 @@ import { ANSWERS, MAX_TOKENS_PER_LAUNCH } from './launch-answers.js';
 import { KEYS, storeCall, writeJson, type LaunchStorage } from './launch-records.js';
 import { RESULT_GRACE_SECONDS, sealReceipt, type LaunchFields } from './launch-seal.js';
 import type { MintedToken } from './launch-results.js';
+import type { LinkToken } from '../../protocol/link-token.js';
 
 /** What the token route needs from `createLinkLaunches`. */
 export interface TokenRouteParts {
   storage: LaunchStorage;
-  /** Mints a Link token for the launch: the service's answer, or an error answer already logged. */
-  mint: (request: Request, launch: LaunchFields) => Promise<Response>;
+  /** Mints a Link token for the launch, or throws the `HttpError` the boundary answers. */
+  mint: (request: Request, launch: LaunchFields) => Promise<LinkToken>;
   /** Throws the answer of a launch that cannot mint now (expired, revoked, connected). */
   requireOpen: (launch: LaunchFields) => Promise<void>;
   receiptKey: () => Promise<CryptoKey>;
@@ -36,10 +37,7 @@ export function tokenRoute({ storage, mint, requireOpen, receiptKey, publicUrl }
         fields: { launchId: launch.id },
       });
     }
-    // The token handler's own answer, error or not: it has its own boundary, and logged what it refused.
-    const answer = await mint(request, launch);
-    if (answer.status !== 200) return answer;
-    const { data } = (await answer.json()) as { data: { id: string; expires: string } };
+    const data = await mint(request, launch);
     // Its results count while the token could be in use, and never more than the grace after the launch's end.
     const tokenEnds = Math.floor(Date.parse(data.expires) / 1000);
     const acceptUntil = Math.min(Number.isFinite(tokenEnds) ? tokenEnds : Infinity, launch.expiresAt + RESULT_GRACE_SECONDS);
