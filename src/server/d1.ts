@@ -6,14 +6,14 @@
  * batch (one transaction, one round trip) to tell `done` from `busy`. Workers KV
  * would not do: it has no atomic claim, so two copies of an event arriving at
  * once could both run. The same store is a {@link LaunchStore}, on a table of
- * its own, with the SQL of `postgresEventStore`'s (src/server/launches/sql-launch-store.ts).
+ * its own, with the SQL of `postgresEventStore`'s (src/server/launches/store/sql-launch-store.ts).
  */
 import type * as z from 'zod';
 import { ConfigError } from './config-error.js';
 import type { EventClaimStore } from './webhooks/event-claim-store.js';
 import { ClaimTableOptionsSchema, DEFAULT_CLAIM_TABLE, tableCreation } from './webhooks/claim-table.js';
-import type { LaunchStore } from './launches/launch-store.js';
-import { DEFAULT_LAUNCH_TABLE, launchTableSql, sqlLaunchStore } from './launches/sql-launch-store.js';
+import type { LaunchStore } from './launches/store/launch-store.js';
+import { DEFAULT_LAUNCH_TABLE, launchTableSql, sqlLaunchStore } from './launches/store/sql-launch-store.js';
 
 /** What the store needs of a D1 binding (`env.DB`): `prepare`, `bind`, `run`, `first` and `batch`. */
 export interface D1Queryable {

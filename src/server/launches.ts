@@ -9,8 +9,8 @@ export { createLinkLaunches, type LinkLaunches } from './launches/create-link-la
 export { MAX_TOKENS_PER_LAUNCH } from './launches/launch-answers.js';
 export type { LaunchCheck } from './launches/launch-results.js';
 export type { LaunchFact } from './launches/launch-verdict.js';
-export { LaunchStoreFullError, type ExpiresAt, type LaunchStore } from './launches/launch-store.js';
-export { memoryLaunchStore } from './launches/memory-launch-store.js';
+export { LaunchStoreFullError, type ExpiresAt, type LaunchStore } from './launches/store/launch-store.js';
+export { memoryLaunchStore } from './launches/store/memory-launch-store.js';
 export {
   LaunchRequestSchema,
   LinkLaunchesOptionsSchema,

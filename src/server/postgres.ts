@@ -5,14 +5,14 @@
  * whose primary key is the id; a claim is `INSERT … ON CONFLICT DO UPDATE …
  * WHERE` the row is neither done nor under an unexpired lease, so exactly one
  * caller gets it, on the database's clock. The same store is a
- * {@link LaunchStore}, on a table of its own (src/server/launches/sql-launch-store.ts).
+ * {@link LaunchStore}, on a table of its own (src/server/launches/store/sql-launch-store.ts).
  */
 import * as z from 'zod';
 import { ConfigError } from './config-error.js';
 import type { EventClaimStore } from './webhooks/event-claim-store.js';
 import { ClaimTableOptionsSchema, DEFAULT_CLAIM_TABLE, tableCreation } from './webhooks/claim-table.js';
-import type { LaunchStore } from './launches/launch-store.js';
-import { DEFAULT_LAUNCH_TABLE, launchTableSql, sqlLaunchStore } from './launches/sql-launch-store.js';
+import type { LaunchStore } from './launches/store/launch-store.js';
+import { DEFAULT_LAUNCH_TABLE, launchTableSql, sqlLaunchStore } from './launches/store/sql-launch-store.js';
 
 /** What the store needs of a pool or client: `pg`'s `query(text, values)`. */
 export interface PostgresQueryable {

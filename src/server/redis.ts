@@ -11,7 +11,7 @@
 import * as z from 'zod';
 import { ConfigError } from './config-error.js';
 import type { ClaimResult, EventClaimStore } from './webhooks/event-claim-store.js';
-import type { ExpiresAt, LaunchStore } from './launches/launch-store.js';
+import type { ExpiresAt, LaunchStore } from './launches/store/launch-store.js';
 import type { RedisScriptClient } from './client/redis-script-client.js';
 
 export {

@@ -1,5 +1,5 @@
 /**
- * The launch stores: one contract (src/server/launches/launch-store.ts) run against the memory store, Redis
+ * The launch stores: one contract (src/server/launches/store/launch-store.ts) run against the memory store, Redis
  * (`redisEventStore`) and PostgreSQL (`postgresEventStore`), the last two on real, private servers. Each backend
  * has two stores on two clients (two pools), standing for two instances. No test waits for time to pass: "expired"
  * is an expiry already past, "alive" one far ahead, and the stores that read `Date.now()` have it moved instead.
@@ -11,8 +11,8 @@ import pg from 'pg';
 import { createClient } from 'redis';
 import { ConfigError } from '../../src/server/config-error.js';
 import { d1EventStore, d1LaunchTableSql } from '../../src/server/d1.js';
-import { IN_ONE_PROCESS, isInOneProcess, LaunchStoreFullError, type LaunchStore } from '../../src/server/launches/launch-store.js';
-import { memoryLaunchStore } from '../../src/server/launches/memory-launch-store.js';
+import { IN_ONE_PROCESS, isInOneProcess, LaunchStoreFullError, type LaunchStore } from '../../src/server/launches/store/launch-store.js';
+import { memoryLaunchStore } from '../../src/server/launches/store/memory-launch-store.js';
 import { postgresEventStore, postgresLaunchTableSql } from '../../src/server/postgres.js';
 import { redisEventStore } from '../../src/server/redis.js';
 import type { EventClaimStore } from '../../src/server/webhooks/event-claim-store.js';

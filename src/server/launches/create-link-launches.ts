@@ -8,28 +8,23 @@
  * `onResult`, once). Web-standard, no Node built-in: it runs on workerd.
  */
 import * as z from 'zod';
-import type { ErrorAnswer } from '../error-response.js';
 import { ConfigError } from '../config-error.js';
 import { HttpError } from '../handler/http-error.js';
 import { answerErrors, parseOptions } from '../handler/post-handler.js';
 import { requestsAreIsolated } from '../handler/request-isolation.js';
 import { redactingLogger } from '../logger.js';
-import { createLinkTokenMinter } from '../link-token/link-token-minter.js';
 import { oncePerEvent } from '../webhooks/once-per-event.js';
 import { ANSWERS } from './launch-answers.js';
-import { isDone, KEYS, launchStorage, STORE_TIMEOUT_MS, warnOfStorage } from './launch-records.js';
+import { launchMinter } from './launch-minter.js';
+import { launchPageRoute } from './launch-page-route.js';
+import { KEYS, launchStorage, STORE_TIMEOUT_MS } from './launch-records.js';
+import { launchRedirects } from './launch-redirects.js';
 import { launchResults, type LaunchCheck } from './launch-results.js';
 import { resultRoute } from './launch-result-route.js';
 import { tokenRoute } from './launch-token-route.js';
-import { launchKey, openLaunch, RESULT_GRACE_SECONDS, redirectTag, sealLaunch, type LaunchFields } from './launch-seal.js';
-import { flowPage, noticePage, pageLanguage, scriptWords, type LaunchPageNotice } from './launch-page.js';
-import {
-  LaunchRequestSchema,
-  LinkLaunchesOptionsSchema,
-  MAX_TTL_IN_ONE_PROCESS,
-  type LaunchRequest,
-  type LinkLaunchesOptions,
-} from './launch-options.js';
+import { launchKey, openLaunch, redirectTag, sealLaunch } from './launch-seal.js';
+import { noticePage, pageLanguage } from './launch-page.js';
+import { LaunchRequestSchema, LinkLaunchesOptionsSchema, type LaunchRequest, type LinkLaunchesOptions } from './launch-options.js';
 
 /** The launches `createLinkLaunches` makes. */
 export interface LinkLaunches {
@@ -81,14 +76,7 @@ export function createLinkLaunches(options: LinkLaunchesOptions): LinkLaunches {
   const { client, publicUrl, redirectUris, ttlSeconds, frameAncestors = [], onResult } = settings;
   const secrets = typeof settings.secret === 'string' ? [settings.secret] : settings.secret;
   const log = redactingLogger(settings.log ?? console, secrets);
-  // A done mark lasts as long as any launch made now can be used, its grace included.
-  const storage = launchStorage(settings.store, (ttlSeconds + RESULT_GRACE_SECONDS) * 1000);
-  if (!storage.sharedClaims && ttlSeconds > MAX_TTL_IN_ONE_PROCESS) {
-    throw new ConfigError(
-      `createLinkLaunches options: ttlSeconds: is at most ${MAX_TTL_IN_ONE_PROCESS} without a shared store (a completed launch would open again after a restart); give store: redisEventStore(redis), postgresEventStore(pool) or d1EventStore(env.DB)`,
-    );
-  }
-  warnOfStorage(storage, ttlSeconds, log);
+  const storage = launchStorage(settings.store, ttlSeconds, log);
   const basePath = new URL(publicUrl).pathname.replace(/\/+$/, '');
   const runOnce = oncePerEvent({
     store: storage.claims,
@@ -103,89 +91,11 @@ export function createLinkLaunches(options: LinkLaunchesOptions): LinkLaunches {
   const currentKeys = async () => (keys ??= await Promise.all(secrets.map(launchKey)));
   const results = launchResults({ client, storage, runOnce, onResult, flowJobs: settings.features, log });
 
-  const minter = createLinkTokenMinter(
-    {
-      client,
-      version: client.version,
-      orgName: settings.orgName,
-      solution: settings.solution,
-      features: settings.features,
-      linkTokenFields: settings.linkTokenFields,
-      log,
-    },
-    'createLinkLaunches options',
-  );
-  /** Mints for the launch, never for what the browser says. */
-  const mint = (request: Request, launch: LaunchFields) => {
-    // The hook gets the browser's headers (a cookie it may read), not the capability URL, which a hook might log.
-    const headers = new Headers(request.headers);
-    headers.delete('content-length');
-    headers.delete('transfer-encoding');
-    const forHook = new Request(`${publicUrl}/token`, { method: 'POST', headers });
-    return minter.mint(forHook, { endUserId: launch.endUserId, accountId: launch.accountId ?? undefined });
-  };
+  const mint = launchMinter(settings, log);
 
-  /** Why the launch cannot mint or show the flow now, or null when it can. */
-  async function standing(launch: LaunchFields): Promise<LaunchPageNotice | null> {
-    if (Date.now() / 1000 >= launch.expiresAt) return 'expired';
-    // Both asked at once: the page and the token route wait on one round trip to the store, not two.
-    const [revoked, connected] = await Promise.all([
-      isDone(storage.claims, KEYS.revoked(launch.id)),
-      isDone(storage.claims, KEYS.success(launch.id)),
-    ]);
-    return revoked ? 'revoked' : connected ? 'connected' : null;
-  }
-
-  const NOTICE_ANSWERS: Record<LaunchPageNotice, ErrorAnswer> = {
-    expired: ANSWERS.expired,
-    revoked: ANSWERS.revoked,
-    connected: ANSWERS.connected,
-    unknown: ANSWERS.notFound,
-  };
-
-  async function page(request: Request, launch: LaunchFields, segment: string): Promise<Response> {
-    const language = pageLanguage(request);
-    if (request.method !== 'GET' && request.method !== 'HEAD') throw new HttpError(ANSWERS.methodNotAllowed);
-    const notice = await standing(launch);
-    if (notice) return noticePage(language, notice, frameAncestors);
-    const at = `${basePath}/${segment}`;
-    return flowPage(
-      language,
-      { tokenPath: `${at}/token`, resultPath: `${at}/result`, linkUrl: settings.linkUrl, words: scriptWords(language) },
-      frameAncestors,
-    );
-  }
-
-  const token = tokenRoute({
-    storage,
-    mint,
-    requireOpen: async (launch) => {
-      const notice = await standing(launch);
-      if (notice) throw new HttpError(NOTICE_ANSWERS[notice]);
-    },
-    receiptKey: async () => (await currentKeys())[0]!,
-    publicUrl,
-  });
-
-  /** The redirect URIs by their tag in a launch (plain data once made). */
-  let redirectsByTag: Map<string, string> | undefined;
-  const redirectOf = async (tag: string) =>
-    (redirectsByTag ??= new Map(await Promise.all(redirectUris.map(async (uri) => [await redirectTag(uri), uri] as const)))).get(tag);
-
-  /** Where the flow returns to, with what the app may know of it; null without a redirect (or one no longer listed). */
-  async function redirectFor(launch: LaunchFields, status: 'success' | 'exit'): Promise<string | null> {
-    if (launch.redirectTag === null) return null;
-    const uri = await redirectOf(launch.redirectTag);
-    if (uri === undefined) {
-      log.warn('link launch: its redirect is no longer among redirectUris; the page stays on its end screen', { launchId: launch.id });
-      return null;
-    }
-    const target = new URL(uri);
-    target.searchParams.set('launch_id', launch.id);
-    target.searchParams.set('status', status);
-    if (launch.state !== null) target.searchParams.set('state', launch.state);
-    return target.href;
-  }
+  const { page, requireOpen } = launchPageRoute({ storage, linkUrl: settings.linkUrl, basePath, frameAncestors });
+  const token = tokenRoute({ storage, mint, requireOpen, receiptKey: async () => (await currentKeys())[0]!, publicUrl });
+  const redirectFor = launchRedirects(redirectUris, log);
 
   /** The path below `publicUrl`: the launch's sealed segment and the action, or null when it is not a launch's path. */
   function pathOf(request: Request): { segment: string; action: string | undefined } | null {

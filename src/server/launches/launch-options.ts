@@ -10,7 +10,7 @@ import type { EventClaimStore } from '../webhooks/event-claim-store.js';
 import { STORE_METHODS } from '../webhooks/event-id-store.js';
 import { redirectUriProblem } from './redirect-uri.js';
 import { MAX_FIELD_BYTES } from './launch-seal.js';
-import { LAUNCH_STORE_METHODS, type LaunchStore } from './launch-store.js';
+import { LAUNCH_STORE_METHODS, type LaunchStore } from './store/launch-store.js';
 import type { LaunchFact } from './launch-verdict.js';
 
 /** What every {@link LaunchResult} carries: whose launch, the app's value, and the Link token the flow ran with. */

@@ -11,8 +11,11 @@ import type { Logger } from '../logger.js';
 import { hasMethods } from '../handler/function-schema.js';
 import type { EventClaimStore } from '../webhooks/event-claim-store.js';
 import { ANSWERS } from './launch-answers.js';
-import { isInOneProcess, LAUNCH_STORE_METHODS, LaunchStoreFullError, type ExpiresAt, type LaunchStore } from './launch-store.js';
-import { memoryLaunchStore } from './memory-launch-store.js';
+import { isInOneProcess, LAUNCH_STORE_METHODS, LaunchStoreFullError, type ExpiresAt, type LaunchStore } from './store/launch-store.js';
+import { memoryLaunchStore } from './store/memory-launch-store.js';
+import { ConfigError } from '../config-error.js';
+import { MAX_TTL_IN_ONE_PROCESS } from './launch-options.js';
+import { RESULT_GRACE_SECONDS } from './launch-seal.js';
 
 /** Bound of one store call. */
 export const STORE_TIMEOUT_MS = 5_000;
@@ -68,8 +71,23 @@ export function claimsOn(records: LaunchStore, doneForMs: number): EventClaimSto
   };
 }
 
-/** Sorts the integrator's `store` (or none) into claims and records; see `docs/native-apps.md` for each case. */
-export function launchStorage(store: EventClaimStore | LaunchStore | undefined, doneForMs: number): LaunchStorage {
+/**
+ * Sorts the integrator's `store` (or none) into claims and records; see `docs/native-apps.md` for each case. Without
+ * a shared store it refuses a `ttlSeconds` over {@link MAX_TTL_IN_ONE_PROCESS}, and warns once of what it cannot do.
+ */
+export function launchStorage(store: EventClaimStore | LaunchStore | undefined, ttlSeconds: number, log: Logger): LaunchStorage {
+  const storage = sortStore(store, (ttlSeconds + RESULT_GRACE_SECONDS) * 1000);
+  if (!storage.sharedClaims && ttlSeconds > MAX_TTL_IN_ONE_PROCESS) {
+    throw new ConfigError(
+      `createLinkLaunches options: ttlSeconds: is at most ${MAX_TTL_IN_ONE_PROCESS} without a shared store (a completed launch would open again after a restart); give store: redisEventStore(redis), postgresEventStore(pool) or d1EventStore(env.DB)`,
+    );
+  }
+  warnOfStorage(storage, ttlSeconds, log);
+  return storage;
+}
+
+/** `doneForMs`: a done mark lasts as long as any launch made now can be used, its grace included. */
+function sortStore(store: EventClaimStore | LaunchStore | undefined, doneForMs: number): LaunchStorage {
   if (store && !isInOneProcess(store) && isLaunchStore(store)) {
     return { claims: claimsOn(store, doneForMs), records: store, sharedRecords: true, sharedClaims: true };
   }
@@ -127,7 +145,7 @@ export const writeJson = (records: LaunchStore, key: string, value: unknown, exp
   storeCall(() => records.set(key, JSON.stringify(value), expiresAt));
 
 /** Logs once, at start-up, what the store given cannot do across instances. */
-export function warnOfStorage(storage: LaunchStorage, ttlSeconds: number, log: Logger): void {
+function warnOfStorage(storage: LaunchStorage, ttlSeconds: number, log: Logger): void {
   if (!storage.sharedClaims) {
     log.warn(
       `link launches: no shared store, so a launch's completion and its token limit live in this process and die with it (ttlSeconds is at most 900). A texted link needs a shared store: createLinkLaunches({ store: redisEventStore(redis) }) (or postgresEventStore, d1EventStore)`,

@@ -1,6 +1,6 @@
 import { hasMethods } from '../handler/function-schema.js';
 import type { ClaimResult, EventClaimStore } from './event-claim-store.js';
-import { IN_ONE_PROCESS } from '../launches/launch-store.js';
+import { IN_ONE_PROCESS } from '../launches/store/launch-store.js';
 
 /** The methods that make an {@link EventClaimStore}, and those of the older {@link EventIdStore}. */
 export const STORE_METHODS = { claim: ['claim', 'markDone', 'release'], id: ['has', 'add'] } as const;

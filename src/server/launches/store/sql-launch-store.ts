@@ -4,7 +4,7 @@
  * `Date.now()`, not the database's clock, because the expiries themselves come from the application's clock.
  * Each operation is one statement, atomic on its row; an expired row is overwritten in place, never read.
  */
-import { tableCreation } from '../webhooks/claim-table.js';
+import { tableCreation } from '../../webhooks/claim-table.js';
 import type { ExpiresAt, LaunchStore } from './launch-store.js';
 
 /** The launch table's name unless the integrator picks another. */

@@ -1,4 +1,4 @@
-import { ConfigError } from '../config-error.js';
+import { ConfigError } from '../../config-error.js';
 import { IN_ONE_PROCESS, LaunchStoreFullError, type ExpiresAt, type LaunchStore } from './launch-store.js';
 
 /** A record: a value (null for a counter) or a count, until `expiresAt`. */
