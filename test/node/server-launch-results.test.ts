@@ -115,6 +115,14 @@ async function mintAt(launches: LinkLaunches, url: string): Promise<Minted> {
   return (await response.json()) as Minted;
 }
 
+/** A launch of `endUserId`, a token minted on its page, and an account connected with that token (its job run). */
+async function connectedLaunch(fields: Mode, launches: LinkLaunches, endUserId: string) {
+  const { id, url } = await launches.create({ endUserId });
+  const minted = await mintAt(launches, url);
+  const ids = await connectAccount(sandboxes[fields], { token: minted.data });
+  return { id, url, minted, ids };
+}
+
 /** Logs in through the Link API with a launch's token, starting no job: the account and its job, still pending. */
 async function loginOnly(sandbox: Sandbox, token: Minted['data'], username = 'user_good') {
   const session = await sessionOf(sandbox, token.token);
@@ -210,12 +218,8 @@ describe('results in full mode: a success is the service’s word', () => {
 
   test("refused, changing nothing: a forged receipt, another launch's receipt, another end user's account, another account's job", async () => {
     const { launches, results } = launchesOn('full');
-    const { url } = await launches.create({ endUserId: 'user-a' });
-    const minted = await mintAt(launches, url);
-    const mine = await connectAccount(sandboxes.full, { token: minted.data });
-    const { url: otherUrl } = await launches.create({ endUserId: 'user-b' });
-    const other = await mintAt(launches, otherUrl);
-    const theirs = await connectAccount(sandboxes.full, { token: other.data });
+    const { url, minted, ids: mine } = await connectedLaunch('full', launches, 'user-a');
+    const { minted: other, ids: theirs } = await connectedLaunch('full', launches, 'user-b');
     const refusals = [
       { ...successOf(minted, mine), receipt: `${minted.receipt.slice(0, -2)}AA` },
       successOf(other, theirs),
@@ -354,12 +358,8 @@ describe('results when the service sends only what the spec shows', () => {
 
   test("spec mode: Alice's receipt with Bob's account and job is never a success", async () => {
     const { launches, results } = launchesOn('spec');
-    const { url } = await launches.create({ endUserId: 'alice' });
-    const alice = await mintAt(launches, url);
-    const aliceIds = await connectAccount(sandboxes.spec, { token: alice.data });
-    const { url: bobUrl } = await launches.create({ endUserId: 'bob' });
-    const bob = await mintAt(launches, bobUrl);
-    const bobIds = await connectAccount(sandboxes.spec, { token: bob.data });
+    const { url, minted: alice } = await connectedLaunch('spec', launches, 'alice');
+    const { minted: bob, ids: bobIds } = await connectedLaunch('spec', launches, 'bob');
     await launches.handle(post(`${url}/result`, successOf(alice, bobIds)));
     assert.deepEqual(statuses(results), [['unconfirmed', ['end_user_id', 'link_token_id', 'job_status']]]);
     // Alice's token's account.added names her own account: the report naming Bob's is now refused.
@@ -367,7 +367,6 @@ describe('results when the service sends only what the spec shows', () => {
     assert.equal(await launches.confirm(accountAddedOf(sandboxes.spec, bob.data.id)), 'recorded');
     assert.equal((await launches.handle(post(`${url}/result`, successOf(alice, bobIds)))).status, 403);
     assert.ok(!results.some((result) => result.status === 'success'));
-    void aliceIds;
   });
 
   test('spec mode: the sandbox’s account.added through confirm() leaves only job_status unconfirmed, before the report or after it', async () => {

@@ -107,8 +107,10 @@ export function launchResults({ client, storage, runOnce, onResult, flowJobs, lo
 
   /** Settles a reported success (from the page, a webhook, or a recheck). Throws only what is worth a retry. */
   async function settle(launch: LaunchFields, report: ReportedSuccess, acceptUntil: number): Promise<LaunchCheck> {
-    if (await isDone(claims, KEYS.revoked(launch.id))) return 'revoked';
-    if (await isDone(claims, KEYS.success(launch.id))) return 'success';
+    // Both asked at once: one round trip to the store.
+    const [revoked, succeeded] = await Promise.all([isDone(claims, KEYS.revoked(launch.id)), isDone(claims, KEYS.success(launch.id))]);
+    if (revoked) return 'revoked';
+    if (succeeded) return 'success';
     await countCheck(launch);
     const [found, heard] = await Promise.all([
       read(launch, report.accountId, report.jobId),
