@@ -18,14 +18,21 @@ declare module 'react-native-webview' {
   import type { FunctionComponent } from 'react';
   import type { StyleProp, ViewStyle } from 'react-native';
 
-  /** A message from the page: `data` as posted, `url` the page's at the time. */
+  /** A message from the page: `data` as posted, `url` the sending frame's (react-native-webview 13.13.1 and later). */
   export interface WebViewMessageEvent {
     nativeEvent: { url: string; data: string };
+  }
+  /** A navigation the WebView asks about: `isTopFrame` is false for a frame's on iOS, true on Android. */
+  export interface ShouldStartLoadRequest {
+    url: string;
+    isTopFrame: boolean;
   }
   /** The WebView, with the props react-native.ts sets. */
   export const WebView: FunctionComponent<{
     source: { uri: string };
     style?: StyleProp<ViewStyle>;
     onMessage?: (event: WebViewMessageEvent) => void;
+    onShouldStartLoadWithRequest?: (request: ShouldStartLoadRequest) => boolean;
+    originWhitelist?: string[];
   }>;
 }

@@ -2,14 +2,16 @@
  * `payroll-link/react-native`: a launch's page (`createLinkLaunches` in `payroll-link/server/launches`) in a
  * `react-native-webview` WebView, with the element's callbacks. The page posts every event over the launch bridge
  * (`window.ReactNativeWebView.postMessage`, one JSON string each); this view takes a message only from the launch
- * URL's origin, parses it with the bridge's schemas (`parseLaunchBridgeMessage`, `payroll-link/core`), and calls the
- * callback named after it. `react-native` and `react-native-webview` are optional peer dependencies of the package:
- * only this entry imports them.
+ * URL's origin, with the nonce it put in the URL's fragment and a number it has not seen (launch-view-guard.ts),
+ * parsed with the bridge's schemas (`parseLaunchBridgeMessage`, `payroll-link/core`), and calls the callback named
+ * after it. `react-native` and `react-native-webview` are optional peer dependencies of the package: only this
+ * entry imports them.
  */
 import * as React from 'react';
 import { Linking, type StyleProp, type ViewStyle } from 'react-native';
 import { WebView, type WebViewMessageEvent } from 'react-native-webview';
-import { parseLaunchBridgeMessage, type LaunchBridgeEvent, type LaunchBridgeMessage, type LaunchDoneDetail } from '../launch-bridge.js';
+import type { LaunchBridgeEvent, LaunchBridgeMessage, LaunchDoneDetail } from '../launch-bridge.js';
+import { LaunchViewGuard, launchViewNonce, type LaunchViewMessage, type LaunchViewNavigation } from './launch-view-guard.js';
 
 /**
  * The detail of one bridge message, by its event name, as the bridge's schema types it: `link-success` gives a
@@ -25,9 +27,10 @@ import { parseLaunchBridgeMessage, type LaunchBridgeEvent, type LaunchBridgeMess
 export type PayrollLinkViewDetail<E extends LaunchBridgeEvent> = Extract<LaunchBridgeMessage, { event: E }>['detail'];
 
 /**
- * The props of {@link PayrollLinkView}. The callbacks are the element's (`onReady` … `onEvent`, one per `link-*`
- * event) and get the event's detail itself, not a `CustomEvent` as `payroll-link/react`'s handlers do: there is no
- * DOM event on this side of the bridge, only the message. Each is called once per message, with the latest props.
+ * The props of {@link PayrollLinkView}. The callbacks are the element's (`onOpen` … `onEvent`, one per `link-*`
+ * event the launch page sends) and get the event's detail itself, not a `CustomEvent` as `payroll-link/react`'s handlers do: there is no
+ * DOM event on this side of the bridge, only the message. Each is called once per message (a message posted again
+ * is ignored), with the latest props.
  *
  * @example
  * ```tsx
@@ -38,11 +41,10 @@ export type PayrollLinkViewDetail<E extends LaunchBridgeEvent> = Extract<LaunchB
 export interface PayrollLinkViewProps {
   /**
    * The launch's URL, as `launches.create()` returned it on your backend (`publicUrl/<sealed segment>`). Messages
-   * are accepted only from its origin. A new URL is a new launch: the view shows it, even after `onDone`.
+   * are accepted only from its origin. A new URL is a new launch: the view shows it, even after `onDone`. The view
+   * loads it with a fragment of its own (the bridge's nonce), in place of any it has.
    */
   url: string;
-  /** `link-ready`: the Link page has loaded in the launch page, ready to open. */
-  onReady?: (detail: PayrollLinkViewDetail<'link-ready'>) => void;
   /** `link-open`: the Link flow is showing. */
   onOpen?: (detail: PayrollLinkViewDetail<'link-open'>) => void;
   /** `link-login`: the user has logged in to their payroll provider. */
@@ -64,9 +66,8 @@ export interface PayrollLinkViewProps {
   style?: StyleProp<ViewStyle>;
 }
 
-/** The element's events (every bridge message but the bridge's own two), each with its callback prop. */
+/** The element's events the page sends (the bridge's `link-*` messages), each with its callback prop. */
 const CALLBACKS = {
-  'link-ready': 'onReady',
   'link-open': 'onOpen',
   'link-login': 'onLogin',
   'link-success': 'onSuccess',
@@ -74,25 +75,11 @@ const CALLBACKS = {
   'link-exit': 'onExit',
   'link-event': 'onEvent',
 } as const satisfies {
-  [E in Exclude<LaunchBridgeEvent, 'open-url' | 'launch-done'>]: E extends `link-${infer Name}` ? `on${Capitalize<Name>}` : never;
+  [E in Extract<LaunchBridgeEvent, `link-${string}`>]: E extends `link-${infer Name}` ? `on${Capitalize<Name>}` : never;
 };
 
-/**
- * The origin (`scheme://host[:port]`, lower case, without the scheme's default port) of an http(s) URL, or null.
- * Parsed here rather than by `URL`: React Native's own `URL` neither lowercases nor drops a default port. A URL
- * with user info (`@`) or a backslash before its path has no origin here: it is never the launch's.
- */
-function originOf(url: string): string | null {
-  const match = /^(https?):\/\/([^/?#\\@]+)(?=[/?#]|$)/i.exec(url);
-  if (!match) return null;
-  const scheme = match[1]!.toLowerCase();
-  const host = match[2]!.toLowerCase();
-  const defaultPort = scheme === 'https' ? ':443' : ':80';
-  return `${scheme}://${host.endsWith(defaultPort) ? host.slice(0, -defaultPort.length) : host}`;
-}
-
 /** Hands one message to the callback it names; `open-url` to the system, which opens a browser. */
-function deliver(message: Exclude<LaunchBridgeMessage, { event: 'launch-done' }>, props: PayrollLinkViewProps): void {
+function deliver(message: Exclude<LaunchViewMessage, { event: 'launch-done' }>, props: PayrollLinkViewProps): void {
   if (message.event === 'open-url') {
     // A refusal (no app for the URL) is the system's to show; it must not become an unhandled rejection.
     Linking.openURL(message.detail.url).catch(() => undefined);
@@ -106,13 +93,20 @@ function deliver(message: Exclude<LaunchBridgeMessage, { event: 'launch-done' }>
 /**
  * A launch's page in a WebView, with typed callbacks: the React Native side of `createLinkLaunches`.
  *
- * It loads `url` and listens to the page's bridge. A message counts only when the WebView's current URL
- * (`nativeEvent.url`) has the launch URL's origin and it parses under the bridge's schemas; anything else (another
- * site's page, a malformed or foreign message) is ignored, never thrown. Each `link-*` message calls its callback
- * once, with the plain detail; `open-url` (the Link page asked for an external window, which a WebView cannot open
- * well) goes to `Linking.openURL`; `launch-done` calls `onDone` and the view renders nothing from then on (no blank
- * page left behind). Prefer a system auth session where you can (see the native apps guide): in a WebView, the app
- * could read what the user types.
+ * It loads `url` with a fresh nonce in its fragment (`#payroll-link-bridge=…`), which only the launch page's own
+ * frame can read, and listens to the page's bridge. A message counts only when the frame that sent it
+ * (`nativeEvent.url`) has the launch URL's origin, it parses under the bridge's schemas, it carries the nonce (on
+ * Android, react-native-webview's JavaScript-interface fallback reports the top frame's URL for every frame: the
+ * nonce is what a frame cannot forge), and its `seq` is new (a message posted again is ignored); anything else is
+ * ignored, never thrown. Each `link-*` message calls its callback once, with the plain detail; `open-url` (the Link
+ * page asked for an external window, which a WebView cannot open well) goes to `Linking.openURL`; `launch-done`
+ * calls `onDone` and the view renders nothing from then on (no blank page left behind). The WebView stays on the
+ * launch's origin, with the Link page's in its frame: another https page goes to `Linking.openURL` (the system
+ * browser), and anything else (an app's scheme, `intent:`, `javascript:`) is refused. Prefer a system auth session
+ * where you can (see the native apps guide): in a WebView, the app could read what the user types.
+ *
+ * Needs `crypto.getRandomValues` for the nonce, which Hermes lacks: install and import
+ * `react-native-get-random-values` first (the view throws without it, rather than make a guessable nonce).
  *
  * @example
  * ```tsx
@@ -132,7 +126,10 @@ function deliver(message: Exclude<LaunchBridgeMessage, { event: 'launch-done' }>
  */
 export function PayrollLinkView(props: PayrollLinkViewProps): React.JSX.Element | null {
   const { url, style } = props;
-  // The launch that has ended, if any: a new url is a new launch, shown again.
+  // One guard per launch: a new url is a new launch, with a new nonce and its own count of messages.
+  const [guard, setGuard] = React.useState(() => new LaunchViewGuard(url, launchViewNonce()));
+  if (guard.url !== url) setGuard(new LaunchViewGuard(url, launchViewNonce()));
+  // The launch that has ended, if any: the view renders nothing for it (the guard takes nothing after launch-done).
   const [doneUrl, setDoneUrl] = React.useState<string | null>(null);
   // The callbacks as last committed, so that a message is handed to the current ones without a new onMessage
   // (set in an effect, not during render: a render React throws away must not leave its callbacks behind).
@@ -140,26 +137,39 @@ export function PayrollLinkView(props: PayrollLinkViewProps): React.JSX.Element 
   React.useLayoutEffect(() => {
     latest.current = props;
   });
-  // Set at once on launch-done (state waits for a render): what the WebView sends after it is not delivered.
-  const ended = React.useRef<string | null>(null);
 
   const onMessage = React.useCallback(
     (event: WebViewMessageEvent) => {
-      const origin = originOf(url);
-      if (ended.current === url || origin === null || originOf(event.nativeEvent.url) !== origin) return;
-      const message = parseLaunchBridgeMessage(event.nativeEvent.data);
+      const message = guard.take(event.nativeEvent);
       if (message === null) return;
       if (message.event === 'launch-done') {
-        ended.current = url;
-        setDoneUrl(url);
+        setDoneUrl(guard.url);
         latest.current.onDone?.(message.detail);
         return;
       }
       deliver(message, latest.current);
     },
-    [url],
+    [guard],
+  );
+
+  const onShouldStartLoadWithRequest = React.useCallback(
+    (request: LaunchViewNavigation) => {
+      const verdict = guard.navigation(request);
+      // A refusal (no app for the URL) is the system's to show; it must not become an unhandled rejection.
+      if (verdict === 'open') Linking.openURL(request.url).catch(() => undefined);
+      return verdict === 'load';
+    },
+    [guard],
   );
 
   if (doneUrl === url) return null;
-  return React.createElement(WebView, { source: { uri: url }, style, onMessage });
+  return React.createElement(WebView, {
+    source: { uri: guard.uri },
+    style,
+    onMessage,
+    onShouldStartLoadWithRequest,
+    // Every URL to onShouldStartLoadWithRequest: react-native-webview's default list (http and https) would hand any
+    // other scheme to Linking.openURL itself, before asking, so that a frame could open the app's own deep links.
+    originWhitelist: ['*'],
+  });
 }

@@ -8,10 +8,10 @@
  * WebView it posts every event to the app (see `src/launch-bridge.ts`).
  */
 import './page-setup.js';
+import { inApp, toApp } from './app-bridge.js';
 import '../element/payroll-link.js';
 import type { PayrollLink } from '../element/payroll-link.js';
 import type { PayrollLinkEventName } from '../element/events.js';
-import { LAUNCH_BRIDGE_SOURCE, type LaunchBridgeEvent } from '../launch-bridge.js';
 import type { LaunchPageConfig } from '../server/launches/launch-page.js';
 import type { SuccessDetail } from '../protocol.js';
 
@@ -19,43 +19,23 @@ const config = JSON.parse(document.getElementById('payroll-link-launch')!.textCo
 const link = document.querySelector<PayrollLink>('payroll-link')!;
 const status = document.getElementById('payroll-link-launch-status')!;
 
-/** The app's side of the bridge, whichever is there: React Native, WKWebView, an Android WebView's listener. */
-interface BridgeScope {
-  ReactNativeWebView?: { postMessage(message: string): void };
-  webkit?: { messageHandlers?: { payrollLink?: { postMessage(message: string): void } } };
-  PayrollLinkAndroid?: { postMessage(message: string): void };
-}
-const scope = window as unknown as BridgeScope;
-const bridges = [scope.ReactNativeWebView, scope.webkit?.messageHandlers?.payrollLink, scope.PayrollLinkAndroid].filter(
-  (bridge) => bridge !== undefined,
-);
-
-/** Posts one message to the app that shows the page, if any; a bridge that throws is the app's problem, not the flow's. */
-function toApp(event: LaunchBridgeEvent, detail: unknown): void {
-  const message = JSON.stringify({ source: LAUNCH_BRIDGE_SOURCE, event, detail });
-  for (const bridge of bridges) {
-    try {
-      bridge.postMessage(message);
-    } catch {
-      // Nothing to do: the page goes on.
-    }
-  }
-}
+// The first message: the app lets the Link page load in the page's frame, and nothing else but this page.
+toApp('launch-start', { linkOrigin: new URL(config.linkUrl).origin });
 
 // Every event of the element goes to the app: a record of them all, so that an event the map gains and this page
-// does not forward is a type error here.
+// does not forward is a type error here. But `link-ready`: the element fires it for a prefetched frame only, and
+// this page never prefetches (nothing is minted before the tap).
 const EVENTS = Object.keys({
-  'link-ready': 1,
   'link-open': 1,
   'link-login': 1,
   'link-success': 1,
   'link-error': 1,
   'link-exit': 1,
   'link-event': 1,
-} satisfies Record<PayrollLinkEventName, 1>) as PayrollLinkEventName[];
+} satisfies Record<Exclude<PayrollLinkEventName, 'link-ready'>, 1>) as Exclude<PayrollLinkEventName, 'link-ready'>[];
 for (const name of EVENTS) link.addEventListener(name, (event) => toApp(name, event.detail));
 // A WebView opens a new window badly: the app opens it (the system browser, an auth session).
-if (bridges.length > 0) link.onOpenUrl = (url) => toApp('open-url', { url });
+if (inApp) link.onOpenUrl = (url) => toApp('open-url', { url });
 
 /** Set by a tap the user made (not a script's click): a messaging app's preview that runs the page mints nothing. */
 let tapped = false;
@@ -146,8 +126,14 @@ link.addEventListener('link-exit', async ({ detail }) => {
   if (receipt === null || linkTokenId === null) return;
   const body =
     success && success.linkTokenId === linkTokenId
-      ? { status: 'success', linkTokenId, accountId: success.accountId, jobId: success.jobId, receipt }
-      : { status: 'exit', linkTokenId, exitReason: detail.reason, ...(detail.accountId && { accountId: detail.accountId }), receipt };
+      ? { status: 'success' as const, linkTokenId, accountId: success.accountId, jobId: success.jobId, receipt }
+      : {
+          status: 'exit' as const,
+          linkTokenId,
+          exitReason: detail.reason,
+          ...(detail.accountId && { accountId: detail.accountId }),
+          receipt,
+        };
   const answer = await report(body);
   if (!answer) {
     status.textContent = config.words.unconfirmed;

@@ -57,3 +57,9 @@ test('package.json publishes the entry, and makes react-native and react-native-
     assert.equal(pkg.dependencies[name], undefined, `${name} is not a dependency`);
   }
 });
+
+test("review finding 1: the peer range starts at react-native-webview 13.13.1, whose nativeEvent.url is the sending frame's", async () => {
+  const pkg = JSON.parse(await readFile(`${root}package.json`, 'utf8')) as { peerDependencies: Record<string, string> };
+  // Before 13.13.1 (its PR #3609) every frame's message reported the main frame's URL: the origin check meant nothing.
+  assert.equal(pkg.peerDependencies['react-native-webview'], '>=13.13.1');
+});

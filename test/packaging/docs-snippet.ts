@@ -91,6 +91,22 @@ export const ANGULAR_SNIPPETS: [section: string, language: string, file: string]
 ];
 
 /**
+ * The snippets react-native.test.ts runs in its React Native app (react-native/), each the first `tsx` block of its
+ * section: [page, section, subsection or null, file in react-native/, what the app does with it]. The files exist
+ * for the test's run only: the docs are their source. docs-snippets.test.ts leaves them to it.
+ */
+export const REACT_NATIVE_SNIPPETS: [page: string, section: string, subsection: string | null, file: string, why: string][] = [
+  ['docs/react-native.md', 'The component', null, 'app/docs/connect-payroll-screen.tsx', "type-checked by a React Native 0.87 app's tsc"],
+  [
+    'docs/native-apps.md',
+    'The WebView fallback: `PayrollLinkView` (`payroll-link/react-native`)',
+    'Testing `PayrollLinkView` with Jest',
+    '__tests__/docs/connect-payroll.test.tsx',
+    "run by a React Native 0.87 app's Jest (Testing Library 14) and type-checked by its tsc",
+  ],
+];
+
+/**
  * docs/nuxt.md's snippets, each the `block`-th of its language under its section: [section, language, block, file in
  * nuxt/site]. The files are the ones each snippet's first line names. nuxt.test.ts type-checks and builds them with
  * Nuxt 4; docs-snippets.test.ts leaves them to it.

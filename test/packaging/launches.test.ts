@@ -3,8 +3,10 @@
 // sandbox's Link page, the redirect reached with launch_id, status=success and state; onResult once, a `success`
 // the service confirmed (the account the sandbox made for the launch's user, from the token the tap minted, and
 // the job that ran); the page opened again says connected and mints nothing. With a window.ReactNativeWebView
-// stand-in injected before the page's scripts (a fake of the app outside the page), the bridge's messages arrive in
-// order, each once, each valid under the package's schemas, launch-done last. No URL loaded carries a token, and the
+// stand-in injected before the page's scripts (a fake of the app outside the page), and the URL opened with the app's
+// nonce in its fragment, the page takes the fragment out of its address, and the bridge's messages arrive in order,
+// each once, each valid under the package's schemas, each with the nonce and numbered from 1: launch-start (the Link
+// origin) first, launch-done last (#48). No URL loaded carries a token, and the
 // page's CSP refuses nothing. The same flow in WebKit (WebKitGTK's WebDriver, which has no way to inject the bridge
 // before the page). An expired launch shows its page with 410.
 // Against a second sandbox started with `fields: 'spec'` (the CLI's `--fields spec`: the service's answers and
@@ -189,9 +191,12 @@ for (const viewport of [
       const app = await appPage(viewport);
       try {
         const before = tokensMinted().length;
-        const response = await app.page.goto(url);
+        // The app's nonce, in the fragment as PayrollLinkView puts it: only the page's own frame can read it.
+        const nonce = 'f3b2c1d0e9a8b7c6d5e4f3a2b1c0d9e8';
+        const response = await app.page.goto(`${url}#payroll-link-bridge=${nonce}`);
         assert.equal(response?.status(), 200);
         assert.equal(tokensMinted().length, before, 'nothing minted before the tap');
+        assert.equal(app.page.url(), url, 'the page took the nonce out of its address');
         await app.page.getByRole('button', { name: 'Connect payroll' }).click();
         const frame = await linkFrame(app.page);
         // On a phone the flow covers the screen; on a desktop it is centred.
@@ -214,8 +219,20 @@ for (const viewport of [
           messages.every((message) => message !== null),
           app.bridged.join('\n'),
         );
+        // Every message the page's own, for the app to check: its nonce, and a number one past the last.
+        assert.deepEqual(
+          messages.map((message) => [message!.nonce, message!.seq]),
+          messages.map((_, index) => [nonce, index + 1]),
+        );
+        assert.deepEqual(messages[0], {
+          source: 'payroll-link',
+          event: 'launch-start',
+          detail: { linkOrigin: new URL(sandbox.url).origin },
+          nonce,
+          seq: 1,
+        });
         const events = messages.map((message) => message!.event);
-        for (const once of ['link-open', 'link-login', 'link-success', 'link-exit', 'launch-done'])
+        for (const once of ['launch-start', 'link-open', 'link-login', 'link-success', 'link-exit', 'launch-done'])
           assert.equal(events.filter((event) => event === once).length, 1, `${once}: ${events.join(', ')}`);
         assert.ok(
           events.indexOf('link-open') < events.indexOf('link-login') && events.indexOf('link-login') < events.indexOf('link-success'),

@@ -1,23 +1,27 @@
 // `payroll-link/react-native` (#42) in a React Native app of its own (react-native/: React Native 0.87,
 // react-native-webview 16, Jest 29 with @testing-library/react-native 14, TypeScript 6), from the packed package:
-// - the app's Jest suite (react-native/__tests__/payroll-link-view.test.tsx, the WebView faked at its boundary):
-//   bridge messages become callbacks once each, malformed and foreign-origin ones are ignored, open-url goes to
-//   Linking.openURL, launch-done calls onDone and ends the view;
+// - the app's Jest suite (react-native/__tests__/payroll-link-view.test.tsx, the WebView faked at its boundary, the
+//   page's messages made by the page's own sender): bridge messages become callbacks once each, malformed,
+//   foreign-origin, unsigned (no nonce, a wrong one) and re-sent ones are ignored, open-url goes to Linking.openURL
+//   (https only), launch-done calls onDone and ends the view, navigation stays on the launch and Link origins and
+//   other https pages go to Linking.openURL (#48);
 // - the app's `tsc` resolves the tarball's types for `payroll-link/react-native` and rejects wrong props
 //   (react-native/app/props.tsx, one @ts-expect-error each);
 // - the component's source type-checks against the real react-native and react-native-webview types
 //   (react-native/tsconfig.source.json), which the package's own build replaces with a few declarations.
-// docs/react-native.md is checked here too: its tsx snippet type-checks in the app (written to react-native/app/docs/
-// for the run), and its Jest configuration lets payroll-link through Babel as the app's jest.config.js does.
+// The docs are checked here too (REACT_NATIVE_SNIPPETS, written into the app for the run): docs/react-native.md's
+// component type-checks in the app, docs/native-apps.md's Jest example runs in the app's Jest, and
+// docs/react-native.md's Jest configuration lets payroll-link through Babel as the app's jest.config.js does.
 // All three run on Node 22 (React Native 0.87 and its Jest preset need it), which the toolchain brings as npm's `node`
 // package, as angular/ does. Needs install-toolchains.ts and install-packed.ts first: `npm run test:packaging`.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import { after, before, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { docsSnippet } from './docs-snippet.js';
+import { docsSnippet, REACT_NATIVE_SNIPPETS } from './docs-snippet.js';
 import { reactNativePackageDir } from './install-packed.js';
 
 const appDir = fileURLToPath(new URL('./react-native/', import.meta.url));
@@ -26,7 +30,7 @@ const node22 = `${appDir}node_modules/node/bin/node`;
 
 /** The Jest suite's tests, by name: each must have run and passed (none skipped, none missing). */
 const JEST_TESTS = [
-  'it loads the launch URL in the WebView, with the given style',
+  'it loads the launch URL with a nonce of its own in the fragment, in the WebView with the given style',
   'each element message calls its callback once, with the plain detail, and no other callback',
   'in StrictMode too, each message calls its callback once',
   'a message reaches the callbacks of the latest render',
@@ -34,22 +38,35 @@ const JEST_TESTS = [
   'open-url goes to Linking.openURL, once, and to no callback',
   'a refusal from Linking.openURL is not an unhandled rejection',
   'launch-done calls onDone once with its detail, and the view ends: no WebView, nothing after it delivered',
-  'a new launch URL after launch-done shows the new launch',
+  'a new launch URL after launch-done shows the new launch, with a new nonce',
+  'review finding 1: a frame message without the nonce is refused, though it reports the launch URL',
+  'review finding 1: a frame message with a wrong nonce is refused',
+  'review finding 1: a message posted again (the same seq) is delivered once',
+  'review finding 1: navigation stays on the launch origin, and on the Link origin the page names',
+  'review finding 1: other https navigation goes to Linking.openURL and is refused in the WebView',
+  "review finding 1: any other navigation is refused and opened nowhere, past react-native-webview's own origin list too",
+  'review finding 1: open-url opens https only (and http on loopback: the sandbox)',
+  // docs/native-apps.md's Jest example, as written.
+  'a connected account reaches onSuccess, and launch-done closes the view',
+  'a message without the view nonce (what another frame could send) calls nothing',
 ];
 
-/** Where the docs' snippet is type-checked, inside the app (written for this run only: the docs are its source). */
-const docsDir = `${appDir}app/docs/`;
+/** The folders the docs' snippets are written to, inside the app (for this run only: the docs are their source). */
+const docsDirs = [...new Set(REACT_NATIVE_SNIPPETS.map(([, , , file]) => dirname(`${appDir}${file}`)))];
 
 before(async () => {
   assert.ok(
     existsSync(`${reactNativePackageDir}/package.json`) && existsSync(node22),
     'run `npm run test:packaging` (it installs the React Native toolchain and the packed package first)',
   );
-  await rm(docsDir, { recursive: true, force: true });
-  await mkdir(docsDir);
-  await writeFile(`${docsDir}connect-payroll-screen.tsx`, await docsSnippet('docs/react-native.md', 'The component', 'tsx'));
+  for (const dir of docsDirs) {
+    await rm(dir, { recursive: true, force: true });
+    await mkdir(dir, { recursive: true });
+  }
+  for (const [page, section, subsection, file] of REACT_NATIVE_SNIPPETS)
+    await writeFile(`${appDir}${file}`, await docsSnippet(page, section, 'tsx', subsection ?? undefined));
 });
-after(() => rm(docsDir, { recursive: true, force: true }));
+after(() => Promise.all(docsDirs.map((dir) => rm(dir, { recursive: true, force: true }))));
 
 /** Runs one of the app's tools on Node 22, as its developers would (the tool's own binary). */
 function run(args: string[]): { status: number | null; stdout: string; output: string } {
@@ -65,8 +82,8 @@ test("the app's Jest suite for PayrollLinkView passes, every test run", () => {
   assert.deepEqual(Object.fromEntries(results), Object.fromEntries(JEST_TESTS.map((title) => [title, 'passed'])));
 });
 
-test("the app's tsc resolves the tarball's types for payroll-link/react-native, rejects wrong props, and takes the docs' snippet", () => {
-  assert.ok(existsSync(`${docsDir}connect-payroll-screen.tsx`));
+test("the app's tsc resolves the tarball's types for payroll-link/react-native, rejects wrong props, and takes the docs' snippets", () => {
+  for (const [, , , file] of REACT_NATIVE_SNIPPETS) assert.ok(existsSync(`${appDir}${file}`), file);
   const { status, output } = run(['node_modules/typescript/bin/tsc', '-p', 'tsconfig.json']);
   assert.equal(status, 0, output);
 });

@@ -12,7 +12,6 @@ export function ConnectPayroll({ launchUrl, onClose }: { launchUrl: string; onCl
     <PayrollLinkView
       url={launchUrl}
       style={styles.screen}
-      onReady={(detail) => console.log(detail.linkUrl)}
       onOpen={(detail) => console.log(detail.linkTokenId)}
       onLogin={(detail) => console.log(detail.accountId, detail.platformId)}
       onSuccess={(detail) => console.log(detail.accountId, detail.jobId, detail.job)}
@@ -43,6 +42,8 @@ export function WrongUses() {
       <PayrollLinkView url="https://app.example.com/link/x" onSuccess={(event) => console.log(event.detail.accountId)} />
       {/* @ts-expect-error: the element's attribute names are not props here */}
       <PayrollLinkView url="https://app.example.com/link/x" tokenUrl="/api/link-token" />
+      {/* @ts-expect-error: onReady is gone: the launch page has no prefetched frame, so link-ready never crosses the bridge */}
+      <PayrollLinkView url="https://app.example.com/link/x" onReady={() => undefined} />
       {/* @ts-expect-error: launch-done's status is 'success' or 'exit' */}
       <PayrollLinkView url="https://app.example.com/link/x" onDone={(detail) => detail.status === 'pending'} />
     </>
