@@ -1,8 +1,8 @@
 /**
- * The sandbox as one request handler: request id, body cap, the Link page and
- * its API (no API secret), and the service API behind the spec's checks in
- * order: x-api-secret (401), Service-Version (400), rate limit (429), route
- * (404/405). Every failure is the spec's error body; an unexpected exception
+ * The sandbox as one request handler: request id, the Host rule (421, before
+ * anything else: see allowed-hosts.ts), body cap, the Link page and its API (no
+ * API secret), and the service API behind the spec's checks in order:
+ * x-api-secret (401), Service-Version (400), rate limit (429), route (404/405). Every failure is the spec's error body; an unexpected exception
  * is a 500 with the request id, logged, and the process goes on.
  */
 import { randomUUID } from 'node:crypto';
@@ -18,6 +18,8 @@ import { DEPRECATED_VERSIONS, LATEST_VERSION, ServiceVersionSchema, requireVersi
 /** What {@link createSandboxHandler} puts together. */
 export interface SandboxHandlerParts {
   readonly secret: string;
+  /** Throws ApiError 421 for a `Host` header the sandbox does not serve (`hostRule`, http/allowed-hosts.ts). */
+  readonly requireAllowedHost: (header: string | null) => void;
   readonly maxBodyBytes: number;
   readonly limiter: RateLimiter;
   readonly apiRouter: Router<ApiExtra>;
@@ -44,6 +46,7 @@ export const createSandboxHandler =
     const version = requested.success ? requested.data : LATEST_VERSION;
     let response: SandboxResponse;
     try {
+      parts.requireAllowedHost(request.headers.get('host'));
       if (request.body.byteLength > parts.maxBodyBytes) {
         throw apiError(413, 'PAYLOAD_TOO_LARGE', 'PAYLOAD_TOO_LARGE', `The request body is larger than ${parts.maxBodyBytes} bytes`);
       }

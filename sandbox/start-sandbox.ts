@@ -16,6 +16,7 @@
 import type { AddressInfo } from 'node:net';
 import { z } from 'zod';
 import { createSandboxHandler } from './app.js';
+import { allowedHostSchema, hostRule, isLoopbackAddress } from './http/allowed-hosts.js';
 import { generateSecret, modeOfSecret } from './http/auth.js';
 import { addAccountRoutes } from './api/accounts-api.js';
 import { addCatalogueRoutes } from './api/catalogue-api.js';
@@ -41,71 +42,97 @@ import { DEFAULT_WEBHOOK_TIMEOUT_MS, WebhookSender, type Emit } from './state/we
 const delay = () => z.number().int().min(0).max(3_600_000);
 
 /** Options of {@link startSandbox}, validated; every field is optional. */
-export const SandboxOptionsSchema = z.strictObject({
-  /** TCP port; 0 (the default here) picks a free one. The CLI defaults to 4010. */
-  port: z.number().int().min(0).max(65535).default(0),
-  /** Interface to listen on; loopback by default. */
-  host: z.string().min(1).default('127.0.0.1'),
-  /** The sandbox API secret; a fresh random `sandbox_…` one by default. A secret of another mode is refused. */
-  secret: z
-    .string()
-    .min(8)
-    .max(200)
-    .refine(
-      (secret) => modeOfSecret(secret) === 'sandbox' || modeOfSecret(secret) === null,
-      'must be a sandbox secret, not one of another mode',
-    )
-    .optional(),
-  /**
-   * The Service-Version webhooks are sent as, as the service does by the integrator's account setting:
-   * up to 2021-07-28, account moves send the deprecated `account.disconnected` / `account.reconnected`;
-   * later ones `account.monitoring_status.updated`. The latest by default.
-   */
-  webhookVersion: ServiceVersionSchema.default(LATEST_VERSION),
-  /**
-   * Which fields the service API's answers and the webhooks carry: `full`, everything the sandbox has (the
-   * default), or `spec`, only what the service's spec promises (`state/spec-fields.ts`, `docs/sandbox.md`), to
-   * test that your code does not rely on what the spec does not promise. The Link page's API and the
-   * `/sandbox/*` triggers answer whole either way.
-   */
-  fields: SandboxFieldsSchema.default('full'),
-  /** Where webhooks are POSTed; null or absent sends none (events are still recorded in `store.events`). */
-  // No user:password@ in the URL: fetch refuses such URLs, and its error (URL included) would reach the log.
-  webhookUrl: z
-    .url({ protocol: /^https?$/ })
-    .refine((url) => new URL(url).username === '' && new URL(url).password === '', 'must not carry a user name or password')
-    .nullable()
-    .default(null),
-  /** Requests per second per secret before 429; 0 turns the limit off. */
-  rateLimitPerSecond: z.number().min(0).default(10),
-  /** Lifetime of a Link token. */
-  tokenTtlSeconds: z
-    .number()
-    .positive()
-    .max(30 * 86_400)
-    .default(3600),
-  /** How long a `user_pending` job stays pending before it fails with JOB_TIMEOUT. */
-  pendingJobDelayMs: delay().default(10_000),
-  /** How long any other job runs before it succeeds (or fails, for `user_error`). */
-  jobDelayMs: delay().default(300),
-  /** Delay before the first webhook retry; doubles on each further retry. */
-  webhookRetryBaseMs: delay().default(1000),
-  /** Webhook attempts per event, the first included. */
-  webhookMaxAttempts: z.number().int().min(1).max(20).default(5),
-  /**
-   * Time allowed for one webhook attempt. Longer than `payroll-link/server`'s webhook handler can take
-   * by default (its `callbackTimeoutMs`, 10 s, plus its two store calls, 5 s each), so that a slow callback
-   * gets the handler's own 503 `CALLBACK_TIMEOUT` and a retry, not an attempt aborted under it. With a
-   * larger `callbackTimeoutMs`, set this to at least that + 10 s.
-   */
-  webhookTimeoutMs: delay().default(DEFAULT_WEBHOOK_TIMEOUT_MS),
-  /** Largest request body accepted; larger is a 413. */
-  maxBodyBytes: z.number().int().min(1024).max(10_000_000).default(100_000),
-  /** The sandbox's clock: timestamps, Link token expiry and the rate limit's window read it. The system clock by default; a test moves (or stops) its own clock instead of waiting. */
-  now: z.custom<() => Date>((value) => typeof value === 'function', 'must be a function').optional(),
-  /** Receives one line per request and per webhook attempt; never the secret or a token. Silent by default. */
-  log: z.custom<(line: string) => void>((value) => typeof value === 'function', 'must be a function').default(() => () => {}),
-});
+export const SandboxOptionsSchema = z
+  .strictObject({
+    /** TCP port; 0 (the default here) picks a free one. The CLI defaults to 4010. */
+    port: z.number().int().min(0).max(65535).default(0),
+    /**
+     * Interface to listen on: loopback (`127.0.0.1`, the default; `localhost`, `::1`). Any other (`0.0.0.0`, `::`, a
+     * LAN address or name) is refused unless `allowRemote` is true.
+     */
+    host: z.string().min(1).default('127.0.0.1'),
+    /**
+     * Lets `host` be an interface other machines can reach. Then anyone who reaches the port can drive the sandbox: its
+     * secret is a test credential, and its triggers post webhooks (with the secret in `webhookUrl`) to your backend.
+     * Only on a network you trust; for a phone or an emulator, `adb reverse` or a tunnel keeps it on loopback.
+     */
+    allowRemote: z.boolean().default(false),
+    /**
+     * Names the sandbox answers beside `localhost`, `*.localhost`, IP addresses and `host`: a tunnel's
+     * (`tunnel.example`), or `.ngrok-free.app` for every name under it. A request addressed to any other name (its
+     * `Host` header) gets 421 `HOST_NOT_ALLOWED`: a page can point a DNS name of its own at 127.0.0.1 (DNS rebinding).
+     */
+    allowedHosts: z.array(allowedHostSchema('each allowed host')).max(100).default([]),
+    /** The sandbox API secret; a fresh random `sandbox_…` one by default. A secret of another mode is refused. */
+    secret: z
+      .string()
+      .min(8)
+      .max(200)
+      .refine(
+        (secret) => modeOfSecret(secret) === 'sandbox' || modeOfSecret(secret) === null,
+        'must be a sandbox secret, not one of another mode',
+      )
+      .optional(),
+    /**
+     * The Service-Version webhooks are sent as, as the service does by the integrator's account setting:
+     * up to 2021-07-28, account moves send the deprecated `account.disconnected` / `account.reconnected`;
+     * later ones `account.monitoring_status.updated`. The latest by default.
+     */
+    webhookVersion: ServiceVersionSchema.default(LATEST_VERSION),
+    /**
+     * Which fields the service API's answers and the webhooks carry: `full`, everything the sandbox has (the
+     * default), or `spec`, only what the service's spec promises (`state/spec-fields.ts`, `docs/sandbox.md`), to
+     * test that your code does not rely on what the spec does not promise. The Link page's API and the
+     * `/sandbox/*` triggers answer whole either way.
+     */
+    fields: SandboxFieldsSchema.default('full'),
+    /** Where webhooks are POSTed; null or absent sends none (events are still recorded in `store.events`). */
+    // No user:password@ in the URL: fetch refuses such URLs, and its error (URL included) would reach the log.
+    webhookUrl: z
+      .url({ protocol: /^https?$/ })
+      .refine((url) => new URL(url).username === '' && new URL(url).password === '', 'must not carry a user name or password')
+      .nullable()
+      .default(null),
+    /** Requests per second per secret before 429; 0 turns the limit off. */
+    rateLimitPerSecond: z.number().min(0).default(10),
+    /** Lifetime of a Link token. */
+    tokenTtlSeconds: z
+      .number()
+      .positive()
+      .max(30 * 86_400)
+      .default(3600),
+    /** How long a `user_pending` job stays pending before it fails with JOB_TIMEOUT. */
+    pendingJobDelayMs: delay().default(10_000),
+    /** How long any other job runs before it succeeds (or fails, for `user_error`). */
+    jobDelayMs: delay().default(300),
+    /** Delay before the first webhook retry; doubles on each further retry. */
+    webhookRetryBaseMs: delay().default(1000),
+    /** Webhook attempts per event, the first included. */
+    webhookMaxAttempts: z.number().int().min(1).max(20).default(5),
+    /**
+     * Time allowed for one webhook attempt. Longer than `payroll-link/server`'s webhook handler can take
+     * by default (its `callbackTimeoutMs`, 10 s, plus its two store calls, 5 s each), so that a slow callback
+     * gets the handler's own 503 `CALLBACK_TIMEOUT` and a retry, not an attempt aborted under it. With a
+     * larger `callbackTimeoutMs`, set this to at least that + 10 s.
+     */
+    webhookTimeoutMs: delay().default(DEFAULT_WEBHOOK_TIMEOUT_MS),
+    /** Largest request body accepted; larger is a 413. */
+    maxBodyBytes: z.number().int().min(1024).max(10_000_000).default(100_000),
+    /** The sandbox's clock: timestamps, Link token expiry and the rate limit's window read it. The system clock by default; a test moves (or stops) its own clock instead of waiting. */
+    now: z.custom<() => Date>((value) => typeof value === 'function', 'must be a function').optional(),
+    /** Receives one line per request and per webhook attempt; never the secret or a token. Silent by default. */
+    log: z.custom<(line: string) => void>((value) => typeof value === 'function', 'must be a function').default(() => () => {}),
+  })
+  .superRefine((options, context) => {
+    if (!options.allowRemote && !isLoopbackAddress(options.host))
+      context.addIssue({
+        code: 'custom',
+        path: ['host'],
+        message:
+          `${options.host} is not a loopback address: anyone who can reach it could drive the sandbox with its test secret. ` +
+          'Listen on 127.0.0.1, or set allowRemote: true if you mean it',
+      });
+  });
 
 /** Options of {@link startSandbox}. */
 export type SandboxOptions = z.input<typeof SandboxOptionsSchema>;
@@ -131,7 +158,8 @@ export interface Sandbox {
 /**
  * Starts a sandbox.
  *
- * @throws Error with `code: 'EADDRINUSE'` when the port is taken; a ZodError for bad options.
+ * @throws Error with `code: 'EADDRINUSE'` when the port is taken; a ZodError for bad options, and for a `host` off
+ *   loopback without `allowRemote`.
  */
 export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbox> => {
   const config = SandboxOptionsSchema.parse(options);
@@ -174,6 +202,7 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbo
 
   const handler = createSandboxHandler({
     secret,
+    requireAllowedHost: hostRule(config.host, config.allowedHosts),
     maxBodyBytes: config.maxBodyBytes,
     limiter: new RateLimiter(config.rateLimitPerSecond, config.now ? () => config.now!().getTime() : Date.now),
     apiRouter,

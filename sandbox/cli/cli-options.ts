@@ -5,6 +5,7 @@
  */
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
+import { allowedHostSchema, isLoopbackAddress } from '../http/allowed-hosts.js';
 import { SANDBOX_SECRET_PREFIX } from '../http/auth.js';
 import type { SandboxOptions } from '../start-sandbox.js';
 import { SandboxFieldsSchema } from '../state/spec-fields.js';
@@ -30,7 +31,12 @@ dev loop and tests. From your code: import { startSandbox } from 'payroll-link/s
 
 Options (each also settable by the environment variable shown):
   --port <n>            TCP port, 0 for a free one        SANDBOX_PORT         (default ${DEFAULT_CLI_PORT})
-  --host <addr>         interface to listen on            SANDBOX_HOST         (default 127.0.0.1)
+  --host <addr>         interface to listen on            SANDBOX_HOST         (default 127.0.0.1);
+                        one off loopback (0.0.0.0, a LAN address) needs --allow-remote
+  --allow-remote        allow a --host other machines can reach: anyone who reaches the port
+                        can then drive the sandbox (its secret is a test credential)
+  --allowed-host <name> also answer requests for this name SANDBOX_ALLOWED_HOSTS (comma-separated);
+                        a tunnel's, or .ngrok-free.app for every name under it; repeatable
   --secret <s>          sandbox API secret (x-api-secret) SANDBOX_SECRET       (default ${DEFAULT_CLI_SECRET})
   --webhook-url <url>   where to POST webhook events      SANDBOX_WEBHOOK_URL  (default: none)
   --rate-limit <n>      requests/second per secret, 0=off SANDBOX_RATE_LIMIT   (default 10)
@@ -60,6 +66,7 @@ const integer = (name: string, min: number, max: number) =>
 const CliValuesSchema = z.object({
   port: integer('--port', 0, 65535).optional(),
   host: z.string().min(1).optional(),
+  allowedHosts: z.array(z.string().trim().pipe(allowedHostSchema('--allowed-host'))).optional(),
   secret: z.string().min(8, '--secret must be at least 8 characters').optional(),
   webhookUrl: z.url({ protocol: /^https?$/, error: '--webhook-url must be an http(s) URL' }).optional(),
   rateLimit: integer('--rate-limit', 0, 1_000_000).optional(),
@@ -78,13 +85,15 @@ export type CliParse =
 
 /** Parses argv (without node and script) and the environment. Never throws. */
 export const parseCliOptions = (argv: readonly string[], env: Readonly<Record<string, string | undefined>>): CliParse => {
-  let values: Record<string, string | boolean | undefined>;
+  let values: Record<string, string | boolean | string[] | undefined>;
   try {
     ({ values } = parseArgs({
       args: [...argv],
       options: {
         port: { type: 'string' },
         host: { type: 'string' },
+        'allow-remote': { type: 'boolean' },
+        'allowed-host': { type: 'string', multiple: true },
         secret: { type: 'string' },
         'webhook-url': { type: 'string' },
         'rate-limit': { type: 'string' },
@@ -110,6 +119,9 @@ export const parseCliOptions = (argv: readonly string[], env: Readonly<Record<st
   const parsed = CliValuesSchema.safeParse({
     port: pick('port', 'SANDBOX_PORT'),
     host: pick('host', 'SANDBOX_HOST'),
+    allowedHosts: Array.isArray(values['allowed-host'])
+      ? values['allowed-host']
+      : env['SANDBOX_ALLOWED_HOSTS']?.split(',').filter((name) => name.trim() !== ''),
     secret: pick('secret', 'SANDBOX_SECRET'),
     webhookUrl: pick('webhook-url', 'SANDBOX_WEBHOOK_URL'),
     rateLimit: pick('rate-limit', 'SANDBOX_RATE_LIMIT'),
@@ -123,12 +135,26 @@ export const parseCliOptions = (argv: readonly string[], env: Readonly<Record<st
     return { kind: 'error', message: `${parsed.error.issues.map((issue) => issue.message).join('\n')}\nRun with --help for the options.` };
   }
   const input = parsed.data;
+  const host = input.host ?? '127.0.0.1';
+  const allowRemote = values['allow-remote'] === true;
+  if (!allowRemote && !isLoopbackAddress(host)) {
+    return {
+      kind: 'error',
+      message:
+        `--host ${host} is not a loopback address: other machines could reach the sandbox there, and its API secret is a ` +
+        'test credential (the default one is published), so anyone who reaches the port could drive it, read its data and ' +
+        'have it post webhooks to your backend. Listen on 127.0.0.1 (the default), or pass --allow-remote if you mean it. ' +
+        'For a phone or an emulator, adb reverse or a tunnel with --allowed-host keeps it on loopback (node_modules/payroll-link/docs/sandbox.md, "Who can reach it").',
+    };
+  }
   return {
     kind: 'run',
     quiet: values['quiet'] === true,
     options: {
       port: input.port ?? DEFAULT_CLI_PORT,
-      host: input.host ?? '127.0.0.1',
+      host,
+      allowRemote,
+      ...(input.allowedHosts !== undefined && { allowedHosts: input.allowedHosts }),
       secret: input.secret ?? DEFAULT_CLI_SECRET,
       webhookUrl: input.webhookUrl ?? null,
       ...(input.rateLimit !== undefined && { rateLimitPerSecond: input.rateLimit }),

@@ -6,7 +6,8 @@
  */
 import { ZodError } from 'zod';
 import { COMMANDS, COMMANDS_HELP, parseCommand, runCommand } from './cli-commands.js';
-import { HELP, parseCliOptions, webhookUrlForDisplay } from './cli-options.js';
+import { DEFAULT_CLI_SECRET, HELP, parseCliOptions, webhookUrlForDisplay } from './cli-options.js';
+import { isLoopbackAddress } from '../http/allowed-hosts.js';
 import { startSandbox } from '../start-sandbox.js';
 import { SANDBOX_MFA_CODE, SANDBOX_PASSWORD, SANDBOX_USERNAMES, SANDBOX_USERS } from '../state/sandbox-users.js';
 
@@ -47,6 +48,15 @@ try {
   );
   if (options.fields === 'spec') console.log('  Fields:     spec (answers and webhooks carry only the fields the spec promises)');
   const users = SANDBOX_USERNAMES.map((name) => (SANDBOX_USERS[name] === 'mfa' ? `${name} (code ${SANDBOX_MFA_CODE})` : name));
+  if (!isLoopbackAddress(options.host ?? '127.0.0.1')) {
+    const port = new URL(sandbox.url).port;
+    console.error(
+      `Warning (--allow-remote): listening on ${options.host}, which other machines can reach. Its API secret ` +
+        `(${options.secret === DEFAULT_CLI_SECRET ? 'the published default' : 'printed above'}) is a test credential, not a secret: ` +
+        `anyone who can reach port ${port} can drive the sandbox, read its accounts and Link tokens, and fire webhooks at ` +
+        'your backend that carry the webhook secret of --webhook-url. Use it only on a network you trust, and stop it when you are done.',
+    );
+  }
   console.log(`  Test users: ${users.join(', ')}; password ${SANDBOX_PASSWORD}`);
   let stopping = false;
   const stop = (signal: string) => {

@@ -1,14 +1,16 @@
-/** The sandbox CLI: flags and environment, --help, start-up output, port in use, clean shutdown. */
+/** The sandbox CLI: flags and environment, --help, start-up output, port in use, clean shutdown, the bind and Host rules. */
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { createServer as createHttpServer } from 'node:http';
+import { createServer as createHttpServer, request as httpRequest } from 'node:http';
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import { ZodError } from 'zod';
 import { COMMANDS_HELP } from '../../sandbox/cli/cli-commands.js';
 import { DEFAULT_CLI_PORT, DEFAULT_CLI_SECRET, HELP, parseCliOptions, webhookUrlForDisplay } from '../../sandbox/cli/cli-options.js';
-import { startTestSandbox } from './sandbox-test-client.js';
+import { startSandbox } from '../../sandbox/start-sandbox.js';
+import { assertError, startTestSandbox, type TestResponse } from './sandbox-test-client.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -258,5 +260,168 @@ describe('sandbox CLI: process', () => {
     assert.match(help.output().stdout, /Usage: npx payroll-link-sandbox \[options\]/);
     assert.equal(await bad.exited, 2);
     assert.match(bad.output().stderr, /--port must be a whole number/);
+  });
+});
+
+/** GET `path` from the sandbox at `url` (its address), naming `host` in the Host header as a browser would. */
+const getWithHost = (url: string, path: string, host: string, secret: string): Promise<TestResponse> =>
+  new Promise((resolve, reject) => {
+    const { hostname, port } = new URL(url);
+    const headers = { host, 'x-api-secret': secret, 'service-version': '2025-07-08' };
+    const request = httpRequest({ host: hostname.replace(/^\[|\]$/g, ''), port, path, headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => {
+        const text = Buffer.concat(chunks).toString('utf8');
+        const body: unknown = response.headers['content-type']?.includes('json') ? JSON.parse(text) : undefined;
+        resolve({ status: response.statusCode ?? 0, headers: new Headers(), body, text });
+      });
+    });
+    request.on('error', reject);
+    request.end();
+  });
+
+/** The URL the CLI printed at start-up. */
+const listeningUrl = (stdout: string): string => {
+  const url = /listening on (http:\/\/\S+)/.exec(stdout)?.[1];
+  assert.ok(url, stdout);
+  return url;
+};
+
+describe('review finding 5: the sandbox listens on loopback and answers loopback names only, unless told', () => {
+  it('review finding 5: a non-loopback --host (or SANDBOX_HOST) is refused without --allow-remote, naming the flag', () => {
+    for (const host of ['0.0.0.0', '::', '192.168.1.20', '10.0.2.2', 'my-laptop.lan']) {
+      const parsed = parseCliOptions(['--host', host], {});
+      assert.ok(parsed.kind === 'error', `accepted --host ${host}`);
+      assert.match(parsed.message, new RegExp(`--host ${host.replace(/\./g, '\\.')} is not a loopback address`));
+      assert.match(parsed.message, /--allow-remote/);
+      const fromEnv = parseCliOptions([], { SANDBOX_HOST: host });
+      assert.ok(fromEnv.kind === 'error', `accepted SANDBOX_HOST=${host}`);
+    }
+    for (const host of ['127.0.0.1', '127.0.0.2', '::1', 'localhost', 'LOCALHOST']) {
+      assert.equal(parseCliOptions(['--host', host], {}).kind, 'run', host);
+    }
+    const allowed = parseCliOptions(['--host', '0.0.0.0', '--allow-remote'], {});
+    assert.ok(allowed.kind === 'run');
+    assert.equal(allowed.options.host, '0.0.0.0');
+    assert.equal(allowed.options.allowRemote, true);
+  });
+
+  it('review finding 5: startSandbox({ host }) follows the same rule, with allowRemote', async () => {
+    for (const host of ['0.0.0.0', '::', '192.168.1.20']) {
+      let refusal: unknown = null;
+      try {
+        await (await startSandbox({ port: 0, host })).close();
+      } catch (error) {
+        refusal = error;
+      }
+      assert.ok(refusal instanceof ZodError, `${host}: ${String(refusal)}`);
+      assert.match(refusal.message, /not a loopback address/);
+      assert.match(refusal.message, /allowRemote/);
+    }
+  });
+
+  it('review finding 5: --host 0.0.0.0 exits 2 with a clear message; with --allow-remote it starts and warns on stderr', async () => {
+    const refused = runCli(['--host', '0.0.0.0', '--port', '0'], null);
+    assert.equal(await refused.exited, 2);
+    assert.match(refused.output().stderr, /--host 0\.0\.0\.0 is not a loopback address/);
+    assert.match(refused.output().stderr, /--allow-remote/);
+    assert.doesNotMatch(refused.output().stdout, /listening/);
+
+    const cli = runCli(
+      ['--host', '0.0.0.0', '--allow-remote', '--port', '0', '--secret', 'sandbox_remote_test', '--quiet'],
+      /Test users:.*\n/,
+    );
+    try {
+      await cli.ready;
+      // stderr is another pipe: its lines may arrive after stdout's.
+      await new Promise<void>((resolve) => {
+        const check = () => /Warning \(--allow-remote\)/.test(cli.output().stderr) && resolve();
+        cli.child.stderr.on('data', check);
+        void cli.exited.then(() => resolve());
+        check();
+      });
+      const { stdout, stderr } = cli.output();
+      const url = listeningUrl(stdout);
+      assert.match(stderr, /--allow-remote/);
+      assert.match(stderr, /anyone who can reach port \d+ can drive the sandbox/);
+      assert.match(stderr, /API secret/);
+      assert.match(stderr, /webhook/);
+      const port = new URL(url).port;
+      // Reached over loopback, as this machine's browser would: answered; a rebinding page's name: 421.
+      assert.equal(
+        (await getWithHost(`http://127.0.0.1:${port}`, '/v1/platforms', `localhost:${port}`, 'sandbox_remote_test')).status,
+        200,
+      );
+      const misdirected = await getWithHost(`http://127.0.0.1:${port}`, '/v1/platforms', 'evil.example', 'sandbox_remote_test');
+      assertError(misdirected, 421, 'HOST_NOT_ALLOWED');
+    } finally {
+      cli.child.kill('SIGTERM');
+      await cli.exited;
+    }
+  });
+
+  it('review finding 5: a request whose Host is a DNS-rebinding name gets 421; loopback names, IPs and --allowed-host are served', async () => {
+    const cli = runCli(
+      ['--port', '0', '--secret', 'sandbox_host_test', '--allowed-host', 'tunnel.example', '--allowed-host', '.ngrok-free.app', '--quiet'],
+      /Test users:.*\n/,
+    );
+    try {
+      await cli.ready;
+      const url = listeningUrl(cli.output().stdout);
+      const port = new URL(url).port;
+      const get = (path: string, host: string) => getWithHost(url, path, host, 'sandbox_host_test');
+      for (const host of [
+        'evil.example',
+        `evil.example:${port}`,
+        `rebind.evil.example:${port}`,
+        `localhost.evil.example:${port}`,
+        'ngrok-free.app.evil.example',
+      ]) {
+        const api = await get('/v1/platforms', host);
+        assertError(api, 421, 'HOST_NOT_ALLOWED');
+        assert.equal(api.body.error.type, 'MISDIRECTED_REQUEST');
+        assert.match(api.body.error.message, /--allowed-host/);
+        // The Link page and its API too: a rebinding page must not drive the flow either.
+        assert.equal((await get('/link', host)).status, 421, host);
+        assert.equal((await get('/link/session', host)).status, 421, host);
+      }
+      assert.match((await get('/v1/platforms', 'evil.example')).body.error.message, /evil\.example/);
+      for (const host of [
+        `127.0.0.1:${port}`,
+        `localhost:${port}`,
+        `LocalHost:${port}`,
+        `[::1]:${port}`,
+        `app.localhost:${port}`,
+        `10.0.2.2:${port}`,
+        'tunnel.example',
+        'TUNNEL.example:443',
+        'abc123.ngrok-free.app',
+      ]) {
+        assert.equal((await get('/v1/platforms', host)).status, 200, host);
+      }
+      // A Host that hides another name behind user info or a path is not taken for the name after it.
+      for (const host of [`evil.example@127.0.0.1:${port}`, `127.0.0.1:${port}/x`, 'evil.example#@localhost']) {
+        assertError(await get('/v1/platforms', host), 421, 'HOST_NOT_ALLOWED');
+      }
+    } finally {
+      cli.child.kill('SIGTERM');
+      await cli.exited;
+    }
+  });
+
+  it('review finding 5: --allowed-host and SANDBOX_ALLOWED_HOSTS take host names only (the flag wins)', () => {
+    const fromEnv = parseCliOptions([], { SANDBOX_ALLOWED_HOSTS: 'tunnel.example, .ngrok-free.app' });
+    assert.ok(fromEnv.kind === 'run');
+    assert.deepEqual(fromEnv.options.allowedHosts, ['tunnel.example', '.ngrok-free.app']);
+    const flags = parseCliOptions(['--allowed-host', 'a.example', '--allowed-host', 'B.example'], { SANDBOX_ALLOWED_HOSTS: 'c.example' });
+    assert.ok(flags.kind === 'run');
+    assert.deepEqual(flags.options.allowedHosts, ['a.example', 'b.example']);
+    for (const bad of ['https://tunnel.example', 'tunnel.example:443', 'tunnel.example/x', 'a b', '.', 'user@tunnel.example']) {
+      const parsed = parseCliOptions(['--allowed-host', bad], {});
+      assert.ok(parsed.kind === 'error', `accepted --allowed-host ${bad}`);
+      assert.match(parsed.message, /--allowed-host/);
+    }
+    assert.ok(HELP.includes('--allowed-host') && HELP.includes('SANDBOX_ALLOWED_HOSTS') && HELP.includes('--allow-remote'));
   });
 });
