@@ -120,7 +120,7 @@ export interface SandboxAccess {
  */
 async function sandboxTrigger(sandbox: SandboxAccess, path: string, body: Record<string, string> = {}): Promise<Response> {
   try {
-    const answered = await sandbox.limiter?.acquire();
+    await sandbox.limiter?.acquire();
     const upstream = await sandbox.fetch(`${sandbox.baseUrl}${path}`, {
       method: 'POST',
       headers: { 'x-api-secret': sandbox.apiSecret, 'service-version': sandbox.version, 'content-type': 'application/json' },
@@ -128,8 +128,6 @@ async function sandboxTrigger(sandbox: SandboxAccess, path: string, body: Record
       redirect: 'manual',
       signal: AbortSignal.timeout(10_000),
     });
-    // The limiter counts the trigger from its answer, as the client does with its own calls.
-    answered?.();
     return jsonResponse(upstream.status, await upstream.json().catch(() => null));
   } catch {
     return simpleErrorResponse(502, 'UPSTREAM_ERROR', 'UPSTREAM_ERROR', 'The sandbox could not be reached.');

@@ -2,14 +2,15 @@
  * createPayrollClient on a mocked clock, with a fake `fetch` (a fake of the
  * outside, the service): what depends on time and could only be seen against
  * the sandbox by waiting in real time (a 10-second Retry-After, a limiter that
- * holds a poll past jobs.wait's deadline, how many calls the default limiter
- * lets through in a second). The sandbox cannot make these answers on demand,
+ * holds a poll past jobs.wait's deadline, how the default limiter spaces its
+ * calls). The sandbox cannot make these answers on demand,
  * and the wall clock would make the tests slow and flaky.
  */
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { test, type TestContext } from 'node:test';
 import { createPayrollClient, isPayrollApiError, type ClientOptions, type RateLimiter } from '../../src/server/index.js';
+import { RATE_LIMIT_MARGIN_MS, RATE_LIMIT_WINDOW_MS, slotIntervalMs } from '../../src/server/client/rate-limiter.js';
 import { MAX_RETRY_WAIT_MS } from '../../src/shared/backoff.js';
 
 const quiet = { info: () => {}, warn: () => {}, error: () => {} };
@@ -103,18 +104,29 @@ for (const [mode, perSecond] of [
   ['development', 10],
   ['production', 50],
 ] as const) {
-  test(`the default limiter of mode ${String(mode)}: ${perSecond} calls in a second, the rest wait their turn`, async (t) => {
+  test(`the default limiter of mode ${String(mode)}: one call each (1 s + margin) / ${perSecond}, no burst`, async (t) => {
     const service = fakeFetch(() => json(200, { data: platform }));
     const payroll = client(t, { fetch: service.fetch, ...(mode === undefined ? {} : { mode }) });
+    // The limiter reads the monotonic clock, which mock.timers does not move: here it follows the mocked Date.
+    t.mock.method(performance, 'now', () => Date.now());
+    const interval = slotIntervalMs(perSecond);
     const calls = Array.from({ length: 60 }, () => watch(payroll.platforms.get(platform.id)));
     await settle();
-    assert.equal(service.calls(), perSecond);
-    t.mock.timers.tick(999);
+    assert.equal(service.calls(), 1, 'the first at once, each other at its own slot');
+    t.mock.timers.tick(Math.ceil(interval) - 1);
     await settle();
-    assert.equal(service.calls(), perSecond, 'none more within the second');
-    t.mock.timers.tick(1_000);
+    assert.equal(service.calls(), 1, 'none before the next slot');
+    t.mock.timers.tick(1);
     await settle();
-    assert.equal(service.calls(), Math.min(60, 2 * perSecond), 'the next ones after it (and its margin)');
-    assert.equal(calls.filter((call) => call.settled).length, Math.min(60, 2 * perSecond));
+    assert.equal(service.calls(), 2, 'the second at its slot');
+    // To just before 1 s + margin: perSecond calls in all; at it, the next.
+    const window = RATE_LIMIT_WINDOW_MS + RATE_LIMIT_MARGIN_MS;
+    t.mock.timers.tick(window - 1 - Math.ceil(interval));
+    await settle();
+    assert.equal(service.calls(), perSecond, 'perSecond calls within (1 s + margin)');
+    t.mock.timers.tick(1);
+    await settle();
+    assert.equal(service.calls(), perSecond + 1);
+    assert.equal(calls.filter((call) => call.settled).length, perSecond + 1);
   });
 }

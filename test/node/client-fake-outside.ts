@@ -16,6 +16,8 @@ export interface FakeOutside {
   readonly url: string;
   /** Every request, as `METHOD /path` (query excluded), in arrival order. */
   readonly requests: string[];
+  /** When each request arrived (`performance.now()` of this process), in the same order. */
+  readonly arrivedAt: number[];
   /** How many 429s the sandbox itself answered. */
   readonly sandbox429s: () => number;
   /** The `x-api-secret` of each request, for the tests that check where the secret went. */
@@ -34,6 +36,7 @@ export async function startFakeOutside(target: string): Promise<FakeOutside> {
   const proxy: FakeOutside = {
     url: '',
     requests: [],
+    arrivedAt: [],
     secrets: [],
     sandbox429s: () => count429,
     fault: null,
@@ -48,6 +51,7 @@ export async function startFakeOutside(target: string): Promise<FakeOutside> {
   const server = createServer((request, response) => {
     const path = new URL(request.url ?? '/', 'http://x').pathname;
     proxy.requests.push(`${request.method} ${path}`);
+    proxy.arrivedAt.push(performance.now());
     proxy.secrets.push(request.headers['x-api-secret'] as string | undefined);
     held.add(response);
     response.on('close', () => held.delete(response));

@@ -1,21 +1,19 @@
 /**
  * redisRateLimiter (`payroll-link/server/redis`) on a real, private Redis
- * (Debian's redis-server on a unix socket in a temporary folder): the limit
- * held on Redis's clock by several limiters sharing one key, a late send
- * that pushes the bookings after it, calls served in order, an aborted wait
- * that gives its booking back, and Redis stopped mid-way, before a call and
- * while one waits (the call fails within the bound, it neither hangs nor goes
- * on unpaced). Where a client is used, its `fetch` is a counting fake of the
+ * (Debian's redis-server on a unix socket in a temporary folder): GCRA on
+ * Redis's clock (issue 51) with two limiters sharing one key, calls served in
+ * order, an aborted wait, and Redis stopped mid-way, before a call and while
+ * one waits (a call fails within the bound, it neither hangs nor goes on
+ * unpaced). Where a client is used, its `fetch` is a counting fake of the
  * service (outside what is tested here: the limiter and the client's use of it).
  */
 import assert from 'node:assert/strict';
 import { performance } from 'node:perf_hooks';
 import { after, before, describe, test } from 'node:test';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { createClient } from 'redis';
 import { ConfigError, createPayrollClient, isPayrollApiError, type RateLimiter } from 'payroll-link/server';
 import { REDIS_LIMITER_TIMEOUT_MS, redisRateLimiter } from 'payroll-link/server/redis';
-import { RATE_LIMIT_MARGIN_MS, RATE_LIMIT_WINDOW_MS } from '../../src/server/client/rate-limiter.js';
+import { slotIntervalMs } from '../../src/server/client/rate-limiter.js';
 import { startRedis, type PrivateRedis } from '../private-servers.js';
 import { keepingLog } from './client-fake-outside.js';
 
@@ -33,10 +31,29 @@ async function connect() {
   return client;
 }
 
-/** Redis's clock, in milliseconds. */
-async function redisNow(client: Awaited<ReturnType<typeof connect>>): Promise<number> {
+type Redis = Awaited<ReturnType<typeof connect>>;
+
+/** Redis's clock, in microseconds. */
+async function redisMicros(client: Redis): Promise<number> {
   const [seconds, micros] = (await client.sendCommand(['TIME'])) as [string, string];
-  return Number(seconds) * 1000 + Number(micros) / 1000;
+  return Number(seconds) * 1_000_000 + Number(micros);
+}
+
+/**
+ * A client for the limiter that also reads, in the same transaction as each of its scripts, the key the script
+ * wrote (the next slot, in µs on Redis's clock): so the slot each call took is Redis's own data, not a guess.
+ */
+function slotSpy(redis: Redis, key: string) {
+  const slots: number[] = [];
+  const interval = (options: { arguments: string[] }) => Number(options.arguments[0]);
+  const client = {
+    async eval(script: string, options: { keys: string[]; arguments: string[] }) {
+      const [wait, next] = await redis.multi().eval(script, options).get(key).exec();
+      slots.push(Number(next) - interval(options));
+      return wait;
+    },
+  };
+  return { client, slots };
 }
 
 /** A fake of the service for the client: counts requests, answers an account. */
@@ -73,110 +90,29 @@ after(async () => {
 });
 
 describe('redisRateLimiter', () => {
-  test('three limiters on one key: at most perSecond per second of Redis, plus the margin, and no slower than that', async (t) => {
+  test("issue 51: two limiters sharing a key: each call its own slot on Redis's clock, spaced by the interval, none sent before it", async (t) => {
     // The hosts' clocks are not read: Date is stuck in 1970 for this test, and the pace still holds.
     t.mock.timers.enable({ apis: ['Date'], now: 0 });
     const observer = await connect();
     const perSecond = 10;
-    const limiters = await Promise.all(
-      [0, 1, 2].map(async () => redisRateLimiter(await connect(), { perSecond, keyPrefix: 'limit-held:' })),
-    );
-    let granted = 0;
-    const started = performance.now();
-    // 45 calls at once, spread over the three: the first 10 go at once, the others 10 per 1.1 s.
+    const spies = await Promise.all([0, 1].map(async () => slotSpy(await connect(), 'shared:tat')));
+    const limiters = spies.map((spy) => redisRateLimiter(spy.client, { perSecond, keyPrefix: 'shared:' }));
+    const grantedAt: number[] = [];
     await Promise.all(
-      Array.from({ length: 45 }, async (_, i) => {
-        await limiters[i % 3]!.acquire();
-        granted++;
+      Array.from({ length: 12 }, async (_, i) => {
+        await limiters[i % 2]!.acquire();
+        grantedAt.push(await redisMicros(observer));
       }),
     );
-    const elapsed = performance.now() - started;
-    assert.equal(granted, 45);
-    // The booked times, on Redis's clock: any 11 consecutive span at least 1 s plus the full margin, so the
-    // service's sliding second never sees more than the limit. (When each call is let go is this host's best guess
-    // of its booked time, half a round trip to Redis either way: the margin is there for that. A check of readings
-    // of Redis's clock taken after each call went failed on a loaded machine, by 2 ms.)
-    const booked = (await observer.zRangeWithScores('limit-held:sent', 0, -1)).map((entry) => entry.score);
-    assert.equal(booked.length, 45);
-    for (let i = 0; i + perSecond < booked.length; i++)
-      assert.ok(booked[i + perSecond]! - booked[i]! >= RATE_LIMIT_WINDOW_MS + RATE_LIMIT_MARGIN_MS - 1);
-    // Paced, not stalled: 4 more windows after the first. The lower bound is exact; the upper one only catches a
-    // limiter that stalls (a wake-up missed until some timeout), with room for a busy machine: a send that goes
-    // late rightly pushes the bookings after it.
-    const expected = 4 * (RATE_LIMIT_WINDOW_MS + RATE_LIMIT_MARGIN_MS);
-    assert.ok(
-      elapsed >= expected - 50 && elapsed < expected + 3_000,
-      `45 grants took ${Math.round(elapsed)} ms, expected about ${expected}`,
-    );
-  });
-
-  test('a send that went out late pushes the bookings after it: the window counts from when it really went', async () => {
-    const observer = await connect();
-    const limiter = redisRateLimiter(await connect(), { perSecond: 2, keyPrefix: 'late:' });
-    // Before the three are booked, on Redis's clock.
-    const before = await redisNow(observer);
-    const first = limiter.acquire();
-    const second = limiter.acquire();
-    const third = limiter.acquire();
-    // A blocked event loop (the condition under test, not a pause of the test): once the bookings are written
-    // (node-redis writes on a later turn), Redis books the first two at once, but they go 300 ms later.
-    await new Promise(setImmediate);
-    const until = performance.now() + 300;
-    while (performance.now() < until);
-    await Promise.all([first, second, third]);
-    // Marked as gone when they went, 300 ms or more after `before`, the two moved the third's booking to a window
-    // after that (without the mark: a window after their booking, about 1,100 ms after `before`). On Redis's own
-    // data, so a loaded machine can only make the marks later: it may hide a missing mark, never fail a limiter
-    // that has it.
-    const latest = Math.max(...(await observer.zRangeWithScores('late:sent', 0, -1)).map((entry) => entry.score));
-    assert.ok(
-      latest - before >= 300 + RATE_LIMIT_WINDOW_MS + RATE_LIMIT_MARGIN_MS - 1,
-      `the third was booked ${Math.round(latest - before)} ms after the start`,
-    );
-  });
-
-  test('answers that came late push the bookings after them: a request counts from its answer once the client reports it', async () => {
-    const observer = await connect();
-    const limiter = redisRateLimiter(await connect(), { perSecond: 2, keyPrefix: 'answered-late:' });
-    const answers = await Promise.all([limiter.acquire(), limiter.acquire()]);
-    await sleep(300);
-    // Before the answers are marked, on Redis's clock.
-    const answeredAt = await redisNow(observer);
-    for (const answered of answers) {
-      assert.equal(typeof answered, 'function');
-      (answered as () => void)();
-    }
-    // Booked after the marks (one connection, in order): the third is held for the service's one second from the
-    // answers, not a window from the sends (about 800 ms from `answeredAt`). On Redis's own data: a loaded machine
-    // can only make the answers later.
-    await limiter.acquire();
-    const latest = Math.max(...(await observer.zRangeWithScores('answered-late:sent', 0, -1)).map((entry) => entry.score));
-    assert.ok(
-      latest - answeredAt >= RATE_LIMIT_WINDOW_MS - 1,
-      `the third was booked ${Math.round(latest - answeredAt)} ms after the answers`,
-    );
-  });
-
-  test('an answer slower than the window puts its request back in the window', async () => {
-    const observer = await connect();
-    const limiter = redisRateLimiter(await connect(), { perSecond: 2, keyPrefix: 'answered-slow:' });
-    const scores = async () => (await observer.zRangeWithScores('answered-slow:sent', 0, -1)).map((entry) => entry.score);
-    const slow = await limiter.acquire();
-    // Its window passes with no answer, and the next booking drops it from the set.
-    await sleep(RATE_LIMIT_WINDOW_MS + RATE_LIMIT_MARGIN_MS + 100);
-    await limiter.acquire();
-    const [next, ...others] = await scores();
-    assert.equal(others.length, 0, 'the slow one left the set');
-    await sleep(300);
-    (slow as () => void)();
-    // The window holds the next one and, back in it, the slow one: a third is booked for when the next one leaves
-    // (without the slow one put back, at once).
-    await limiter.acquire();
-    const latest = Math.max(...(await scores()));
-    assert.ok(
-      latest - next! >= RATE_LIMIT_WINDOW_MS + RATE_LIMIT_MARGIN_MS - 1,
-      `the third was booked ${Math.round(latest - next!)} ms after the next one`,
-    );
+    const slots = spies.flatMap((spy) => spy.slots).sort((a, b) => a - b);
+    assert.equal(slots.length, 12);
+    const intervalUs = slotIntervalMs(perSecond) * 1000;
+    // On Redis's own data: a loaded machine can only spread the slots further, never bring two closer.
+    for (let i = 1; i < slots.length; i++)
+      assert.ok(slots[i]! - slots[i - 1]! >= intervalUs, `slots ${i - 1} and ${i} are ${slots[i]! - slots[i - 1]!} µs apart`);
+    // Each call went at or after its slot (read on Redis's clock once it had gone; 1 ms for the clocks' grain).
+    grantedAt.sort((a, b) => a - b);
+    for (let i = 0; i < slots.length; i++) assert.ok(grantedAt[i]! >= slots[i]! - 1_000, `call ${i} went before its slot`);
   });
 
   test('callers of one limiter are served in the order they came', async () => {
@@ -189,29 +125,33 @@ describe('redisRateLimiter', () => {
     );
   });
 
-  test('an aborted wait rejects with its reason, gives its booking back, and the request is never sent', async () => {
+  test('issue 51: a call aborted while waiting rejects at once with its reason, is never sent, and its slot stays taken', async () => {
     const redis = await connect();
-    const limiter = redisRateLimiter(redis, { perSecond: 2, keyPrefix: 'abort:' });
+    const spy = slotSpy(redis, 'abort:tat');
+    const limiter = redisRateLimiter(spy.client, { perSecond: 1, keyPrefix: 'abort:' });
     const { fetch, urls } = countingFetch();
     const client = clientOn(limiter, fetch);
     await limiter.acquire();
-    await limiter.acquire();
     const controller = new AbortController();
     const waiting = client.accounts.get(crypto.randomUUID(), { signal: controller.signal });
-    // Booked (so waiting for its time) once the set holds three.
-    await waitUntil(async () => (await redis.zCard('abort:sent')) === 3);
+    // Waiting for its slot once Redis has answered its booking.
+    await waitUntil(async () => spy.slots.length === 2);
     controller.abort(new Error('the page was closed'));
     await assert.rejects(waiting, /the page was closed/);
     assert.deepEqual(urls, [], 'never reached the service');
-    await waitUntil(async () => (await redis.zCard('abort:sent')) === 2);
-    // Already aborted: rejects at once, nothing booked.
+    // Not given back (that went with #51): the next call takes the slot after it.
+    const next = limiter.acquire(AbortSignal.timeout(60_000));
+    await waitUntil(async () => spy.slots.length === 3);
+    assert.equal(spy.slots[2]! - spy.slots[1]!, slotIntervalMs(1) * 1000);
+    await next;
+    // Already aborted: rejects at once, no slot taken.
     await assert.rejects(limiter.acquire(AbortSignal.abort(new Error('already'))), /already/);
-    assert.equal(await redis.zCard('abort:sent'), 2);
+    assert.equal(spy.slots.length, 3);
   });
 
   test('an error from Redis rejects with a clear error, and the client call fails typed, unsent', async () => {
     const redis = await connect();
-    await redis.set('wrong-type:sent', 'a string, not a sorted set');
+    await redis.hSet('wrong-type:tat', 'a', 'a hash, not a string');
     const limiter = redisRateLimiter(redis, { keyPrefix: 'wrong-type:' });
     await assert.rejects(limiter.acquire(), /redisRateLimiter: Redis failed the booking \(WRONGTYPE/);
     const { fetch, urls } = countingFetch();
@@ -220,6 +160,7 @@ describe('redisRateLimiter', () => {
       .catch((reason: unknown) => reason);
     assert.ok(isPayrollApiError(error) && error.kind === 'connection' && error.status === null, String(error));
     assert.deepEqual(urls, []);
+    await assert.rejects(redisRateLimiter({ eval: async () => 'soon' }).acquire(), /unexpected answer from Redis: soon/);
   });
 
   test(
@@ -258,25 +199,35 @@ describe('redisRateLimiter', () => {
     },
   );
 
-  test('Redis stopped while a call waits its turn: it fails by its time plus the bound, unsent', { timeout: 30_000 }, async () => {
-    const redis = await connect();
-    const limiter = redisRateLimiter(redis, { perSecond: 1, keyPrefix: 'stopped-waiting:' });
-    const { fetch, urls } = countingFetch();
-    const client = clientOn(limiter, fetch);
-    await client.accounts.get(crypto.randomUUID());
-    const started = performance.now();
-    const waiting = client.accounts.get(crypto.randomUUID()).catch((reason: unknown) => reason);
-    await waitUntil(async () => (await redis.zCard('stopped-waiting:sent')) === 2);
-    await server.pause();
-    const error = await waiting;
-    const ms = performance.now() - started;
-    assert.ok(isPayrollApiError(error) && error.kind === 'connection' && error.status === null, String(error));
-    assert.ok(ms < RATE_LIMIT_WINDOW_MS + RATE_LIMIT_MARGIN_MS + REDIS_LIMITER_TIMEOUT_MS + 4_000, `failed after ${Math.round(ms)} ms`);
-    assert.equal(urls.length, 1, 'the waiting call was not sent');
-    const ready = new Promise((resolve) => redis.once('ready', resolve));
-    await server.start();
-    await ready;
-  });
+  test(
+    'issue 51: Redis stopped while a call waits for its slot: it goes at its slot, taken before; a call made then fails within the bound',
+    { timeout: 30_000 },
+    async () => {
+      const redis = await connect();
+      const spy = slotSpy(redis, 'stopped-waiting:tat');
+      const limiter = redisRateLimiter(spy.client, { perSecond: 1, keyPrefix: 'stopped-waiting:' });
+      const { fetch, urls } = countingFetch();
+      const client = clientOn(limiter, fetch);
+      await client.accounts.get(crypto.randomUUID());
+      const waiting = client.accounts.get(crypto.randomUUID());
+      await waitUntil(async () => spy.slots.length === 2);
+      await server.pause();
+      // Its slot is on Redis already: no second round trip, so nothing for a stopped Redis to fail.
+      await waiting;
+      assert.equal(urls.length, 2);
+      const started = performance.now();
+      const error = await client.accounts.get(crypto.randomUUID()).catch((reason: unknown) => reason);
+      const ms = performance.now() - started;
+      assert.ok(isPayrollApiError(error) && error.kind === 'connection' && error.status === null, String(error));
+      assert.match(error.message, /rate limiter failed .*Redis did not answer/);
+      // Bounded, not hung: the bound plus room for a busy machine (the test's own limit is 30 s).
+      assert.ok(ms < REDIS_LIMITER_TIMEOUT_MS + 4_000, `failed after ${Math.round(ms)} ms`);
+      assert.equal(urls.length, 2, 'the call made while Redis was down was not sent');
+      const ready = new Promise((resolve) => redis.once('ready', resolve));
+      await server.start();
+      await ready;
+    },
+  );
 
   test('a client that is not node-redis, or bad options, is a ConfigError', () => {
     assert.throws(() => redisRateLimiter({} as never), ConfigError);

@@ -13,8 +13,7 @@ import { untilAborted } from '../../shared/until-aborted.js';
 import { backoffDelay, MAX_RETRY_WAIT_MS, parseRetryAfter, wait } from '../../shared/backoff.js';
 import type { RequestInfo, ResponseInfo } from './client-options.js';
 import { kindOfStatus, PayrollApiError, toErrorCodes, type PayrollApiErrorFields } from './payroll-api-error.js';
-import type { RateLimiter, RequestAnswered } from './rate-limiter.js';
-import { markAbortedInTurn } from './aborted-in-turn.js';
+import type { RateLimiter } from './rate-limiter.js';
 
 /** The default backoff between retries: the first step and the ceiling of one computed step. */
 export const DEFAULT_BACKOFF = { baseMs: 250, maxMs: 4_000 } as const;
@@ -169,19 +168,16 @@ export function createTransport(settings: TransportSettings) {
     }
   };
 
-  /** Waits for the limiter's room; resolves with what tells it the attempt has ended (see {@link RequestAnswered}), if it asks. */
-  async function acquire(signal: AbortSignal | undefined, label: string, attempt: number): Promise<RequestAnswered | void> {
+  /** Waits for the limiter's slot; a signal that aborts meanwhile rejects with its reason. */
+  async function acquire(signal: AbortSignal | undefined, label: string): Promise<void> {
     if (!settings.limiter) {
       if (signal?.aborted) throw signal.reason;
       return;
     }
     try {
-      return await settings.limiter.acquire(signal);
+      await settings.limiter.acquire(signal);
     } catch (error) {
-      if (signal?.aborted && error === signal.reason) {
-        markAbortedInTurn(signal, attempt);
-        throw error;
-      }
+      if (signal?.aborted && error === signal.reason) throw error;
       log.error(`payroll client ${label}: the rate limiter failed (${describeError(error)})`);
       throw fail({ kind: 'connection', message: `${label}: the rate limiter failed (${describeError(error)}); the request was not sent` });
     }
@@ -342,15 +338,8 @@ export function createTransport(settings: TransportSettings) {
     let redirects = 0;
     // `retries` numbers the attempts the hooks are told of; following a redirect is the same attempt going on.
     for (let retries = 0; ;) {
-      const answered = await acquire(call.signal, label, retries + 1);
-      let end: AttemptEnd;
-      try {
-        end = await attempt(call, url, label, retries + 1, timeoutMs);
-      } finally {
-        // Answered, failed or given up: the limiter counts the request from now (a limiter of the integrator's
-        // that throws here is logged, never the call's failure).
-        if (typeof answered === 'function') runHook('rate limiter', answered, undefined);
-      }
+      await acquire(call.signal, label);
+      const end = await attempt(call, url, label, retries + 1, timeoutMs);
       if ('answer' in end) return end.answer;
       if ('redirect' in end) {
         if (++redirects > MAX_REDIRECTS) {

@@ -14,14 +14,6 @@ export const LINK_TOKEN_ANSWERS = {
     message: 'The server could not create a Link token in time; try again.',
     headers: { 'retry-after': '1' },
   },
-  /** The call (or its retry) still waited for its turn under the rate limit when timeouts.totalMs passed. */
-  rateLimitWait: {
-    status: 503,
-    type: 'SERVICE_UNAVAILABLE',
-    code: 'UPSTREAM_UNAVAILABLE',
-    message: "The server waited for its turn under the payroll service's rate limit and did not get it in time; try again shortly.",
-    headers: { 'retry-after': '1' },
-  },
   accountIdNotAccepted: {
     status: 400,
     type: 'INVALID_REQUEST_PARAMETERS',
