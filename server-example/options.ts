@@ -22,6 +22,7 @@ export type ExampleServerOptions = Omit<LinkTokenHandlerConfig, 'client'> & {
   /** Required here: the example's one client is made from them. */
   apiSecret: string;
   baseUrl: string;
+  version: NonNullable<LinkTokenHandlerConfig['version']>;
   /** Port to listen on; 0 picks a free one. */
   port?: number;
   /** Interface to listen on; loopback by default. */

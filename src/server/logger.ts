@@ -20,18 +20,33 @@ export const LoggerSchema = methodsSchema<Logger>(
 const REDACTED = '[redacted]';
 
 /**
- * Wraps `log` so that none of the given secrets can reach it, whatever an
- * upstream message happens to echo (a second line of defence: the callers
- * never log a secret on purpose), and so that a logger that throws is ignored.
+ * What ends or bends a line of a log: the C0 controls (CR, LF, TAB, ESC…), DEL, the C1 controls (NEL, CSI…) and
+ * the Unicode line and paragraph separators. Text from outside (a webhook's event name, a hook's error, the
+ * service's message) carrying one could otherwise write a line of its own into the integrator's log.
+ */
+const LINE_BREAKING = /[\p{Cc}\u2028\u2029]/gu;
+const SHORT_ESCAPES: Record<string, string> = { '\r': '\\r', '\n': '\\n', '\t': '\\t' };
+
+/** `text` with each {@link LINE_BREAKING} character written out as an escape (`\n`, `\u001b`): visible, on one line. */
+function escapeControls(text: string): string {
+  return text.replace(LINE_BREAKING, (char) => SHORT_ESCAPES[char] ?? `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/**
+ * Wraps `log`, the one way every handler writes: none of the given secrets can reach it, whatever an upstream
+ * message happens to echo (a second line of defence: the callers never log a secret on purpose); control
+ * characters are escaped, in the message and in every string (and key) of the fields, so that a line stays one
+ * line; and a logger that throws is ignored.
  */
 export function redactingLogger(log: Logger, secrets: readonly string[]): Logger {
   const hidden = secrets.filter((secret) => secret.length > 0);
-  const scrub = (text: string) => hidden.reduce((acc, secret) => acc.replaceAll(secret, REDACTED), text);
-  const scrubValue = (value: unknown): unknown => {
-    if (typeof value === 'string') return scrub(value);
-    if (Array.isArray(value)) return value.map(scrubValue);
+  // Secrets first: one that held a control character would no longer match once escaped.
+  const clean = (text: string) => escapeControls(hidden.reduce((acc, secret) => acc.replaceAll(secret, REDACTED), text));
+  const cleanValue = (value: unknown): unknown => {
+    if (typeof value === 'string') return clean(value);
+    if (Array.isArray(value)) return value.map(cleanValue);
     if (typeof value === 'object' && value !== null) {
-      return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, scrubValue(inner)]));
+      return Object.fromEntries(Object.entries(value).map(([key, inner]) => [clean(key), cleanValue(inner)]));
     }
     return value;
   };
@@ -40,8 +55,8 @@ export function redactingLogger(log: Logger, secrets: readonly string[]): Logger
     (message: string, fields?: Record<string, unknown>): void => {
       // A logger that throws (a full disk, a closed transport) must not turn an answer into a rejected promise.
       try {
-        if (fields === undefined) log[level](scrub(message));
-        else log[level](scrub(message), scrubValue(fields) as Record<string, unknown>);
+        if (fields === undefined) log[level](clean(message));
+        else log[level](clean(message), cleanValue(fields) as Record<string, unknown>);
       } catch {
         // Nowhere left to report it.
       }

@@ -90,6 +90,15 @@ const delivery = (body: unknown, secret = WEBHOOK_SECRET) =>
     body: JSON.stringify(body),
   });
 
+/** A POST whose body sends its first bytes and then nothing. */
+const stalled = (url: string) =>
+  new Request(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: new ReadableStream({ start: (controller) => controller.enqueue(new TextEncoder().encode('{"a":')) }),
+    duplex: 'half',
+  } as RequestInit);
+
 async function tokenHandler(answers: Array<[status: number, body: unknown]>, overrides: Partial<LinkTokenHandlerConfig> = {}) {
   const service = await startUpstream((_request, n, res) => {
     const [status, body] = answers[Math.min(n, answers.length - 1)]!;
@@ -160,6 +169,9 @@ test('what the handlers write when something fails is in the table', async () =>
   });
   assert.equal((await hook.handle(tokenRequest())).status, 500);
   check('token', hook.lines);
+  const slow = await tokenHandler([[200, tokenEnvelope()]], { bodyTimeoutMs: 20 });
+  assert.equal((await slow.handle(stalled('http://localhost/api/link-token'))).status, 408);
+  check('token', slow.lines);
 
   // The webhook handler: no secret, an event it does not know, a payload that changed, a callback that throws.
   const { log, lines } = recorder();
@@ -175,6 +187,10 @@ test('what the handlers write when something fails is in the table', async () =>
   assert.equal((await webhook(delivery(accountAdded({}, { account_id: 42 })))).status, 200);
   assert.equal((await webhook(delivery(accountAdded({}, { end_user_id: 'user-boom' })))).status, 500);
   check('webhook', lines);
+  const slowWebhook = recorder();
+  const slowHandler = createWebhookHandler({ secret: WEBHOOK_SECRET, log: slowWebhook.log, onEvent: () => {}, bodyTimeoutMs: 20 });
+  assert.equal((await slowHandler(stalled(`http://localhost/api/webhooks?secret=${WEBHOOK_SECRET}`))).status, 408);
+  check('webhook', slowWebhook.lines);
 
-  assert.ok(seen.size >= 7, `the scenarios above met ${seen.size} rows of the table`);
+  assert.ok(seen.size >= 8, `the scenarios above met ${seen.size} rows of the table`);
 });

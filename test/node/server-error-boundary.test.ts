@@ -71,6 +71,7 @@ describe('the skeleton', () => {
       log,
       postOnly: 'Use POST here.',
       maxBodyBytes: 1_024,
+      bodyTimeoutMs: 10_000,
       internalError: INTERNAL,
       handle: async (_request, body) => new Response(body.text),
       ...overrides,

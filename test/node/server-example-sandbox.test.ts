@@ -52,7 +52,7 @@ function eventWaiter() {
 function configFor(
   sandbox: Pick<Sandbox, 'secret' | 'url'>,
   overrides: Partial<LinkTokenHandlerConfig> = {},
-): LinkTokenHandlerConfig & { apiSecret: string; baseUrl: string } {
+): LinkTokenHandlerConfig & { apiSecret: string; baseUrl: string; version: (typeof SERVICE_VERSIONS)[number] } {
   return { ...serviceConfigFor(sandbox), ...overrides };
 }
 

@@ -84,8 +84,12 @@ describe('createLinkLaunches: options and create()', () => {
         (error: Error) => error.name === 'ConfigError' && field.test(error.message),
         JSON.stringify(overrides),
       );
-    // Accepted: an app's own scheme, http on loopback, a rotation pair.
-    launchesWith({ redirectUris: ['acmeapp://done', 'http://127.0.0.1:3000/done'], secret: [SECRET, `${SECRET}-old`] });
+    // Accepted: an app's own scheme (reverse-DNS, or listed in allowCustomSchemes), http on loopback, a rotation pair.
+    launchesWith({
+      redirectUris: ['com.acme.app:/done', 'acmeapp://done', 'http://127.0.0.1:3000/done'],
+      allowCustomSchemes: ['acmeapp'],
+      secret: [SECRET, `${SECRET}-old`],
+    });
   });
 
   test('without a shared store (none, or a memory store passed explicitly) it warns once at start-up, naming the fix; revoke() needs one', async () => {

@@ -12,6 +12,7 @@ import type { RateLimiter } from './rate-limiter.js';
 import type { KnownFields } from './known-fields.js';
 import type { Job } from './resource-schemas.js';
 import type { ServiceVersion } from './service-version.js';
+import { keepClientSecret } from './client-secret.js';
 import { createTransport, DEFAULT_BACKOFF, type RetryPolicy, type TransportAnswer } from './transport.js';
 
 export type {
@@ -22,6 +23,27 @@ export type {
   PageParams,
   PlatformListParams,
 } from './payroll-api-endpoints.js';
+
+/**
+ * Whether a path parameter names no segment of its own: empty, `.` or `..`, as given or after any number of
+ * percent-decodings (`%2e`, `.%2E`, `%252e%252e`). Sent, the URL parser `fetch` uses reads `%2E%2E` as `..` and
+ * drops the segment before it; a proxy or the service may decode once more.
+ */
+function isDotSegment(value: string): boolean {
+  let text = value;
+  for (;;) {
+    if (text === '' || text === '.' || text === '..') return true;
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(text);
+    } catch {
+      return false;
+    }
+    // Each decoding that changes the text shortens it: the loop ends.
+    if (decoded === text) return false;
+    text = decoded;
+  }
+}
 
 /** Where a single resource came from; on every resolved object as the non-enumerable `response`. */
 export interface ResponseMeta {
@@ -125,7 +147,7 @@ export function createPayrollClient(options: ClientOptions): PayrollClient {
  * `timeouts` by {@link handlerCallPolicy} (service-connection.ts).
  */
 export function createPayrollClientWith(options: ClientOptions, policy: RetryPolicy): PayrollClient {
-  const parsed = ClientOptionsSchema.safeParse(options);
+  const parsed = ClientOptionsSchema.safeParse(options, { reportInput: true });
   if (!parsed.success) throw ConfigError.fromZod('payroll client options', parsed.error);
   const settings = parsed.data;
   const log = redactingLogger(settings.log ?? console, [settings.apiSecret]);
@@ -183,6 +205,7 @@ export function createPayrollClientWith(options: ClientOptions, policy: RetryPol
       const value = values[name];
       if (param.mustBe === undefined) check(param.schema, value, param.what);
       else if (!param.schema.safeParse(value).success) throw badInput(`${param.what} must be ${param.mustBe}`);
+      if (isDotSegment(value as string)) throw badInput(`${param.what} must not be empty, "." or "..", in any encoding`);
       return encodeURIComponent(value as string).replace(/\./g, '%2E');
     });
 
@@ -312,6 +335,8 @@ export function createPayrollClientWith(options: ClientOptions, policy: RetryPol
     rateLimiter: limiter,
     jobs: { ...methods.jobs, wait: waitForJob },
   };
+  // Beside the client, not on it: the handlers given this client scrub their lines of it (client-secret.ts).
+  keepClientSecret(client, settings.apiSecret);
   return client;
 }
 
@@ -322,8 +347,7 @@ export type PayrollClient = EndpointMethods<typeof PAYROLL_API_ENDPOINTS> & {
   /**
    * The rate limiter this client paces its calls with (null with `rateLimit: false`): for a request of your own
    * with the same secret (one the client has no method for, such as the sandbox's triggers), so that it takes
-   * its turn in the same limit. `acquire()` before sending it, then call what that resolved with, if anything,
-   * once it has its answer (`RequestAnswered`).
+   * its slot in the same limit: `acquire()` before sending it.
    */
   rateLimiter: RateLimiter | null;
   jobs: {

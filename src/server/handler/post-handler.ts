@@ -1,12 +1,13 @@
 /**
- * The skeleton the POST handlers share (token, webhook, a launch's result), and
- * the one error boundary, `answerErrors`, which wraps the launches' router too:
- * the options are checked when the handler is made (a {@link ConfigError}),
- * then each request goes through 405 → the checks before the body → the body →
- * the handler's own work. A stage refuses by throwing an {@link HttpError},
- * which the boundary logs (its line) and answers; any other throw at any stage
- * is a 500 in the spec's error body, logged once, with nothing of the request
- * or the throw in the answer.
+ * The skeleton the POST handlers share (token, webhook, a launch's token and
+ * result), and the one error boundary, `answerErrors`, which wraps the
+ * launches' router too: the options are checked when the handler is made (a
+ * {@link ConfigError}), then each request goes through 405 → the checks before
+ * the body → the body (its type, size and time bounded: `readJsonBody`) → the
+ * handler's own work. A stage refuses by throwing an {@link HttpError}, which
+ * the boundary logs (its line) and answers; any other throw at any stage is a
+ * 500 in the spec's error body, logged once, with nothing of the request or
+ * the throw in the answer.
  */
 import type { z } from 'zod';
 import { ConfigError } from '../config-error.js';
@@ -18,7 +19,8 @@ import { HttpError } from './http-error.js';
 
 /** The options parsed by `schema`, defaults filled in; a {@link ConfigError} naming each wrong field otherwise. */
 export function parseOptions<S extends z.ZodType>(schema: S, input: unknown, what: string): z.output<S> {
-  const parsed = schema.safeParse(input);
+  // The input reported, so that a missing option is called missing (ConfigError.fromZod); the error is not kept.
+  const parsed = schema.safeParse(input, { reportInput: true });
   if (!parsed.success) throw ConfigError.fromZod(what, parsed.error);
   return parsed.data;
 }
@@ -41,6 +43,8 @@ export interface PostHandlerParts extends BoundaryParts {
   beforeBody?: (request: Request) => Promise<void>;
   /** Cap on the body, in bytes (see `readJsonBody`). */
   maxBodyBytes: number;
+  /** Bound on the time the body takes to arrive, in milliseconds (see `readJsonBody`). */
+  bodyTimeoutMs: number;
   /** The handler's own work on a POST whose body is JSON: its answer, or an {@link HttpError} thrown. */
   handle: (request: Request, body: JsonBody) => Promise<Response>;
 }
@@ -70,7 +74,7 @@ export function answerErrors(
 
 /** A Web-standard handler that never throws: see the module's comment for its stages. */
 export function postHandler(parts: PostHandlerParts): (request: Request) => Promise<Response> {
-  const { postOnly, beforeBody, maxBodyBytes, handle } = parts;
+  const { subject, postOnly, beforeBody, maxBodyBytes, bodyTimeoutMs, handle } = parts;
   const methodNotAllowed: ErrorAnswer = {
     status: 405,
     type: 'INVALID_REQUEST',
@@ -82,6 +86,6 @@ export function postHandler(parts: PostHandlerParts): (request: Request) => Prom
   return answerErrors(parts, async (request) => {
     if (request.method !== 'POST') throw new HttpError(methodNotAllowed);
     await beforeBody?.(request);
-    return await handle(request, await readJsonBody(request, maxBodyBytes));
+    return await handle(request, await readJsonBody(request, { maxBytes: maxBodyBytes, timeoutMs: bodyTimeoutMs, subject }));
   });
 }

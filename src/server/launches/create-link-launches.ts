@@ -13,6 +13,7 @@ import { HttpError } from '../handler/http-error.js';
 import { answerErrors, parseOptions } from '../handler/post-handler.js';
 import { requestsAreIsolated } from '../handler/request-isolation.js';
 import { redactingLogger } from '../logger.js';
+import { clientSecret } from '../client/client-secret.js';
 import { oncePerEvent } from '../webhooks/once-per-event.js';
 import { ANSWERS } from './launch-answers.js';
 import { launchMinter } from './launch-minter.js';
@@ -56,7 +57,8 @@ export interface LinkLaunches {
 /**
  * Makes the launches: see {@link LinkLaunches}, and `docs/native-apps.md`. Throws a `ConfigError` naming each
  * wrong option: a secret under 32 characters, a `publicUrl` that is not https (or http on loopback), a redirect
- * a browser or the system would handle itself, a missing `client`, an unknown option.
+ * whose scheme is not https, loopback http, a reverse-DNS app scheme or one listed in `allowCustomSchemes`, a missing
+ * `client`, an unknown option.
  *
  * @example
  * const launches = createLinkLaunches({
@@ -75,7 +77,8 @@ export function createLinkLaunches(options: LinkLaunchesOptions): LinkLaunches {
   const settings = parseOptions(LinkLaunchesOptionsSchema, options, 'createLinkLaunches options');
   const { client, publicUrl, redirectUris, ttlSeconds, frameAncestors = [], onResult } = settings;
   const secrets = typeof settings.secret === 'string' ? [settings.secret] : settings.secret;
-  const log = redactingLogger(settings.log ?? console, secrets);
+  // The client's API secret too: a store's or a callback's error may echo it.
+  const log = redactingLogger(settings.log ?? console, [...secrets, clientSecret(client) ?? '']);
   const storage = launchStorage(settings.store, ttlSeconds, log);
   const basePath = new URL(publicUrl).pathname.replace(/\/+$/, '');
   const runOnce = oncePerEvent({
@@ -94,7 +97,6 @@ export function createLinkLaunches(options: LinkLaunchesOptions): LinkLaunches {
   const mint = launchMinter(settings, log);
 
   const { page, requireOpen } = launchPageRoute({ storage, linkUrl: settings.linkUrl, basePath, frameAncestors });
-  const token = tokenRoute({ storage, mint, requireOpen, receiptKey: async () => (await currentKeys())[0]!, publicUrl });
   const redirectFor = launchRedirects(redirectUris, log);
 
   /** The path below `publicUrl`: the launch's sealed segment and the action, or null when it is not a launch's path. */
@@ -109,21 +111,21 @@ export function createLinkLaunches(options: LinkLaunchesOptions): LinkLaunches {
     return path && (await openLaunch(path.segment, await currentKeys(), publicUrl));
   };
 
-  const result = resultRoute({ storage, results, launchOf, receiptKeys: currentKeys, redirectFor, publicUrl, log });
+  const { bodyTimeoutMs } = settings;
+  const result = resultRoute({ storage, results, launchOf, receiptKeys: currentKeys, redirectFor, publicUrl, bodyTimeoutMs, log });
+  const receiptKey = async () => (await currentKeys())[0]!;
+  const token = tokenRoute({ storage, launchOf, mint, requireOpen, receiptKey, publicUrl, bodyTimeoutMs, log });
 
   async function route(request: Request): Promise<Response> {
     const path = pathOf(request);
     if (path?.action === 'result') return result(request);
+    if (path?.action === 'token') return token(request);
     const launch = path && (await openLaunch(path.segment, await currentKeys(), publicUrl));
     if (!launch) {
       if (path?.action === undefined && request.method === 'GET') return noticePage(pageLanguage(request), 'unknown', frameAncestors);
       throw new HttpError(ANSWERS.notFound);
     }
     if (path.action === undefined) return page(request, launch, path.segment);
-    if (path.action === 'token') {
-      if (request.method !== 'POST') throw new HttpError({ ...ANSWERS.methodNotAllowed, message: 'Use POST.', headers: { allow: 'POST' } });
-      return token(request, launch);
-    }
     throw new HttpError(ANSWERS.notFound);
   }
 

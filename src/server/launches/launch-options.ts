@@ -2,13 +2,14 @@
 import * as z from 'zod';
 import { functionSchema, hasMethods } from '../handler/function-schema.js';
 import { isLoopbackHost } from '../handler/loopback.js';
+import { BodyTimeoutMsSchema } from '../json-request.js';
 import { LoggerSchema } from '../logger.js';
 import { LinkTokenHandlerConfigSchema, EndUserIdSchema, type LinkTokenFieldsProvider } from '../link-token/link-token-config.js';
 import { usesRequiredJobs } from '../client/service-version.js';
 import type { PayrollClient } from '../client/payroll-client.js';
 import type { EventClaimStore } from '../webhooks/event-claim-store.js';
 import { STORE_METHODS } from '../webhooks/event-id-store.js';
-import { redirectUriProblem } from './redirect-uri.js';
+import { customSchemeProblem, redirectUriProblem } from './redirect-uri.js';
 import { MAX_FIELD_BYTES } from './launch-seal.js';
 import { LAUNCH_STORE_METHODS, type LaunchStore } from './store/launch-store.js';
 import type { LaunchFact } from './launch-verdict.js';
@@ -104,15 +105,28 @@ export const LinkLaunchesOptionsSchema = z
       .refine((url) => !/[?#]/.test(url), 'publicUrl must have no query or fragment')
       .refine((url) => new URL(url).username === '' && new URL(url).password === '', 'publicUrl must not carry a user name or password')
       .transform((url) => url.replace(/\/+$/, '')),
-    /** Where a flow may return to: each `create()` names one of these, or none. */
-    redirectUris: z
+    /**
+     * Where a flow may return to: each `create()` names one of these, or none. Each is `https:`, `http:` on loopback,
+     * your app's reverse-DNS scheme (`com.acme.app:/payroll-done`, RFC 8252 §7.1), or a scheme listed in
+     * `allowCustomSchemes`; with no user name, password or fragment. Any other scheme is a `ConfigError`: the browser or
+     * the system may handle it itself (`smb:`, `itms-services:`, `ms-settings:`…), taking the launch's state with it.
+     */
+    redirectUris: z.array(z.string()).max(254).default([]),
+    /**
+     * Schemes without a dot that are your app's own, allowed in `redirectUris` on purpose: `['acmeapp']` allows
+     * `acmeapp://done`. Scheme names in lower case, without `:`. Prefer a reverse-DNS scheme, which needs no listing
+     * and which another app is less likely to claim. A scheme the browser or the system handles itself (`javascript`,
+     * `data`, `file`, `intent`, `smb`, `ms-settings`…) is refused even when listed: listing cannot make it your app's.
+     * Default: none.
+     */
+    allowCustomSchemes: z
       .array(
-        z.string().superRefine((uri, context) => {
-          const problem = redirectUriProblem(uri);
-          if (problem) context.addIssue({ code: 'custom', message: `${uri} ${problem}` });
+        z.string().superRefine((scheme, context) => {
+          const problem = customSchemeProblem(scheme);
+          if (problem) context.addIssue({ code: 'custom', message: problem });
         }),
       )
-      .max(254)
+      .max(50)
       .default([]),
     /** Seals the URLs: at least 32 characters; `[new, old]` while rotating (URLs sealed under either open). */
     secret: z.union([LaunchSecretSchema, z.tuple([LaunchSecretSchema, LaunchSecretSchema])]),
@@ -130,10 +144,24 @@ export const LinkLaunchesOptionsSchema = z
       .optional(),
     /** How long a launch URL works, in seconds: 1 to 604,800 (7 days); at most 900 without a shared `store`. */
     ttlSeconds: z.int().min(1).max(604_800).default(900),
-    /** Who may frame the page (`frame-ancestors`): origins such as `https://app.example.com`. Default: nobody. */
+    /**
+     * Who may frame the page (`frame-ancestors`): origins such as `https://app.example.com`. Default: nobody. Each
+     * entry is one origin alone, checked before it is a URL: the URL parser drops tabs and line breaks and takes a `;`
+     * or a `,` into the host, while in the header a `;` starts another directive and a `,` another policy.
+     */
     frameAncestors: z
-      .array(webUrl('frameAncestors').refine((url) => new URL(url).origin === url.replace(/\/$/, ''), 'must be an origin'))
+      .array(
+        z
+          .string()
+          .refine(
+            (entry) => !/[;,\s\p{Cc}]/u.test(entry),
+            "must be an origin alone: no ';', ',', whitespace or control character (in the Content-Security-Policy header a ';' starts another directive, a ',' another policy)",
+          )
+          .pipe(webUrl('frameAncestors').refine((url) => new URL(url).origin === url.replace(/\/$/, ''), 'must be an origin')),
+      )
       .optional(),
+    /** Time bound on the body of a POST to the token or result route, in milliseconds: past it, 408 `REQUEST_TIMEOUT`, logged once. */
+    bodyTimeoutMs: BodyTimeoutMsSchema,
     /** The bound of one `onResult` call, in milliseconds. */
     resultTimeoutMs: z.int().min(1).max(120_000).default(10_000),
     /** Your work for each result (see {@link LaunchResult}): once per launch for a success, once per Link token for the others. */
@@ -142,6 +170,10 @@ export const LinkLaunchesOptionsSchema = z
     log: LoggerSchema.optional(),
   })
   .superRefine((options, context) => {
+    options.redirectUris.forEach((uri, index) => {
+      const problem = redirectUriProblem(uri, options.allowCustomSchemes);
+      if (problem) context.addIssue({ code: 'custom', path: ['redirectUris', index], message: `${uri} ${problem}` });
+    });
     if (!usesRequiredJobs(options.client.version) && options.solution === undefined)
       context.addIssue({ code: 'custom', path: ['solution'], message: `is required for version ${options.client.version}` });
   });

@@ -8,6 +8,7 @@
 import { invalidParamsAnswer, jsonResponse } from '../error-response.js';
 import { HttpError } from '../handler/http-error.js';
 import { postHandler } from '../handler/post-handler.js';
+import { requireOwnOrigin } from '../handler/same-origin.js';
 import type { Logger } from '../logger.js';
 import { ANSWERS, ResultReportSchema } from './launch-answers.js';
 import { isDone, KEYS, type LaunchStorage } from './launch-records.js';
@@ -27,11 +28,13 @@ export interface ResultRouteParts {
   /** Where the flow returns to, with the launch id, how the flow ended and the app's state; null without a redirect. */
   redirectFor: (launch: LaunchFields, status: 'success' | 'exit') => Promise<string | null>;
   publicUrl: string;
+  bodyTimeoutMs: number;
   log: Logger;
 }
 
-/** Makes the result route: one handler, built once, for every launch. */
-export function resultRoute({ storage, results, launchOf, receiptKeys, redirectFor, publicUrl, log }: ResultRouteParts) {
+/** Makes the result route: one handler, built once, for every launch; like the token route, it takes the page's own `fetch` only. */
+export function resultRoute({ storage, results, launchOf, receiptKeys, redirectFor, publicUrl, bodyTimeoutMs, log }: ResultRouteParts) {
+  const publicOrigin = new URL(publicUrl).origin;
   const refused = (launch: LaunchFields, why: string) =>
     new HttpError(ANSWERS.notOurs, { level: 'warn', message: `link launch: ${why}`, fields: { launchId: launch.id } });
 
@@ -40,7 +43,9 @@ export function resultRoute({ storage, results, launchOf, receiptKeys, redirectF
     log,
     postOnly: 'POST the result as JSON.',
     maxBodyBytes: 4_096,
+    bodyTimeoutMs,
     internalError: ANSWERS.internal,
+    beforeBody: async (request) => requireOwnOrigin(request, publicOrigin, 'link launch result'),
     handle: async (request, body) => {
       const launch = await launchOf(request);
       if (!launch) throw new HttpError(ANSWERS.notFound);

@@ -6,10 +6,11 @@
  */
 import * as z from 'zod';
 import { functionSchema } from '../handler/function-schema.js';
+import { BodyTimeoutMsSchema } from '../json-request.js';
 import { ServiceConnectionSchema } from '../client/service-connection.js';
 import type { PayrollClient } from '../client/payroll-client.js';
 import { ClientOptionsSchema } from '../client/client-options.js';
-import { usesRequiredJobs, type ServiceVersion } from '../client/service-version.js';
+import { SERVICE_VERSIONS, usesRequiredJobs, type ServiceVersion } from '../client/service-version.js';
 
 /**
  * Decides whose token this is, from the integrator's own session (a cookie, a
@@ -46,13 +47,16 @@ export const RESERVED_FIELDS = new Set(['org_name', 'features', 'solution', 'req
 export const EndUserIdSchema = z.string().min(1).max(255);
 
 /** Configuration of {@link createLinkTokenHandler}; parsed with zod when the handler is created. */
-export const LinkTokenHandlerConfigSchema = ServiceConnectionSchema.partial({ apiSecret: true, baseUrl: true })
+export const LinkTokenHandlerConfigSchema = ServiceConnectionSchema.partial({ apiSecret: true, baseUrl: true, version: true })
   .extend({
     /**
      * The app's own client ({@link createPayrollClient}), so that the handler and
      * the app's reads share one rate limiter. Without it the handler makes its
-     * own from `apiSecret`, `baseUrl`, `fetch`, `mode` and `rateLimit`, which are
-     * then not to be given. `version` must be the client's.
+     * own from `apiSecret`, `baseUrl`, `version`, `fetch`, `mode` and `rateLimit`.
+     * With it those are the client's: leave them out (a `version` may be given
+     * only if it is the client's). The handler scrubs the client's secret from
+     * its log lines: give the client itself (or a shallow copy); a look-alike of
+     * your own has a secret the handler does not know.
      */
     client: z
       .custom<PayrollClient>((value) => typeof value === 'object' && value !== null && 'linkTokens' in value, {
@@ -81,6 +85,8 @@ export const LinkTokenHandlerConfigSchema = ServiceConnectionSchema.partial({ ap
     linkTokenFields: functionSchema<LinkTokenFieldsProvider>().optional(),
     /** Cap on the browser's request body, in bytes. */
     maxBodyBytes: z.int().min(64).max(1_048_576).default(4_096),
+    /** Time bound on the browser's request body, in milliseconds: past it, 408 `REQUEST_TIMEOUT`, logged once. */
+    bodyTimeoutMs: BodyTimeoutMsSchema,
     /**
      * Time bound of each hook (`resolveEndUserId`, `authorizeAccount`,
      * `linkTokenFields`), in milliseconds. A hook that has not settled by then
@@ -102,19 +108,38 @@ export const LinkTokenHandlerConfigSchema = ServiceConnectionSchema.partial({ ap
         if (value !== undefined)
           context.addIssue({ code: 'custom', path: [field], message: "is the client's: leave it out when client is given" });
       }
-      if (config.client.version !== config.version) {
-        context.addIssue({ code: 'custom', path: ['version'], message: `must be the client's version (${config.client.version})` });
+      if (config.version !== undefined && config.version !== config.client.version) {
+        context.addIssue({
+          code: 'custom',
+          path: ['version'],
+          message: `must be the client's version (${config.client.version}), or left out: the handler takes the client's`,
+        });
       }
     } else {
       if (config.apiSecret === undefined)
         context.addIssue({ code: 'custom', path: ['apiSecret'], message: 'is required: the API secret of the mode that baseUrl serves' });
       if (config.baseUrl === undefined)
         context.addIssue({ code: 'custom', path: ['baseUrl'], message: "is required: the service's base URL, e.g. http://127.0.0.1:4010" });
+      if (config.version === undefined)
+        context.addIssue({
+          code: 'custom',
+          path: ['version'],
+          message: `is required: the Service-Version to send, one of ${SERVICE_VERSIONS.join(', ')} (or give client)`,
+        });
     }
-    if (!usesRequiredJobs(config.version) && config.solution === undefined) {
-      context.addIssue({ code: 'custom', path: ['solution'], message: `is required for version ${config.version}` });
+    const version = serviceVersionOf(config);
+    if (version !== undefined && !usesRequiredJobs(version) && config.solution === undefined) {
+      context.addIssue({ code: 'custom', path: ['solution'], message: `is required for version ${version}` });
     }
   });
+
+/** The version the handler sends: its client's, or its own `version` (the schema requires one of them). */
+export function serviceVersionOf(config: {
+  client?: PayrollClient | undefined;
+  version?: ServiceVersion | undefined;
+}): ServiceVersion | undefined {
+  return config.client?.version ?? config.version;
+}
 
 /** What {@link createLinkTokenHandler} accepts; fields with defaults may be left out. */
 export type LinkTokenHandlerConfig = z.input<typeof LinkTokenHandlerConfigSchema>;

@@ -29,10 +29,13 @@ export {
  * with the API secret and the body for the configured version, and answers
  * `200 { data: { id, token, expires, mode } }` after checking it against the
  * wire contract. Mount it in any runtime that speaks `Request`/`Response`.
+ * Given your app's `client`, it calls through that client, with its secret,
+ * base URL and version (leave those out), and scrubs its secret from the log.
  *
  * Throws a `ConfigError` naming the field when the configuration is wrong.
  * The handler itself never throws; every failure is an answer in the spec's
- * error shape: 405/413/415/400 for bad browser input, 502 when the service
+ * error shape: 405/413/415/400 for bad browser input (408 for a body that
+ * did not arrive within `bodyTimeoutMs`), 502 when the service
  * refused or answered nonsense, 503 with `Retry-After` when it stayed
  * unavailable through the retries.
  *
@@ -85,6 +88,7 @@ export function createLinkTokenHandler(config: LinkTokenHandlerConfig): (request
     log,
     postOnly: 'Use POST.',
     maxBodyBytes: settings.maxBodyBytes,
+    bodyTimeoutMs: settings.bodyTimeoutMs,
     internalError: LINK_TOKEN_ANSWERS.internal,
     handle,
   });

@@ -12,13 +12,19 @@ import { plainJsonCopy } from '../handler/plain-json.js';
 import { describeError } from '../describe-error.js';
 import { handlerCallPolicy } from '../client/service-connection.js';
 import { createPayrollClientWith } from '../client/payroll-client.js';
+import { clientSecret } from '../client/client-secret.js';
 import { isPayrollApiError } from '../client/payroll-api-error.js';
-import { attemptAbortedInTurn } from '../client/aborted-in-turn.js';
 import { withinTime } from '../handler/time-bound.js';
 import { timeLimit } from '../../shared/time-limit.js';
 import type { LinkToken } from '../../protocol/link-token.js';
 import { LINK_TOKEN_ANSWERS, unavailableAnswer, upstreamFailure } from './link-token-answers.js';
-import { LinkTokenHandlerConfigSchema, linkTokenRequestBody, RESERVED_FIELDS, type LinkTokenHandlerConfig } from './link-token-config.js';
+import {
+  LinkTokenHandlerConfigSchema,
+  linkTokenRequestBody,
+  RESERVED_FIELDS,
+  serviceVersionOf,
+  type LinkTokenHandlerConfig,
+} from './link-token-config.js';
 
 /** Who the token is for: decided by the caller (its hook, or the launch), never by what the browser claims. */
 export interface MintFields {
@@ -29,15 +35,19 @@ export interface MintFields {
 /** Makes the minter of a configuration (checked here: a `ConfigError` naming each wrong field). */
 export function createLinkTokenMinter(config: LinkTokenHandlerConfig, what = 'link-token handler config') {
   const settings = parseOptions(LinkTokenHandlerConfigSchema, config, what);
-  const log: Logger = redactingLogger(settings.log ?? console, settings.apiSecret === undefined ? [] : [settings.apiSecret]);
+  // The schema checked that there is a client, or an apiSecret and a version. The secret of a client
+  // createPayrollClient made is kept beside it (client-secret.ts); a look-alike's is not ours to know.
+  const apiSecret = settings.client ? clientSecret(settings.client) : settings.apiSecret;
+  const version = serviceVersionOf(settings)!;
+  const log: Logger = redactingLogger(settings.log ?? console, apiSecret === undefined ? [] : [apiSecret]);
   const policy = handlerCallPolicy(settings);
   const client =
     settings.client ??
     createPayrollClientWith(
       {
-        apiSecret: settings.apiSecret!,
+        apiSecret: apiSecret!,
         baseUrl: settings.baseUrl!,
-        version: settings.version,
+        version,
         fetch: settings.fetch,
         log,
         mode: settings.mode,
@@ -84,7 +94,7 @@ export function createLinkTokenMinter(config: LinkTokenHandlerConfig, what = 'li
   /** Mints a token for `fields` (the `linkTokenFields` hook gets `request`): the token, or an {@link HttpError}. */
   async function mint(request: Request, { endUserId, accountId }: MintFields): Promise<LinkToken> {
     const extraFields = await linkTokenFields(request);
-    const serviceBody = linkTokenRequestBody(settings.version, settings, endUserId, accountId, extraFields);
+    const serviceBody = linkTokenRequestBody(version, settings, endUserId, accountId, extraFields);
     // The overall budget: every attempt, retry and wait for the rate limiter within it.
     const [overall, , disposeOverall] = timeLimit(
       settings.timeouts.totalMs,
@@ -99,21 +109,9 @@ export function createLinkTokenMinter(config: LinkTokenHandlerConfig, what = 'li
     } catch (error) {
       if (isPayrollApiError(error)) throw upstreamFailure(error, settings.baseUrl);
       if (!overall.aborted) throw error;
-      const waited = attemptAbortedInTurn(overall);
-      if (waited !== null) {
-        // The service was not slow: the calls sharing this rate limit were many.
-        const bound = `${settings.timeouts.totalMs} ms (timeouts.totalMs)`;
-        throw new HttpError(LINK_TOKEN_ANSWERS.rateLimitWait, {
-          level: 'error',
-          message:
-            waited === 1
-              ? `payroll service POST /link_tokens: not sent within ${bound}: still waiting for its turn under the rate limit`
-              : `payroll service POST /link_tokens: no token within ${bound}: try ${waited} still waited for its turn under the rate limit`,
-        });
-      }
       throw new HttpError(unavailableAnswer(1), {
         level: 'error',
-        message: `payroll service POST /link_tokens: no answer within ${settings.timeouts.totalMs} ms (timeouts.totalMs)`,
+        message: `payroll service POST /link_tokens: no token within ${settings.timeouts.totalMs} ms (timeouts.totalMs): no answer, or still waiting for a slot under the rate limit`,
       });
     } finally {
       disposeOverall();

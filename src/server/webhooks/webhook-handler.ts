@@ -3,6 +3,7 @@ import { invalidParamsAnswer, jsonResponse, type ErrorAnswer } from '../error-re
 import type { EventClaimStore } from './event-claim-store.js';
 import { asClaimStore, memoryEventIdStore, STORE_METHODS, type EventIdStore } from './event-id-store.js';
 import { functionSchema, hasMethods } from '../handler/function-schema.js';
+import { BodyTimeoutMsSchema } from '../json-request.js';
 import { HttpError } from '../handler/http-error.js';
 import { parseOptions, postHandler } from '../handler/post-handler.js';
 import { LoggerSchema, redactingLogger } from '../logger.js';
@@ -80,6 +81,8 @@ export const WebhookHandlerOptionsSchema = z
     leaseMs: z.int().min(1).max(3_600_000).optional(),
     /** Cap on one delivery's body, in bytes. */
     maxBodyBytes: z.int().min(256).max(10_485_760).default(262_144),
+    /** Time bound on one delivery's body, in milliseconds: past it, 408 `REQUEST_TIMEOUT`, logged once (the service delivers again). */
+    bodyTimeoutMs: BodyTimeoutMsSchema,
     /** Defaults to `console`. */
     log: LoggerSchema.optional(),
   })
@@ -127,8 +130,9 @@ const retryLater = (code: string, message: string, seconds: number): ErrorAnswer
  * reads the envelope and the payload of a known event with zod, runs your
  * callback once per `event_id`, and only then answers `200 { received, duplicate }`.
  * A known event whose payload does not fit goes to `onUnknownEvent`, with a
- * warning. Bad input gets the service's error body: 405, 415, 413, 400 (a
- * malformed envelope), 401 (unverified), 500 (your callback threw: the
+ * warning. Bad input gets the service's error body: 405, 415, 413, 408 (a
+ * body that did not arrive within `bodyTimeoutMs`), 400 (a malformed
+ * envelope), 401 (unverified), 500 (your callback threw: the
  * service delivers again). 503 with `Retry-After` asks for a later delivery:
  * `EVENT_IN_PROGRESS` (another instance holds the event's claim),
  * `CALLBACK_TIMEOUT` (your callback passed `callbackTimeoutMs`),
@@ -194,6 +198,7 @@ export function createWebhookHandler(options: WebhookHandlerOptions): (request: 
     log,
     postOnly: 'Deliver events with POST.',
     maxBodyBytes: settings.maxBodyBytes,
+    bodyTimeoutMs: settings.bodyTimeoutMs,
     internalError: NOT_HANDLED,
     // The secret is checked before the body is read: a stranger's upload costs nothing.
     async beforeBody(request) {
