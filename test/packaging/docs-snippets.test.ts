@@ -1,6 +1,6 @@
 // Every TypeScript and JavaScript snippet of the shipped markdown (README.md and docs/*.md)
 // type-checks as written, under `strict`, against the packed package's declarations (and the
-// frameworks' own types: React, Vite, Express, Fastify, Hono, Node). A JavaScript snippet is checked
+// frameworks' own types: React, Vite, Express and morgan, Fastify, Hono, Node). A JavaScript snippet is checked
 // as TypeScript, because that is where users paste it (a default Vite TypeScript project). What a
 // snippet leaves to the reader (`save()`, `button`, `currentUser`, `getToken()`, `saveAccount()`, `navigate()`) is
 // declared, and nothing else. Snippets that their own toolchains build are listed with the test that
@@ -12,7 +12,15 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { ANGULAR_SNIPPETS, codeBlocks, NUXT_SNIPPETS, READING_DATA_SNIPPETS, shippedMarkdown, type CodeBlock } from './docs-snippet.js';
+import {
+  ANGULAR_SNIPPETS,
+  codeBlocks,
+  NUXT_SNIPPETS,
+  READING_DATA_SNIPPETS,
+  REACT_NATIVE_SNIPPETS,
+  shippedMarkdown,
+  type CodeBlock,
+} from './docs-snippet.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 /** Inside servers/, so that Express, Fastify and Hono (and their types) resolve as in an app. */
@@ -59,6 +67,9 @@ const CHECKED: [page: string, section: string, block: number, file: string][] = 
   ['docs/native-apps.md', 'The server: `createLinkLaunches` / Mounting `handle()`', 1, 'launches-express.ts'],
   ['docs/native-apps.md', 'The server: `createLinkLaunches` / Mounting `handle()`', 2, 'launches-hono.ts'],
   ['docs/native-apps.md', 'The server: `createLinkLaunches` / Mounting `handle()`', 3, 'app/link/[...launch]/route.ts'],
+  // morgan's types are servers/'s, as Express's are; both import the docs' launches.ts and payroll-client.ts (above).
+  ['docs/security.md', 'Launches: native apps and links you send / Keep launch URLs out of access logs', 0, 'launches-access-log.ts'],
+  ['docs/security.md', 'Launches: native apps and links you send / Whose payroll account it is', 0, 'applicant-employer.ts'],
 ];
 
 /** Snippets checked elsewhere, by the toolchain they are written for (.vue and .svelte blocks are not ts: apps.test.ts and svelte.test.ts). */
@@ -75,7 +86,12 @@ const ELSEWHERE: [page: string, section: string, block: number, why: string][] =
     block,
     `${file}: type-checked by nuxi typecheck and built by nuxt build in nuxt.test.ts`,
   ]),
-  ['docs/react-native.md', 'The component', 0, "type-checked in a React Native 0.87 app's tsc in react-native.test.ts"],
+  ...REACT_NATIVE_SNIPPETS.map(([page, section, subsection, file, why]): [string, string, number, string] => [
+    page,
+    subsection === null ? section : `${section} / ${subsection}`,
+    0,
+    `${file}: ${why} in react-native.test.ts`,
+  ]),
   [
     'docs/react-native.md',
     'Testing with Jest',
@@ -173,7 +189,7 @@ const ELSEWHERE: [page: string, section: string, block: number, why: string][] =
     'docs/native-apps.md',
     "Open it in the system's auth session (recommended) / Expo and React Native: `expo-web-browser`",
     0,
-    'not checked: needs Expo and React Native (expo-web-browser), which this repository does not install',
+    'not checked: needs Expo and React Native (expo-web-browser, expo-crypto), which this repository does not install',
   ],
   [
     'docs/native-apps.md',
