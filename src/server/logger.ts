@@ -28,7 +28,7 @@ const LINE_BREAKING = /[\p{Cc}\u2028\u2029]/gu;
 const SHORT_ESCAPES: Record<string, string> = { '\r': '\\r', '\n': '\\n', '\t': '\\t' };
 
 /** `text` with each {@link LINE_BREAKING} character written out as an escape (`\n`, `\u001b`): visible, on one line. */
-function escapeControls(text: string): string {
+export function escapeControls(text: string): string {
   return text.replace(LINE_BREAKING, (char) => SHORT_ESCAPES[char] ?? `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 

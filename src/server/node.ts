@@ -8,8 +8,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import { errorResponse } from './error-response.js';
-import type { Logger } from './logger.js';
 import { describeError } from './describe-error.js';
+import { escapeControls, type Logger } from './logger.js';
 
 /** A Web-standard handler, such as `createLinkTokenHandler()` or `createWebhookHandler()` return. */
 export type WebHandler = (request: Request) => Promise<Response>;
@@ -129,7 +129,8 @@ export function toNodeHandler(
       if (!req.complete) res.shouldKeepAlive = false;
       await sendWebResponse(response, res);
     } catch (error) {
-      log.error(`payroll-link: the request could not be answered: ${describeError(error)}`);
+      // One line, whatever the error's message carries (#48: a CR/LF from outside must not write a line of its own).
+      log.error(`payroll-link: the request could not be answered: ${escapeControls(describeError(error))}`);
       try {
         if (!res.headersSent) {
           res.shouldKeepAlive = false;

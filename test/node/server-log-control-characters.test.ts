@@ -92,3 +92,18 @@ test('review finding 8: the logger escapes strings at any depth of the fields, k
     ],
   ]);
 });
+
+test("review finding 8: toNodeHandler's own failure line stays one line when the error's message carries CR/LF", async () => {
+  const { log, lines } = consoleLog();
+  // A handler of the app's that throws an error whose message came from outside.
+  const failing = () => Promise.reject(new Error('upstream said\r\nFAKE error payroll-link: forged\u2028FAKE2'));
+  const server = createServer(toNodeHandler(failing, { log }));
+  servers.push(server);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  const response = await fetch(`http://127.0.0.1:${port}/`, { method: 'POST' });
+  assert.equal(response.status, 500);
+  await response.arrayBuffer();
+  assert.equal(lines().length, 1, lines().join('\n'));
+  assert.match(lines()[0]!, /upstream said\\r\\nFAKE error payroll-link: forged\\u2028FAKE2/);
+});
