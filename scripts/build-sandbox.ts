@@ -8,8 +8,9 @@
 // 2. dist/sandbox/link/index.html and app.js: the hosted Link page (sandbox/link-page/app/ and screens/: its
 //    link-page.html and link-app.ts bundled), built now, not at run time;
 // 3. the .d.ts files of `payroll-link/sandbox`, by tsc (tsconfig.sandbox.json), after dist/server/'s: see there.
+//    The sandbox shares a few helpers of src/shared/ (escapeHtml, hex), which esbuild bundles.
 import { execFileSync } from 'node:child_process';
-import { copyFile, mkdir } from 'node:fs/promises';
+import { copyFile, cp, mkdir, rm } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { build, type Plugin } from 'esbuild';
 import { LINK_APP_BUILD_OPTIONS, LINK_APP_ENTRY, LINK_INDEX_HTML } from '../sandbox/link-page/link-page-build.js';
@@ -48,7 +49,13 @@ export async function buildSandbox(): Promise<void> {
   });
   await build({ ...LINK_APP_BUILD_OPTIONS, entryPoints: [LINK_APP_ENTRY], outfile: `${out}link/app.js`, logLevel: 'warning' });
   await copyFile(LINK_INDEX_HTML, `${out}link/index.html`);
-  execFileSync(`${root}node_modules/.bin/tsc`, ['-p', 'tsconfig.sandbox.json'], { cwd: root, stdio: 'inherit' });
+  // Written beside dist/ first: the program holds the few src/shared/ helpers the sandbox bundles too (their
+  // .d.ts land under src/ there and are left out: no public type of the sandbox names them).
+  const declarations = `${root}dist/.sandbox-declarations/`;
+  await rm(declarations, { recursive: true, force: true });
+  execFileSync(`${root}node_modules/.bin/tsc`, ['-p', 'tsconfig.sandbox.json', '--outDir', declarations], { cwd: root, stdio: 'inherit' });
+  await cp(`${declarations}sandbox/`, out, { recursive: true });
+  await rm(declarations, { recursive: true, force: true });
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {

@@ -10,6 +10,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
+import { escapeHtml } from '../../src/shared/escape-html.js';
 import { ApiError, notFound } from '../http/errors.js';
 import type { SandboxRequest, SandboxResponse } from '../http/http-types.js';
 import { jsonResponse } from '../http/http-types.js';
@@ -173,5 +174,3 @@ function page(status: number, body: string): SandboxResponse {
 <body><main><h1>Log in to ${OAUTH_PLATFORM.name}</h1>${body}</main></body></html>`;
   return { status, headers: { ...OAUTH_PAGE_HEADERS }, body: html };
 }
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);

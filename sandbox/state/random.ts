@@ -2,6 +2,7 @@
  * A seeded pseudo-random source, so the catalogue and each account's mock data
  * are the same on every start (tests and docs can rely on them).
  */
+import { uuidOfBytes } from '../../src/shared/hex.js';
 
 /** A deterministic random source. */
 export interface Random {
@@ -44,8 +45,7 @@ export const seededRandom = (seed: string): Random => {
       const bytes = Array.from({ length: 16 }, () => int(0, 255));
       bytes[6] = (bytes[6]! & 0x0f) | 0x40;
       bytes[8] = (bytes[8]! & 0x3f) | 0x80;
-      const hex = bytes.map((byte) => byte.toString(16).padStart(2, '0')).join('');
-      return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+      return uuidOfBytes(bytes);
     },
   };
 };

@@ -26,10 +26,9 @@ import {
   RecordsAddedPayloadSchema as ClientRecordsAddedPayloadSchema,
   VerificationReportsRefreshedPayloadSchema as ClientVerificationReportsRefreshedPayloadSchema,
 } from 'payroll-link/server';
+import { dateTime, id } from '../../src/server/wire-fields.js';
 import { AllocationSchema as LinkAllocationSchema } from '../api/link-api-schemas.js';
 
-const id = () => z.uuid();
-const dateTime = () => z.iso.datetime({ offset: true });
 const date = () => z.iso.date();
 /** Money: integer minor units (cents), with the currency beside it. */
 const money = () => z.number().int();

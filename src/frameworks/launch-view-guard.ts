@@ -3,6 +3,7 @@
  * messages are the launch page's, and where the WebView may go. One guard per launch URL, with its own nonce.
  */
 import { LAUNCH_BRIDGE_NONCE_PARAM, parseLaunchBridgeMessage, type LaunchBridgeMessage } from '../launch-bridge.js';
+import { hex } from '../shared/hex.js';
 
 /**
  * The origin (`scheme://host[:port]`, lower case, without the scheme's default port) of an http(s) URL, or null.
@@ -31,7 +32,7 @@ export function launchViewNonce(): string {
         "react-native-get-random-values (Expo: npx expo install react-native-get-random-values) and import it first in your app's entry file.",
     );
   }
-  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
+  return hex(crypto.getRandomValues(new Uint8Array(16)));
 }
 
 /** A navigation the WebView asks about: its URL and whether it is the top frame's (iOS tells; Android always says true). */

@@ -4,7 +4,7 @@ import { ConfigError } from '../config-error.js';
 import type { RedisScriptClient } from './redis-script-client.js';
 import { slotIntervalMs, waitForSlot, type RateLimiter } from './rate-limiter.js';
 import { untilAborted } from '../../shared/until-aborted.js';
-import { withinTime } from '../handler/time-bound.js';
+import { withinTimeOrThrow } from '../handler/time-bound.js';
 
 /** Options of {@link redisRateLimiter}. */
 export const RedisRateLimiterOptionsSchema = z.object({
@@ -34,18 +34,18 @@ redis.call('SET', KEYS[1], string.format('%.0f', tat), 'PX', math.ceil((tat - no
 return slot - now`;
 
 /** Settles like `promise`, or rejects once `ms` have passed without an answer. */
-async function bounded<T>(promise: Promise<T>, ms: number): Promise<T> {
-  let answer;
-  try {
-    answer = await withinTime(() => promise, ms);
-  } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    throw new Error(`redisRateLimiter: Redis failed the booking (${reason}); the request was not sent`, { cause: error });
-  }
-  if (!answer.settled)
-    throw new Error(`redisRateLimiter: Redis did not answer the booking within ${ms} ms (unreachable?); the request was not sent`);
-  return answer.value;
-}
+const bounded = <T>(promise: Promise<T>, ms: number): Promise<T> =>
+  withinTimeOrThrow(() => promise, ms, {
+    failed: (error) =>
+      new Error(
+        `redisRateLimiter: Redis failed the booking (${error instanceof Error ? error.message : String(error)}); the request was not sent`,
+        {
+          cause: error,
+        },
+      ),
+    timedOut: () =>
+      new Error(`redisRateLimiter: Redis did not answer the booking within ${ms} ms (unreachable?); the request was not sent`),
+  });
 
 /**
  * A {@link RateLimiter} on Redis, for several processes that share one API

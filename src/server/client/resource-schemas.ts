@@ -14,12 +14,12 @@
  * invented a field, a format or a value.
  */
 import * as z from 'zod';
+import { id } from '../wire-fields.js';
 import type { KnownFields } from './known-fields.js';
 
-const id = () => z.uuid();
 /** A field the sandbox has and the spec does not show: optional, any string. */
-const text = () => z.string().optional();
-const nullableText = () => z.string().nullable().optional();
+const optionalString = () => z.string().optional();
+const optionalNullableString = () => z.string().nullable().optional();
 /** Money, as the sandbox sends it: minor units (spec convention 3), the currency in a field beside it. */
 const amount = () => z.number().optional();
 
@@ -34,9 +34,9 @@ export const PlatformSchema = z.looseObject({
 /** The schema of {@link Employer}. */
 export const EmployerSchema = z.looseObject({
   id: id(),
-  name: text(),
-  industry: text(),
-  platform_id: text(),
+  name: optionalString(),
+  industry: optionalString(),
+  platform_id: optionalString(),
   supports_percentage_allocation: z.boolean().optional(),
 });
 
@@ -45,30 +45,30 @@ export const AccountSchema = z.looseObject({
   id: id(),
   monitoring_status: z.string().optional(),
   connected: z.boolean().optional(),
-  platform_id: text(),
-  platform_name: text(),
-  platform_type: text(),
-  employer_id: nullableText(),
-  employer_name: nullableText(),
-  end_user_id: nullableText(),
-  link_token_id: text(),
-  created_at: text(),
-  updated_at: text(),
-  disconnected_at: nullableText(),
+  platform_id: optionalString(),
+  platform_name: optionalString(),
+  platform_type: optionalString(),
+  employer_id: optionalNullableString(),
+  employer_name: optionalNullableString(),
+  end_user_id: optionalNullableString(),
+  link_token_id: optionalString(),
+  created_at: optionalString(),
+  updated_at: optionalString(),
+  disconnected_at: optionalNullableString(),
 });
 
 /** The schema of {@link Job}. */
 export const JobSchema = z.looseObject({
   id: id(),
-  name: text(),
-  status: text(),
-  account_id: text(),
-  link_token_id: nullableText(),
+  name: optionalString(),
+  status: optionalString(),
+  account_id: optionalString(),
+  link_token_id: optionalNullableString(),
   params: z.record(z.string(), z.unknown()).optional(),
-  error: z.looseObject({ code: text(), message: text() }).nullable().optional(),
-  created_at: text(),
-  updated_at: text(),
-  completed_at: nullableText(),
+  error: z.looseObject({ code: optionalString(), message: optionalString() }).nullable().optional(),
+  created_at: optionalString(),
+  updated_at: optionalString(),
+  completed_at: optionalNullableString(),
 });
 
 /** The schema of {@link Employment}. */
@@ -79,48 +79,48 @@ export const EmploymentSchema = z.looseObject({
   start_date: z.string(),
   account_id: id(),
   created_at: z.string(),
-  job_title: text(),
+  job_title: optionalString(),
 });
 
 /** The schema of {@link Income}. */
 export const IncomeSchema = z.looseObject({
   id: id(),
-  account_id: text(),
-  currency: text(),
-  pay_frequency: text(),
+  account_id: optionalString(),
+  currency: optionalString(),
+  pay_frequency: optionalString(),
   annual_gross_pay: amount(),
   ytd_gross_pay: amount(),
   ytd_net_pay: amount(),
   hourly_rate: z.number().nullable().optional(),
-  last_pay_date: text(),
-  created_at: text(),
+  last_pay_date: optionalString(),
+  created_at: optionalString(),
 });
 
 /** The schema of {@link Paystub}. */
 export const PaystubSchema = z.looseObject({
   id: id(),
-  account_id: text(),
-  pay_date: text(),
-  period_start: text(),
-  period_end: text(),
-  currency: text(),
+  account_id: optionalString(),
+  pay_date: optionalString(),
+  period_start: optionalString(),
+  period_end: optionalString(),
+  currency: optionalString(),
   gross_pay: amount(),
   net_pay: amount(),
-  deductions: z.array(z.looseObject({ name: text(), amount: amount() })).optional(),
-  created_at: text(),
+  deductions: z.array(z.looseObject({ name: optionalString(), amount: amount() })).optional(),
+  created_at: optionalString(),
 });
 
 /** The schema of {@link Shift}. */
 export const ShiftSchema = z.looseObject({
   id: id(),
-  account_id: text(),
-  date: text(),
-  start_time: text(),
-  end_time: text(),
+  account_id: optionalString(),
+  date: optionalString(),
+  start_time: optionalString(),
+  end_time: optionalString(),
   duration_minutes: z.number().optional(),
-  role: text(),
-  location: text(),
-  created_at: text(),
+  role: optionalString(),
+  location: optionalString(),
+  created_at: optionalString(),
 });
 
 /**
@@ -128,10 +128,10 @@ export const ShiftSchema = z.looseObject({
  * employments it lists (`partial`): a report of the real service may describe an employment otherwise.
  */
 const reportFields = {
-  id: text(),
-  type: text(),
-  end_user_id: text(),
-  generated_at: text(),
+  id: optionalString(),
+  type: optionalString(),
+  end_user_id: optionalString(),
+  generated_at: optionalString(),
   employments: z.array(EmploymentSchema.partial()).optional(),
 };
 

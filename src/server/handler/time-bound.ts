@@ -23,3 +23,23 @@ export async function withinTime<T>(work: () => T | Promise<T>, ms: number): Pro
     dispose();
   }
 }
+
+/**
+ * A store's call, bounded in time: `work`'s value within `ms`, else the error `timedOut()` makes; a throw of
+ * `work` becomes `failed(error)`. The one shape of the launches' records and the Redis limiter's script, which
+ * answer a failing or silent store with an error of their own.
+ */
+export async function withinTimeOrThrow<T>(
+  work: () => T | Promise<T>,
+  ms: number,
+  errors: { failed: (error: unknown) => Error; timedOut: () => Error },
+): Promise<T> {
+  let answer: TimeBoundResult<T>;
+  try {
+    answer = await withinTime(work, ms);
+  } catch (error) {
+    throw errors.failed(error);
+  }
+  if (!answer.settled) throw errors.timedOut();
+  return answer.value;
+}

@@ -7,6 +7,7 @@
  * referrers and search engines.
  */
 import { LAUNCH_PAGE_SCRIPT } from './launch-page-script.js';
+import { escapeHtml } from '../../shared/escape-html.js';
 
 /** The page's languages: Spanish where the user's browser prefers it, as the element's own words are; English otherwise. */
 type PageLanguage = 'en' | 'es';
@@ -79,9 +80,6 @@ export function pageLanguage(request: Request): PageLanguage {
   }
   return 'en';
 }
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
 
 /** JSON inside a `<script type="application/json">`: nothing in it can close the element or open a comment. */
 const jsonInHtml = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');

@@ -6,7 +6,7 @@
  */
 import { describeError } from '../describe-error.js';
 import { HttpError } from '../handler/http-error.js';
-import { withinTime } from '../handler/time-bound.js';
+import { withinTimeOrThrow } from '../handler/time-bound.js';
 import type { Logger } from '../logger.js';
 import { hasMethods } from '../handler/function-schema.js';
 import type { EventClaimStore } from '../webhooks/event-claim-store.js';
@@ -101,18 +101,14 @@ export const storeUnavailable = (why: string) =>
   new HttpError(ANSWERS.storeUnavailable, { level: 'error', message: `link launch: ${why}; answering 503` });
 
 /** One store call, bounded in time: its value, or the 503 the page retries (a full memory store: its own 503). */
-export async function storeCall<T>(call: () => T | Promise<T>): Promise<T> {
-  let answer;
-  try {
-    answer = await withinTime(call, STORE_TIMEOUT_MS);
-  } catch (error) {
-    if (error instanceof LaunchStoreFullError) {
-      throw new HttpError(ANSWERS.storeFull, { level: 'error', message: `link launch: ${error.message}; answering 503` });
-    }
-    throw storeUnavailable(`the store failed: ${describeError(error)}`);
-  }
-  if (!answer.settled) throw storeUnavailable(`the store did not answer within ${STORE_TIMEOUT_MS} ms`);
-  return answer.value;
+export function storeCall<T>(call: () => T | Promise<T>): Promise<T> {
+  return withinTimeOrThrow(call, STORE_TIMEOUT_MS, {
+    failed: (error) =>
+      error instanceof LaunchStoreFullError
+        ? new HttpError(ANSWERS.storeFull, { level: 'error', message: `link launch: ${error.message}; answering 503` })
+        : storeUnavailable(`the store failed: ${describeError(error)}`),
+    timedOut: () => storeUnavailable(`the store did not answer within ${STORE_TIMEOUT_MS} ms`),
+  });
 }
 
 /**

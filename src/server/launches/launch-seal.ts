@@ -8,6 +8,7 @@
  * `publicUrl`, so a URL of one deployment opens nothing at another with the
  * same secret. Any instance that has the secret opens it: nothing is stored.
  */
+import { hex, uuidOfBytes } from '../../shared/hex.js';
 
 /** What a launch carries from `create()` to the page, on any instance. */
 export interface LaunchFields {
@@ -59,12 +60,6 @@ export async function launchKey(secret: string): Promise<CryptoKey> {
 
 const uuidBytes = (uuid: string) => Uint8Array.from(uuid.replaceAll('-', '').match(/../g)!, (pair) => parseInt(pair, 16));
 
-const hex = (bytes: Uint8Array) => [...bytes].map((byte) => byte.toString(16).padStart(2, '0')).join('');
-const uuidOf = (bytes: Uint8Array) => {
-  const digits = hex(bytes);
-  return `${digits.slice(0, 8)}-${digits.slice(8, 12)}-${digits.slice(12, 16)}-${digits.slice(16, 20)}-${digits.slice(20)}`;
-};
-
 /** A redirect URI's tag in a launch: the first 4 bytes of its SHA-256, in hex. */
 export async function redirectTag(uri: string): Promise<string> {
   return hex(new Uint8Array(await crypto.subtle.digest('SHA-256', encoder.encode(uri))).subarray(0, TAG_BYTES));
@@ -114,11 +109,11 @@ function unpack(bytes: Uint8Array): LaunchFields | null {
     if (!endUserId || (flags & HAS_STATE && state === null) || at !== bytes.length || (flags & HAS_ACCOUNT && !account)) return null;
     if (flags & HAS_REDIRECT && !tag) return null;
     return {
-      id: uuidOf(bytes.subarray(4, 20)),
+      id: uuidOfBytes(bytes.subarray(4, 20)),
       endUserId,
       state,
       redirectTag: tag ? hex(tag) : null,
-      accountId: account ? uuidOf(account) : null,
+      accountId: account ? uuidOfBytes(account) : null,
       expiresAt: new DataView(bytes.buffer, bytes.byteOffset).getUint32(0),
     };
   } catch {
@@ -225,8 +220,8 @@ export async function openReceipt(segment: string, keys: readonly CryptoKey[], p
   const view = new DataView(bytes.buffer, bytes.byteOffset);
   const expiresAt = view.getUint32(32);
   return {
-    launchId: uuidOf(bytes.subarray(0, 16)),
-    linkTokenId: uuidOf(bytes.subarray(16, 32)),
+    launchId: uuidOfBytes(bytes.subarray(0, 16)),
+    linkTokenId: uuidOfBytes(bytes.subarray(16, 32)),
     expiresAt,
     acceptUntil: bytes.length === FIRST_RECEIPT_BYTES ? expiresAt + RESULT_GRACE_SECONDS : view.getUint32(36),
   };

@@ -36,7 +36,7 @@ export interface MintFields {
 export function createLinkTokenMinter(config: LinkTokenHandlerConfig, what = 'link-token handler config') {
   const settings = parseOptions(LinkTokenHandlerConfigSchema, config, what);
   // The schema checked that there is a client, or an apiSecret and a version. The secret of a client
-  // createPayrollClient made is kept beside it (client-secret.ts); a look-alike's is not ours to know.
+  // createPayrollClient made is kept beside it (server/client/client-secret.ts); a look-alike's is not ours to know.
   const apiSecret = settings.client ? clientSecret(settings.client) : settings.apiSecret;
   const version = serviceVersionOf(settings)!;
   const log: Logger = redactingLogger(settings.log ?? console, apiSecret === undefined ? [] : [apiSecret]);

@@ -8,10 +8,9 @@
  * with these schemas, so the two cannot drift apart unnoticed.
  */
 import * as z from 'zod';
+import { dateTime, id } from '../wire-fields.js';
 
-const id = () => z.uuid();
 const endUserId = () => z.string().min(1).max(255).nullable().optional();
-const dateTime = () => z.iso.datetime({ offset: true });
 
 /** `account.added`: sent right after the user logs in through Link. Store `account_id` against your user. */
 export const AccountAddedPayloadSchema = z.looseObject({
