@@ -382,10 +382,7 @@ export const PortMessageSchema = z.union([HeightMessageSchema, OpenUrlMessageSch
 export type Display = z.infer<typeof DisplaySchema>;
 /** Classification of a {@link LinkError}; integrators branch on it. */
 export type LinkErrorType = z.infer<typeof LinkErrorTypeSchema>;
-/**
- * An error, as data, never a bare string: its `type`, a stable `code`, a message for logs, and whether the flow
- * goes on.
- */
+/** An error, as data, never a bare string. */
 export type LinkError = z.infer<typeof LinkErrorSchema>;
 /** `link-login` / `onLogin`: the user authenticated with their payroll platform. */
 export type LoginDetail = z.infer<typeof LoginDetailSchema>;
@@ -393,7 +390,7 @@ export type LoginDetail = z.infer<typeof LoginDetailSchema>;
 export type SuccessDetail = z.infer<typeof SuccessDetailSchema>;
 /** Why a session ended. */
 export type ExitReason = z.infer<typeof ExitReasonSchema>;
-/** `link-exit` / `onExit` / `closed`: the session ended. Fires exactly once per session, always last. */
+/** `link-exit` / `onExit` / `closed`: how the session ended. */
 export type ExitDetail = z.infer<typeof ExitDetailSchema>;
 /** `link-open` / `onOpen`: the Link frame is showing and has received its token. */
 export type OpenDetail = z.infer<typeof OpenDetailSchema>;

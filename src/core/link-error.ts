@@ -13,10 +13,9 @@ export type LinkErrorCode = {
 }[keyof typeof LINK_ERROR_CODES];
 
 /**
- * Builds a {@link LinkError}: the builder beside the contract (src/shared/link-error.ts), which the sandbox's Link page
- * uses too. Its `code` is any string there (the page's codes are the service's); that the widget's own are in
- * `LINK_ERROR_CODES` (hence docs/errors.md), test/node/error-codes.test.ts checks. A re-export, not a narrower
- * alias: an alias costs bytes in the bundled file before intent, which must not grow (the size check).
+ * {@link linkError} of src/shared/link-error.ts. Its `code` is any string there; that the widget's own are in
+ * `LINK_ERROR_CODES`, test/node/error-codes.test.ts checks. A re-export, not a narrower alias: an alias costs bytes
+ * in the bundled file before intent, which must not grow (the size check).
  */
 export { linkError } from '../shared/link-error.js';
 

@@ -54,13 +54,8 @@ export interface OpenLinkOptions extends TokenSource, LinkCallbacks {
    */
   cancelToken?: () => void;
   /**
-   * How the flow shows. `'modal'` (the default): a modal `<dialog>` over the page. `'inline'`: the same session in
-   * the page's flow, inside `container` (required then): no backdrop, no scroll lock, no focus trap; the frame's
-   * height follows the Link page's content within `--payroll-link-inline-min-height` and
-   * `--payroll-link-inline-max-height`, and keeps `--payroll-link-inline-height` until the Link page's first
-   * report. When the Link page ends the session on its final screen (completed, or an error), its frame stays
-   * there until you remove it from `container`; a close by the page (`close()`) or by the user (`user_closed`),
-   * or a failure of the widget's, removes it. See docs/inline.md.
+   * How the flow shows: {@link Display}. `'inline'` needs `container`, and leaves a session's final screen there
+   * for you to remove: docs/inline.md says how it sizes, takes focus and ends.
    */
   display?: Display;
   /**
@@ -99,20 +94,13 @@ export interface OpenLinkOptions extends TokenSource, LinkCallbacks {
    * Spanish) and the Link page is told it. Default: `<html lang>`.
    */
   language?: string;
-  /**
-   * The colour mode of the modal and the Link page: `light` (the default), `dark`, or `auto`, which follows the
-   * user's `prefers-color-scheme`. The Link page is told it in the init message. A value outside these three falls
-   * back to `light`, with a console warning. May be given at `open()` too.
-   */
+  /** The colour mode: {@link ColorScheme}; another value falls back to `light`, with a console warning. May be given at `open()` too. */
   colorScheme?: ColorScheme;
   /** The modal's own words (`close`, `loading`), over the language's defaults. */
   strings?: Partial<Pick<WidgetStrings, 'close' | 'loading'>>;
   /** How long the Link page may take to say it is ready before the session ends with an error. */
   readyTimeoutMs?: number;
-  /**
-   * How long the Link page may take to answer a close request (Escape, the close control, `requestClose()`):
-   * to end, or to say it asks its user first. Without an answer in time the session ends anyway. Default 2,000 ms.
-   */
+  /** How long the Link page may take to answer {@link LinkHandle.requestClose} (or Escape, the close control). Default 2,000 ms. */
   closeRequestTimeoutMs?: number;
   /**
    * Opens a window the Link page asks for (a payroll platform's own login page, which refuses to be framed), in
@@ -149,9 +137,9 @@ export interface LinkHandle {
 export interface PrepareLinkOptions extends OpenLinkOptions {
   /**
    * Fetch the token now, beside the frame, from `fetchToken` or `tokenUrl` (when no `token` is given), so
-   * that `open()` finds it on hand. Default true. Each token is a billable call to the service: prepare on
-   * a sign of intent (hover, focus), not on every page view. A token fetched ahead and never used is left
-   * to expire; one that failed is fetched again, silently, at `open()`.
+   * that `open()` finds it on hand. Default true. Each token is a billable call to the service, hence
+   * {@link prepareLink} on a sign of intent. A token fetched ahead and never used is left to expire; one that
+   * failed is fetched again, silently, at `open()`.
    */
   fetchTokenAhead?: boolean;
 }

@@ -13,7 +13,7 @@ import { sameTokenSource } from './same-token-source.js';
 import { transition, type EffectRunners, type SessionEvent, type SessionState } from './session-moves.js';
 
 const DEFAULT_READY_TIMEOUT_MS = 20_000;
-/** How long a flow asked to close may take to answer (end, or say it asks its user) before the session ends anyway. */
+/** The default of {@link OpenLinkOptions.closeRequestTimeoutMs}. */
 const DEFAULT_CLOSE_REQUEST_TIMEOUT_MS = 2_000;
 
 /**
@@ -24,14 +24,14 @@ const DEFAULT_CLOSE_REQUEST_TIMEOUT_MS = 2_000;
  */
 export class LinkSession {
   #state: SessionState = { name: 'prefetched', frameReady: false };
-  /** How many incoming messages were refused so far. */
+  /** {@link LinkHandle.droppedMessages} */
   #dropped = 0;
   // Replaced at once by the promises' own (an executor runs as the promise is built).
   #resolveReady = () => {};
   #resolveClosed: (detail: ExitDetail) => void = () => {};
-  /** Settles when the token was handed over, or the session ended before that. */
+  /** {@link LinkHandle.ready} */
   readonly ready = new Promise<void>((resolve) => (this.#resolveReady = resolve));
-  /** Settles with the exit detail. */
+  /** {@link LinkHandle.closed} */
   readonly closed = new Promise<ExitDetail>((resolve) => (this.#resolveClosed = resolve));
   // Read when used, so that open() can still give what it knows better (the token, callbacks, theme).
   readonly #options: OpenLinkOptions;

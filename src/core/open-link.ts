@@ -32,10 +32,10 @@ export function openLink(options: OpenLinkOptions): LinkHandle {
  * single-use Link session). `openLink()` is `prepareLink()` then `open()` in
  * one call.
  *
- * Call it on a sign of intent (the pointer over your button, focus) and
- * `dispose()` what you prepared when it is no longer wanted: the hidden frame
- * holds a page (often a process) of its own. It is never moved in the DOM
- * (moving a frame reloads it).
+ * Call it on a sign of intent (the pointer over your button, focus), and
+ * {@link PreparedLink.dispose} what you prepared: the hidden frame holds a page
+ * (often a process) of its own. It is never moved in the DOM (moving a frame
+ * reloads it).
  *
  * @example
  * ```js

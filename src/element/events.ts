@@ -57,6 +57,6 @@ export function emit<K extends PayrollLinkEventName>(target: EventTarget, name: 
 
 declare global {
   interface HTMLElementEventMap extends PayrollLinkEventMap {}
-  /** The events bubble and are composed, so listeners on `document` see them too. */
+  /** Typed on `document` too: the events bubble and are composed ({@link emit}). */
   interface DocumentEventMap extends PayrollLinkEventMap {}
 }

@@ -174,11 +174,7 @@ export class PayrollLink extends LitElement {
   #session: LinkHandle | null = null;
   /** The token and the Link frame fetched ahead: it follows this element's properties on its own. */
   readonly #prefetch = new LinkPrefetch(this);
-  /**
-   * Inline, the wait for the element to come within about one viewport of being visible (a root margin of one
-   * viewport's height): then it starts its session by itself. Each token is a billable call to the service, so
-   * not on page load (but with `prefetch="load"`). Here, not in a controller: these bytes load before intent.
-   */
+  /** Inline, the wait to be seen (see `display`). Here, not in a controller: these bytes load before intent. */
   #startWhenSeen: IntersectionObserver | undefined;
   /**
    * Inline, a session started in this connection (seen, on connect, or by `show()`): nothing more to wait for. An
@@ -213,7 +209,6 @@ export class PayrollLink extends LitElement {
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    // `open` set by the page (in markup, or as a property) opens or closes the flow.
     if (changed.has('open')) {
       if (this.open && !this.#session) void this.#start(false);
       if (!this.open && this.#session) this.close();
@@ -310,9 +305,7 @@ export class PayrollLink extends LitElement {
       ...this.#prefetch.source(),
       token: taken?.token,
       cancelToken: taken?.cancel,
-      // Always openLink's own container, never our shadow root: a page hides its button (a menu that closes on
-      // click, a breakpoint, a Suspense fallback) as readily as it shows it, and a hidden modal would end the
-      // session. At the end of <body>, or inside the open modal we sit in. Our custom properties go with it.
+      // Our custom properties go with the modal to its own container (why its own: the class's doc block).
       theme,
       colorScheme: this.colorScheme,
       returnFocusTo,

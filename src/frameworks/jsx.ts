@@ -28,9 +28,8 @@ export type PayrollLinkJsxEventProps = {
 
 /**
  * What `<payroll-link>` takes in React 19 JSX: its attributes, its properties without one (`fetchToken`, `strings`),
- * and the `onlink-*` handlers.
- * React's DOM props named like the element's callbacks (`onError`) are left out: on the bare element they
- * would be React's DOM listeners, never the Link's callbacks.
+ * and the `onlink-*` handlers; not React's DOM props named like the element's callbacks (`onError`: see the module's
+ * doc).
  */
 export type PayrollLinkJsxProps = Omit<DetailedHTMLProps<HTMLAttributes<PayrollLink>, PayrollLink>, keyof LinkCallbacks> &
   PayrollLinkJsxEventProps &

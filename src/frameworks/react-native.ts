@@ -1,11 +1,7 @@
 /**
- * `payroll-link/react-native`: a launch's page (`createLinkLaunches` in `payroll-link/server/launches`) in a
- * `react-native-webview` WebView, with the element's callbacks. The page posts every event over the launch bridge
- * (`window.ReactNativeWebView.postMessage`, one JSON string each); this view takes a message only from the launch
- * URL's origin, with the nonce it put in the URL's fragment and a number it has not seen (launch-view-guard.ts),
- * parsed with the bridge's schemas (`parseLaunchBridgeMessage`, `payroll-link/core`), and calls the callback named
- * after it. `react-native` and `react-native-webview` are optional peer dependencies of the package: only this
- * entry imports them.
+ * `payroll-link/react-native`: {@link PayrollLinkView}, a launch's page in a `react-native-webview` WebView.
+ * `react-native` and `react-native-webview` are optional peer dependencies of the package: only this entry imports
+ * them.
  */
 import * as React from 'react';
 import { Linking, type StyleProp, type ViewStyle } from 'react-native';
@@ -27,10 +23,10 @@ import { LaunchViewGuard, launchViewNonce, type LaunchViewMessage, type LaunchVi
 export type PayrollLinkViewDetail<E extends LaunchBridgeEvent> = Extract<LaunchBridgeMessage, { event: E }>['detail'];
 
 /**
- * The props of {@link PayrollLinkView}. The callbacks are the element's (`onOpen` … `onEvent`, one per `link-*`
- * event the launch page sends) and get the event's detail itself, not a `CustomEvent` as `payroll-link/react`'s handlers do: there is no
- * DOM event on this side of the bridge, only the message. Each is called once per message (a message posted again
- * is ignored), with the latest props.
+ * The props of {@link PayrollLinkView}. The callbacks are {@link LinkCallbacks}' (`onOpen` … `onEvent`, one per
+ * `link-*` event the launch page sends) and get the event's detail itself, not a `CustomEvent` as
+ * `payroll-link/react`'s handlers do: there is no DOM event on this side of the bridge, only the message. The view
+ * calls the ones of its latest props.
  *
  * @example
  * ```tsx
@@ -45,17 +41,17 @@ export interface PayrollLinkViewProps {
    * loads it with a fragment of its own (the bridge's nonce), in place of any it has.
    */
   url: string;
-  /** `link-open`: the Link flow is showing. */
+  /** {@link LinkCallbacks.onOpen}, from the page's `link-open`. */
   onOpen?: (detail: PayrollLinkViewDetail<'link-open'>) => void;
-  /** `link-login`: the user has logged in to their payroll provider. */
+  /** {@link LinkCallbacks.onLogin}, from the page's `link-login`. */
   onLogin?: (detail: PayrollLinkViewDetail<'link-login'>) => void;
-  /** `link-success`: the account is connected (`accountId`, `jobId`). Your backend learns it from `onResult` too. */
+  /** {@link LinkCallbacks.onSuccess}, from the page's `link-success`. Your backend learns it from `onResult` too. */
   onSuccess?: (detail: PayrollLinkViewDetail<'link-success'>) => void;
-  /** `link-error`: the flow met an error (a typed `LinkError`: `type`, `code`). */
+  /** {@link LinkCallbacks.onError}, from the page's `link-error`. */
   onError?: (detail: PayrollLinkViewDetail<'link-error'>) => void;
-  /** `link-exit`: the user left the flow (`reason`). */
+  /** {@link LinkCallbacks.onExit}, from the page's `link-exit`; {@link PayrollLinkViewProps.onDone} comes after it. */
   onExit?: (detail: PayrollLinkViewDetail<'link-exit'>) => void;
-  /** `link-event`: one of the Link page's events (`name`, `payload`, and `typed`: whether the contract types it). */
+  /** {@link LinkCallbacks.onEvent}, from the page's `link-event`. */
   onEvent?: (detail: PayrollLinkViewDetail<'link-event'>) => void;
   /**
    * `launch-done`: the flow has ended (`status`: `'success'` or `'exit'`; `redirect`: where the page would go next,
@@ -66,7 +62,7 @@ export interface PayrollLinkViewProps {
   style?: StyleProp<ViewStyle>;
 }
 
-/** The element's events the page sends (the bridge's `link-*` messages), each with its callback prop. */
+/** Each `link-*` message's callback prop. */
 const CALLBACKS = {
   'link-open': 'onOpen',
   'link-login': 'onLogin',

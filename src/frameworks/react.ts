@@ -1,9 +1,7 @@
 /**
- * `payroll-link/react`: the `<payroll-link>` element as a React component, for
- * React 18 and 19. React 18 passes every prop to a custom element as a string
- * attribute, so functions and `fetchToken` would be lost; this wrapper (made
- * with `@lit/react`) sets them as properties and turns the `on*` props into
- * listeners of the element's `link-*` events.
+ * `payroll-link/react`: {@link PayrollLink}, the element as a React 18 and 19 component. React 18 passes every
+ * prop to a custom element as a string attribute, so functions and `fetchToken` would be lost: `@lit/react` sets
+ * them as properties.
  */
 import { createComponent, type EventName } from '@lit/react';
 import * as React from 'react';
@@ -14,7 +12,7 @@ import { PayrollLink as PayrollLinkElement } from '../element/payroll-link.js';
 /** The element as the wrapper sees it: its `on*` props are typed by the events below, not by the callback properties. */
 type WrappedElement = Omit<PayrollLinkElement, keyof LinkCallbacks>;
 
-/** One handler prop per event of the element, derived from its event map: `link-open` is `onOpen`. */
+/** The handler prop of each event of the element's event map. */
 type EventProps = { [K in PayrollLinkEventName as K extends `link-${infer Name}` ? `on${Capitalize<Name>}` : never]: K };
 
 // `satisfies` the map: an event added to the element and missing here, one removed, or a handler not named after
@@ -35,8 +33,8 @@ const events = {
  * `linkUrl`, `fetchToken`, `onOpenUrl`, …), set as properties, and one handler per event of the element, named after
  * it (`link-open` is `onOpen`, `link-success` `onSuccess`, …, `link-ready` `onReady`), which listens to that event
  * and gets the `CustomEvent`, whose `detail` is typed; the element's callback properties of those names stay unset.
- * Both lists come from the element, its `static properties` and its event map (`PayrollLinkEventMap`; the compiler
- * holds the handler table above to it). A `ref` gives the element (`show()`, `close()`, `requestClose()`).
+ * Both lists come from the element: its `static properties` and {@link PayrollLinkEventMap}. A `ref` gives the
+ * element (`show()`, `close()`, `requestClose()`).
  *
  * @example
  * ```tsx

@@ -26,14 +26,12 @@ export type PayrollLinkSvelteEventProps = {
 };
 
 /**
- * What `<payroll-link>` takes in a Svelte 5 template: its attributes,
- * `fetchToken`, and the `onlink-*` handlers. The DOM handlers named like the
- * element's callbacks are left out: on the element they would be DOM
- * listeners, never the Link's callbacks.
+ * What `<payroll-link>` takes in a Svelte 5 template: its attributes, its properties without one (`fetchToken`),
+ * and the `onlink-*` handlers. Not the DOM handlers named like the element's callbacks (`onerror`): on the element
+ * they would be DOM listeners, never the Link's callbacks.
  */
 export type PayrollLinkSvelteProps = Omit<HTMLAttributes<PayrollLink>, keyof LinkCallbacks | Lowercase<keyof LinkCallbacks>> &
   PayrollLinkSvelteEventProps & {
-    // Svelte would listen for events named "Success" etc.: never fired, so never allowed.
     [K in keyof LinkCallbacks]?: never;
   } & PayrollLinkAttributes<null> &
   PayrollLinkPropertiesOnly;

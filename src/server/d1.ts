@@ -1,12 +1,7 @@
 /**
- * `payroll-link/server/d1`: an {@link EventClaimStore} on Cloudflare D1, for
- * webhooks received by a Worker. One row per event id; a claim is one
- * `INSERT … ON CONFLICT DO UPDATE … WHERE` the row is neither done nor under an
- * unexpired lease, on the database's clock, and the row is read back in the same
- * batch (one transaction, one round trip) to tell `done` from `busy`. Workers KV
- * would not do: it has no atomic claim, so two copies of an event arriving at
- * once could both run. The same store is a {@link LaunchStore}, on a table of
- * its own, with the SQL of `postgresEventStore`'s (src/server/launches/store/sql-launch-store.ts).
+ * `payroll-link/server/d1`: {@link d1EventStore}, the claim of `postgresEventStore` (src/server/postgres.ts) on
+ * SQLite, with the row read back in the same batch (one transaction, one round trip) to tell `done` from `busy`.
+ * Workers KV would not do: it has no atomic claim, so two copies of an event arriving at once could both run.
  */
 import type * as z from 'zod';
 import { ConfigError } from './config-error.js';
@@ -28,7 +23,7 @@ export interface D1Statement {
   first(): Promise<unknown>;
 }
 
-/** Options of {@link d1EventStore}: the tables' names, and whether to create them on first use ({@link d1EventStoreTableSql} gives the statement for a migration). */
+/** Options of {@link d1EventStore}. */
 export const D1EventStoreOptionsSchema = ClaimTableOptionsSchema.extend({
   /**
    * The launch records' table (the store as a `LaunchStore`, for `createLinkLaunches`), named as `table` is;

@@ -1,11 +1,8 @@
 /**
- * `payroll-link/server/postgres`: an {@link EventClaimStore} on PostgreSQL,
- * through your own `pg` pool or client (`pg` ≥ 8, an optional peer
- * dependency: this module never imports it). One row per event id in a table
- * whose primary key is the id; a claim is `INSERT … ON CONFLICT DO UPDATE …
- * WHERE` the row is neither done nor under an unexpired lease, so exactly one
- * caller gets it, on the database's clock. The same store is a
- * {@link LaunchStore}, on a table of its own (src/server/launches/store/sql-launch-store.ts).
+ * `payroll-link/server/postgres`: {@link postgresEventStore}, through your own `pg` pool or client (`pg` ≥ 8, an
+ * optional peer dependency: this module never imports it). One row per event id, the id its primary key; a claim is
+ * `INSERT … ON CONFLICT DO UPDATE … WHERE` the row is neither done nor under an unexpired lease, so exactly one caller
+ * gets it, on the database's clock. The launch records' SQL is src/server/launches/store/sql-launch-store.ts.
  */
 import * as z from 'zod';
 import { ConfigError } from './config-error.js';

@@ -1,12 +1,8 @@
 /**
- * `payroll-link/server/redis`: an {@link EventClaimStore} that is also a
- * {@link LaunchStore}, and a rate limiter shared by several processes
- * (`redisRateLimiter`) on Redis, through your own node-redis client (`redis`
- * ≥ 4, an optional peer dependency: this module never imports it). Each event
- * id is one key: a claim is the key set with a lease (`PX`), done is the key
- * set to `done` for `doneTtlSeconds`. Each launch record is one key under a
- * prefix of its own, expiring at its absolute time (`PXAT`, Redis ≥ 6.2). Each
- * step is one Lua script, so it is atomic on the server.
+ * `payroll-link/server/redis`: {@link redisEventStore} and {@link redisRateLimiter}, through your own node-redis
+ * client (`redis` ≥ 4, an optional peer dependency: this module never imports it). Each step is one Lua script, so
+ * it is atomic on the server; a claim is its key set with a lease (`PX`), a launch record expires at its absolute
+ * time (`PXAT`, Redis ≥ 6.2).
  */
 import * as z from 'zod';
 import { ConfigError } from './config-error.js';

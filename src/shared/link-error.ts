@@ -6,7 +6,7 @@
  */
 import type { LinkError, LinkErrorType } from '../protocol.js';
 
-/** Builds a {@link LinkError}: errors are data with a type to branch on and a stable code. */
+/** Builds a {@link LinkError}. */
 export const linkError = (type: LinkErrorType, code: string, message: string, pendingRetry = false): LinkError => ({
   type,
   code,

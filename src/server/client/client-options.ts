@@ -24,10 +24,7 @@ export interface ResponseInfo extends RequestInfo {
 /** The requests per second the spec allows each mode (spec, "Limits"). */
 export const MODE_RATE_LIMITS = { sandbox: 10, development: 10, production: 50 } as const;
 
-/**
- * The limiter a client's `rateLimit` asks for: none (`false`), the mode's limit (unset), a limit of the client's
- * own (`{ perSecond }`), or the app's limiter, used as it is even when it has a `perSecond` of its own.
- */
+/** The limiter a client's `rateLimit` asks for; the app's limiter is used as it is, even with a `perSecond` of its own. */
 export function limiterFor(rateLimit: ClientOptions['rateLimit'], mode: ClientOptions['mode']): RateLimiter | null {
   if (rateLimit === false) return null;
   if (rateLimit === undefined) return inProcessRateLimiter({ perSecond: MODE_RATE_LIMITS[mode ?? 'sandbox'] });
@@ -42,7 +39,7 @@ export function limiterFor(rateLimit: ClientOptions['rateLimit'], mode: ClientOp
  */
 export const ClientOptionsSchema = z.strictObject({
   ...CONNECTION_FIELDS,
-  /** The mode `apiSecret` belongs to: sets the default rate limit (10 per second in sandbox and development, 50 in production; 10 when absent). */
+  /** The mode `apiSecret` belongs to: sets the default rate limit ({@link MODE_RATE_LIMITS}; sandbox's when absent). */
   mode: z.optional(LinkModeSchema),
   /** Bound of one attempt, the answer's body included, in milliseconds. */
   timeoutMs: z.int().min(1).max(300_000).default(10_000),

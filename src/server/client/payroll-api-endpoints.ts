@@ -1,9 +1,4 @@
-/**
- * The service's API as data: every endpoint of the service's API specification ("Endpoints") that the client
- * calls, written once. The client's methods are built from these rows (`payroll-client.ts`), the sandbox's routes
- * check their input against them, the method table of `docs/reading-data.md` is generated from them, and the tests
- * take their endpoint list from them.
- */
+/** The service's API as data ({@link PAYROLL_API_ENDPOINTS}), from its specification's "Endpoints"; the tests take their list from it too. */
 import * as z from 'zod';
 import { LinkTokenSchema } from '../../protocol/link-token.js';
 import {
@@ -85,10 +80,8 @@ export const CreateJobBodySchema = z.looseObject({ name: z.string().min(1) });
 export const LinkTokenCreateBodySchema = z.looseObject({ org_name: z.string().min(1) });
 
 /**
- * The payroll service's API, as data: each endpoint the client calls, by the client's namespace and method name,
- * with its method, its path as the spec writes it and its path parameters, its query parameters, its body, the
- * schema of its answer, whether it answers one resource, a list or possibly no content, and whether it may be
- * sent again after a failure that may have reached the service.
+ * The payroll service's API, as data: each endpoint the client calls, a {@link PayrollApiEndpoint} by the client's
+ * namespace and method name.
  *
  * `createPayrollClient`'s methods are built from it (with `jobs.wait`, which polls `jobs.get`), the local
  * sandbox checks its requests against it, and the method table of `docs/reading-data.md` is generated from it.

@@ -354,7 +354,7 @@ export type PayrollClient = EndpointMethods<typeof PAYROLL_API_ENDPOINTS> & {
     /**
      * Polls the job (backing off from 250 ms to 2 s, each poll paced by the
      * rate limiter) until it is no longer `pending`, and resolves with it,
-     * whatever its status. Still pending after `timeoutMs`: rejects with kind `timeout`.
+     * whatever its status; {@link WaitOptions} bounds the wait.
      */
     wait: (id: string, options?: WaitOptions) => Promise<WithResponse<Job>>;
   };

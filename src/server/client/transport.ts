@@ -15,7 +15,7 @@ import type { RequestInfo, ResponseInfo } from './client-options.js';
 import { kindOfStatus, PayrollApiError, toErrorCodes, type PayrollApiErrorFields } from './payroll-api-error.js';
 import type { RateLimiter } from './rate-limiter.js';
 
-/** The default backoff between retries: the first step and the ceiling of one computed step. */
+/** The client's {@link RetryPolicy} `backoff`. */
 export const DEFAULT_BACKOFF = { baseMs: 250, maxMs: 4_000 } as const;
 /** Same-origin redirects followed in one call, so a loop ends. */
 const MAX_REDIRECTS = 3;
@@ -26,9 +26,9 @@ const MAX_REDIRECTS = 3;
  */
 const UUID_SHAPE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** Statuses that say the service did nothing: retried whatever the call (429, 502, 503). */
+/** The statuses of {@link Effect}'s `not-done`. */
 const NOT_DONE_STATUSES = new Set([429, 502, 503]);
-/** Statuses after which the service may have acted: retried only for a call that may be sent twice (500, 504). */
+/** The statuses of {@link Effect}'s `maybe-done`. */
 const MAYBE_DONE_STATUSES = new Set([500, 504]);
 /** Network failures that mean the request never left: safe to send a POST again. */
 const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'UND_ERR_CONNECT_TIMEOUT']);
@@ -69,12 +69,7 @@ export interface TransportCall {
   signal?: AbortSignal | undefined;
   timeoutMs?: number | undefined;
   maxRetries?: number | undefined;
-  /**
-   * Whether the call may be sent again after an attempt that may have acted
-   * (a 500 or 504, a timeout, an answer cut off, a connection lost once
-   * sent). By default a GET may, a POST may not: the service may have done it
-   * all the same, and it must not be done twice.
-   */
+  /** As {@link PayrollApiEndpoint}'s; by default a GET may, a POST may not. */
   retryAfterPossibleSend?: boolean | undefined;
 }
 

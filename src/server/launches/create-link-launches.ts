@@ -1,11 +1,7 @@
 /**
- * `createLinkLaunches`: the Link flow at a URL of the integrator's own, for a
- * native app's WebView or system browser, or a link sent by text or email.
- * `create()` seals a launch into a URL; `handle()` serves, below `publicUrl`,
- * the flow's page (`GET /<segment>`), its token route (`POST /<segment>/token`:
- * a Link token for the launch's end user, with a sealed receipt) and its
- * result route (`POST /<segment>/result`: checked against the service, then
- * `onResult`, once). Web-standard, no Node built-in: it runs on workerd.
+ * What `handle()` serves below `publicUrl`: the page (`GET /<segment>`), its token route (`POST /<segment>/token`: a
+ * Link token for the launch's end user, with a sealed receipt) and its result route (`POST /<segment>/result`).
+ * Web-standard, no Node built-in: it runs on workerd.
  */
 import * as z from 'zod';
 import { ConfigError } from '../config-error.js';

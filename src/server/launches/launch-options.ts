@@ -29,9 +29,8 @@ interface LaunchResultBase {
 /**
  * How a launch's flow ended, as `onResult` gets it. Switch on `status`; act only on `success`:
  *
- * - `success`: every fact is the service's word: the account is the launch's end user's, it came from a Link token
- *   minted for this launch, and the job the flow ran finished with success. Final: once per launch, after which the
- *   link opens nothing.
+ * - `success`: every {@link LaunchFact} is the service's word. Final: once per launch, after which the link opens
+ *   nothing.
  * - `unconfirmed`: the page reported a success that nothing refuted, but the service did not send what would
  *   confirm `unconfirmed` (see {@link LaunchFact}). Once per Link token; the launch stays open, and `confirm()` (the
  *   `account.added` webhook) or `recheck()` may still run one `success`. Decide as `docs/native-apps.md` says.
@@ -96,7 +95,7 @@ export const LinkLaunchesOptionsSchema = z
     solution: product.solution,
     /** As `createLinkTokenHandler`'s. */
     features: product.features,
-    /** As `createLinkTokenHandler`'s: further `POST /link_tokens` fields, given the page's token request. */
+    /** {@link LinkTokenFieldsProvider}, given the page's token request. */
     linkTokenFields: functionSchema<LinkTokenFieldsProvider>().optional(),
     /** The service's hosted Link page (the element's `link-url`): the only origin the page frames and hears. */
     linkUrl: webUrl('linkUrl'),
@@ -160,7 +159,7 @@ export const LinkLaunchesOptionsSchema = z
           .pipe(webUrl('frameAncestors').refine((url) => new URL(url).origin === url.replace(/\/$/, ''), 'must be an origin')),
       )
       .optional(),
-    /** Time bound on the body of a POST to the token or result route, in milliseconds: past it, 408 `REQUEST_TIMEOUT`, logged once. */
+    /** {@link BodyTimeoutMsSchema}, for a POST to the token or result route. */
     bodyTimeoutMs: BodyTimeoutMsSchema,
     /** The bound of one `onResult` call, in milliseconds. */
     resultTimeoutMs: z.int().min(1).max(120_000).default(10_000),

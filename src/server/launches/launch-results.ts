@@ -1,9 +1,6 @@
 /**
- * A launch's results: what the page reports, what `account.added` adds, and
- * what the service confirms, settled into one `onResult` per outcome. A
- * success is `success` only when every fact the lender needs is the service's
- * word ({@link verdictOf}); otherwise it is `unconfirmed`, and stays open to a
- * later confirmation. A success is final: its claim is done on the store
+ * A launch's results: what the page reports, what `account.added` adds, and what the service confirms
+ * ({@link verdictOf}), settled into one `onResult` per outcome. A success is final: its claim is done on the store
  * every instance shares.
  */
 import { AccountAddedPayloadSchema } from '../webhooks/webhook-events.js';

@@ -24,7 +24,6 @@ export interface TokenRouteParts {
   launchOf: (request: Request) => Promise<LaunchFields | null>;
   /** Mints a Link token for the launch, or throws the `HttpError` the boundary answers. */
   mint: (request: Request, launch: LaunchFields) => Promise<LinkToken>;
-  /** Throws the answer of a launch that cannot mint now (expired, revoked, connected). */
   requireOpen: (launch: LaunchFields) => Promise<void>;
   receiptKey: () => Promise<CryptoKey>;
   publicUrl: string;

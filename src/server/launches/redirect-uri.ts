@@ -1,15 +1,8 @@
 /**
- * Where a launch may send the user back when the flow ends: checked once, when
- * the launches are created, against an allowlist. `https:`; `http:` on
- * loopback; an app's reverse-DNS scheme (`com.acme.app:/payroll-done`: RFC 8252
- * §7.1 has an app name its scheme after a domain it controls, which no system
- * handler and no other honest app uses); or a scheme the integrator lists in
- * `allowCustomSchemes`, saying it is their app's. Anything else is refused: the
- * browser or the operating system handles many schemes itself (`smb:` mounts a
- * share, `itms-services:` installs an app, `ms-settings:` opens the settings),
- * and a "redirect" there would carry the launch's state out of the app. A
- * denylist of such schemes can never be complete; it is kept only to refuse
- * listing one in `allowCustomSchemes`.
+ * The rules of `redirectUris` and `allowCustomSchemes` (said on their fields of {@link LinkLaunchesOptionsSchema}),
+ * checked once, when the launches are created. An allowlist: a reverse-DNS scheme passes because RFC 8252 §7.1 has
+ * an app name its scheme after a domain it controls, which no system handler and no other honest app uses. A
+ * denylist of the schemes the system handles can never be complete; it is kept only to refuse listing one.
  */
 import { isLoopbackHost } from '../handler/loopback.js';
 

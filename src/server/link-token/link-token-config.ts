@@ -1,9 +1,4 @@
-/**
- * What the Link token's two callers share, written once: the token handler's
- * options (also the launches' product options), the hooks' types, and the
- * `POST /link_tokens` body for a version. `createLinkTokenMinter` mints from it;
- * `createLinkTokenHandler` and the launches' token route are its two callers.
- */
+/** What the token handler and the launches' token route share: the options, the hooks' types, the `POST /link_tokens` body. */
 import * as z from 'zod';
 import { functionSchema } from '../handler/function-schema.js';
 import { BodyTimeoutMsSchema } from '../json-request.js';
@@ -63,9 +58,9 @@ export const LinkTokenHandlerConfigSchema = ServiceConnectionSchema.partial({ ap
         message: 'must be a client made by createPayrollClient',
       })
       .optional(),
-    /** The mode of `apiSecret`, for the rate limit of the handler's own client (see `createPayrollClient`). */
+    /** {@link ClientOptions}' `mode`, for the handler's own client. */
     mode: ClientOptionsSchema.shape.mode,
-    /** Pacing of the handler's own client (see `createPayrollClient`); by default the mode's limit. */
+    /** {@link ClientOptions}' `rateLimit`, for the handler's own client. */
     rateLimit: ClientOptionsSchema.shape.rateLimit,
     /** Your organisation's name, shown to the end user in Link (`org_name`). */
     orgName: z.string().min(1, 'is required').max(255),
@@ -85,7 +80,7 @@ export const LinkTokenHandlerConfigSchema = ServiceConnectionSchema.partial({ ap
     linkTokenFields: functionSchema<LinkTokenFieldsProvider>().optional(),
     /** Cap on the browser's request body, in bytes. */
     maxBodyBytes: z.int().min(64).max(1_048_576).default(4_096),
-    /** Time bound on the browser's request body, in milliseconds: past it, 408 `REQUEST_TIMEOUT`, logged once. */
+    /** {@link BodyTimeoutMsSchema}, for the browser's request body. */
     bodyTimeoutMs: BodyTimeoutMsSchema,
     /**
      * Time bound of each hook (`resolveEndUserId`, `authorizeAccount`,

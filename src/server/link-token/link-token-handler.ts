@@ -1,8 +1,4 @@
-/**
- * `createLinkTokenHandler`: the integrator's token endpoint. It decides who the
- * token is for from its hooks, then mints through the one minter the launches
- * share (`link-token-minter.ts`). Its options and types are `link-token-config.ts`'s.
- */
+/** The token endpoint: its hooks decide who the token is for; the minter it shares with the launches mints it. */
 import { invalidParamsAnswer, jsonResponse } from '../error-response.js';
 import { HttpError } from '../handler/http-error.js';
 import { postHandler } from '../handler/post-handler.js';
@@ -34,8 +30,7 @@ export {
  *
  * Throws a `ConfigError` naming the field when the configuration is wrong.
  * The handler itself never throws; every failure is an answer in the spec's
- * error shape: 405/413/415/400 for bad browser input (408 for a body that
- * did not arrive within `bodyTimeoutMs`), 502 when the service
+ * error shape: 405/408/413/415/400 for bad browser input, 502 when the service
  * refused or answered nonsense, 503 with `Retry-After` when it stayed
  * unavailable through the retries.
  *

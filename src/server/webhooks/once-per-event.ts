@@ -1,8 +1,6 @@
 /**
- * The heart of the webhook handler, apart from HTTP: each event id's work runs
- * once, claimed in a store before it runs and marked done only after it
- * succeeded. What each run ended with is an {@link EventOutcome}; the handler
- * turns it into an answer.
+ * The heart of the webhook handler, apart from HTTP: each event id's work runs once, under the claims of an
+ * {@link EventClaimStore}. What each run ended with is an {@link EventOutcome}; the handler turns it into an answer.
  */
 import { describeError } from '../describe-error.js';
 import type { Logger } from '../logger.js';

@@ -81,7 +81,7 @@ export const WebhookHandlerOptionsSchema = z
     leaseMs: z.int().min(1).max(3_600_000).optional(),
     /** Cap on one delivery's body, in bytes. */
     maxBodyBytes: z.int().min(256).max(10_485_760).default(262_144),
-    /** Time bound on one delivery's body, in milliseconds: past it, 408 `REQUEST_TIMEOUT`, logged once (the service delivers again). */
+    /** {@link BodyTimeoutMsSchema}, for one delivery's body (after a 408 the service delivers again). */
     bodyTimeoutMs: BodyTimeoutMsSchema,
     /** Defaults to `console`. */
     log: LoggerSchema.optional(),
@@ -130,9 +130,8 @@ const retryLater = (code: string, message: string, seconds: number): ErrorAnswer
  * reads the envelope and the payload of a known event with zod, runs your
  * callback once per `event_id`, and only then answers `200 { received, duplicate }`.
  * A known event whose payload does not fit goes to `onUnknownEvent`, with a
- * warning. Bad input gets the service's error body: 405, 415, 413, 408 (a
- * body that did not arrive within `bodyTimeoutMs`), 400 (a malformed
- * envelope), 401 (unverified), 500 (your callback threw: the
+ * warning. Bad input gets the service's error body: 405, 415, 413, 408, 400 (a
+ * malformed envelope), 401 (unverified), 500 (your callback threw: the
  * service delivers again). 503 with `Retry-After` asks for a later delivery:
  * `EVENT_IN_PROGRESS` (another instance holds the event's claim),
  * `CALLBACK_TIMEOUT` (your callback passed `callbackTimeoutMs`),
@@ -218,8 +217,8 @@ export function createWebhookHandler(options: WebhookHandlerOptions): (request: 
       if (!envelope.success) throw new HttpError(invalidParamsAnswer(envelope.error));
       const known = WebhookEventSchema.safeParse(body.value);
       if (!known.success && isKnownName(envelope.data.event)) {
-        // A known name whose payload does not fit: the service changed it. Refusing would only make it deliver
-        // again and again; handing it over typed would be a lie. So it goes to onUnknownEvent, untyped, and is logged.
+        // The service changed a known event: refusing would only make it deliver again and again; handing it over
+        // typed would be a lie.
         log.warn(`webhook ${envelope.data.event}: payload does not match this version's schema; handed over as unknown`, {
           eventId: envelope.data.event_id,
           problems: known.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`),

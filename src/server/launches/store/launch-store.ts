@@ -3,10 +3,7 @@
  * records per launch (revoked, succeeded, the Link tokens it minted and what
  * has been confirmed of each, its counters), each gone once its launch can no
  * longer be used. Five atomic operations on string keys are the whole
- * contract, so that Redis, PostgreSQL, D1 and memory each implement it in a
- * few lines: `payroll-link/server/redis`, `/postgres` and `/d1`'s stores are
- * launch stores as well as webhook claim stores, and {@link memoryLaunchStore}
- * is one for a single process.
+ * contract, so that each engine implements it in a few lines.
  */
 
 /** When a record stops existing: milliseconds since 1970 (UTC), as `Date.now()` counts. */
