@@ -1,25 +1,14 @@
 /**
- * The launch page's bridge to the native app that shows it: what the page that
- * `createLinkLaunches` serves (`payroll-link/server/launches`) posts to
- * `payroll-link/react-native`, a WKWebView or an Android WebView, one JSON
- * string per message. Every element event the page can fire, with the
- * element's own detail, and three of the bridge's own: `launch-start` (the
- * page's first message: the Link page's origin, which the view lets load in
- * the page's frame), `open-url` (the Link page asked for an external window,
- * which a WebView cannot open well) and `launch-done` (the flow has ended;
- * posted before the page navigates). Both sides parse with these schemas: a
- * message that fails them is ignored.
+ * The launch page's bridge to the native app that shows it (`payroll-link/react-native`, a WKWebView or an Android
+ * WebView): one JSON string per message, every element event the page can fire with the element's own detail, and
+ * three of the bridge's own: `launch-start` (the Link page's origin, which the view lets load in the page's frame),
+ * `open-url` (an external window, which a WebView cannot open well) and `launch-done` (posted before the page
+ * navigates). Both sides parse with these schemas; a message that fails them is ignored.
  *
- * Each message carries the app's nonce and its number. The app puts a nonce of
- * its own in the launch URL's fragment (`#payroll-link-bridge=<nonce>`), which
- * only the top frame can read (a frame of another origin cannot read its
- * parent's address) and which never reaches a server or its logs; the page
- * reads it before anything else runs, takes it out of the address, and sends it
- * in every message. The app takes a message only with its own nonce: on
- * Android, react-native-webview's JavaScript-interface fallback reports the top
- * frame's URL for every frame's message, so the nonce is what tells the page's
- * messages from a frame's. `seq` numbers the page's messages from 1, so that
- * the app acts on each once: a message posted again has a number already seen.
+ * Each message carries the app's nonce and its `seq` (docs/native-apps.md): the nonce sits in the launch URL's
+ * fragment, which only the top frame can read and no server logs, and it is what tells the page's messages from a
+ * frame's on Android, where react-native-webview's JavaScript-interface fallback reports the top frame's URL for
+ * every frame; `seq` counts from 1, so that a message posted again is acted on once.
  */
 import * as z from 'zod/mini';
 import {

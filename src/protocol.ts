@@ -1,16 +1,7 @@
 /**
- * The wire contract between the page, the integrator's backend and the hosted
- * Link frame, written once as zod schemas. Every TypeScript type of the
- * contract is inferred from these schemas; nothing here is written twice.
- *
- * The widget, the sandbox's hosted Link page and the example backend all
- * import this module, so a change to the contract is a change in one place.
- * Two parts live in modules of their own, exported from here as well: the Link
- * token (protocol/link-token.ts), which the server's client imports alone, and
- * the string checks both share (protocol/strings.ts).
- *
- * `zod/mini` keeps the browser bundle small: it tree-shakes to the checks
- * actually used.
+ * The wire contract between the page, the integrator's backend and the hosted Link frame, as zod schemas; every type
+ * is inferred from them (docs/architecture.md). The widget, the sandbox's Link page and the example backend import it.
+ * `zod/mini` keeps the browser bundle small: it tree-shakes to the checks actually used.
  */
 import * as z from 'zod/mini';
 import { MAX_TEXT, nonEmptyText, text, uuid } from './protocol/strings.js';
@@ -44,11 +35,8 @@ function isFlatRecord(value: unknown): boolean {
 const flatRecord = () =>
   z.custom<Record<string, string | number | boolean | null>>(isFlatRecord, 'not a flat object of at most 50 primitives');
 
-// ---------------------------------------------------------------------------
-// Link token: what `POST /link_tokens` returns and the integrator's backend
-// passes on to the browser (protocol/link-token.ts: the server's client checks
-// it, and bundles none of the rest).
-// ---------------------------------------------------------------------------
+// Link token: what `POST /link_tokens` returns, passed on to the browser (protocol/link-token.ts: the server's client
+// checks it, and bundles none of the rest).
 
 export {
   LinkModeSchema,
@@ -59,10 +47,7 @@ export {
   type LinkTokenEnvelope,
 } from './protocol/link-token.js';
 
-// ---------------------------------------------------------------------------
-// Callback payloads: the `detail` of each DOM event and the argument of each
-// callback.
-// ---------------------------------------------------------------------------
+// Callback payloads: the `detail` of each DOM event and the argument of each callback.
 
 /** The schema of {@link LinkErrorType}. */
 export const LinkErrorTypeSchema = z.enum([
@@ -143,22 +128,15 @@ export const LinkEventNameSchema = /* @__PURE__ */ z.enum([
   'screen_transition',
 ]);
 
-// ---------------------------------------------------------------------------
 // Frame messages.
-//
 // 1. frame → page (window.postMessage): `ready`, once the Link page can take a token.
-// 2. page → frame (window.postMessage to the exact Link origin): `init` with the
-//    token and a transferred MessagePort. The token never travels in a URL.
-// 3. frame → page (over that port only): `event` messages, one per Link event; `open-url` (a login in a
-//    new window), `close-answer`, and `height` (the content's height, on every screen, for an inline frame).
+// 2. page → frame (window.postMessage to the exact Link origin): `init` with the token and a transferred MessagePort.
+//    The token never travels in a URL.
+// 3. frame → page (over that port only): `event` messages, one per Link event; `open-url` (a login in a new window),
+//    `close-answer`, and `height` (the content's height, on every screen, for an inline frame).
 // 4. page → frame (over that port only): `open-url-result` and `close-request`.
-//
-// While focus is inside the frame, the page's dialog never sees the keyboard:
-// the Link page handles Escape itself, as it answers a `close-request`: it ends
-// (an `exit` event, `reason: 'user_closed'`), or first asks its user while a
-// job runs. The page's own close control sends a `close-request`. Inline, the
-// flow is part of the page and Escape is the page's: the Link page ignores it.
-// ---------------------------------------------------------------------------
+// While focus is inside the frame, the page's dialog never sees the keyboard: the Link page handles Escape itself, as
+// it answers a `close-request` (docs/windows-and-closing.md). Inline, Escape is the page's: the Link page ignores it.
 
 /** The schema of {@link ColorScheme}. */
 export const ColorSchemeSchema = z.enum(['light', 'dark', 'auto']);
@@ -220,10 +198,7 @@ export const InitMessageSchema = z.object({
 /** Tallest content a Link page may report, in CSS pixels: more is broken or hostile, and is dropped. */
 export const MAX_REPORTED_HEIGHT = 20_000;
 
-/**
- * The schema of {@link HeightMessage}. `z.number()` refuses NaN and infinities; zero, negatives and heights over
- * {@link MAX_REPORTED_HEIGHT} fail too.
- */
+/** The schema of {@link HeightMessage}: `z.number()` refuses NaN and infinities, the refinement the rest. */
 export const HeightMessageSchema = z.object({
   type: z.literal('payroll-link:height'),
   version: z.literal(PROTOCOL_VERSION),
@@ -370,10 +345,8 @@ export const CloseAnswerMessageSchema = z.object({
  */
 export const PortMessageSchema = z.union([HeightMessageSchema, OpenUrlMessageSchema, CloseAnswerMessageSchema]);
 
-// ---------------------------------------------------------------------------
-// Inferred types. The frame messages' (ReadyMessage, InitMessage, FrameExitPayload, EventMessage) stay
-// internal: `payroll-link` and `payroll-link/core` export the others (src/core/index.ts).
-// ---------------------------------------------------------------------------
+// Inferred types. The frame messages' (ReadyMessage, InitMessage, FrameExitPayload, EventMessage) stay internal:
+// `payroll-link` and `payroll-link/core` export the others (src/core/index.ts).
 
 /**
  * How the flow shows: `modal` (the default), or `inline` in the page's flow. The one list behind the element's
@@ -398,10 +371,7 @@ export type OpenDetail = z.infer<typeof OpenDetailSchema>;
 export type LinkEventName = z.infer<typeof LinkEventNameSchema>;
 /** frame → page: the Link page has loaded and waits for its token (internal to the frame protocol). */
 export type ReadyMessage = z.infer<typeof ReadyMessageSchema>;
-/**
- * page → frame: the token and options, sent with a MessagePort (in `event.ports[0]`) for everything after (internal
- * to the frame protocol).
- */
+/** page → frame: the token and options, with a MessagePort (`event.ports[0]`) for everything after (internal). */
 export type InitMessage = z.infer<typeof InitMessageSchema>;
 /**
  * frame → page (over the port): the height of the Link page's content, in CSS pixels, on every screen. The page
@@ -415,10 +385,7 @@ export type HeightMessage = z.infer<typeof HeightMessageSchema>;
  * in `openLink` and `prepareLink`, and `colorScheme` in the init message.
  */
 export type ColorScheme = z.infer<typeof ColorSchemeSchema>;
-/**
- * The payload the frame sends with its own `exit` event; the page adds the Link token id (internal to the frame
- * protocol).
- */
+/** The payload the frame sends with its own `exit` event; the page adds the Link token id (internal). */
 export type FrameExitPayload = z.infer<typeof FrameExitPayloadSchema>;
 /**
  * frame → page (over the port): one Link event of the contract, its payload typed by its name: the events that
@@ -443,10 +410,7 @@ export type OpenUrlResultMessage = z.infer<typeof OpenUrlResultMessageSchema>;
  * answers neither in time is ended by the page.
  */
 export type CloseRequestMessage = z.infer<typeof CloseRequestMessageSchema>;
-/**
- * frame → page (over the port): `confirming`, the flow asks its user first (the page waits); `stay`, the user
- * stays.
- */
+/** frame → page (over the port): `confirming`, the flow asks its user first (the page waits); `stay`: the user stays. */
 export type CloseAnswerMessage = z.infer<typeof CloseAnswerMessageSchema>;
 /**
  * frame → page (over the port): what every Link event must be, whatever its name, to count at all: the type, a name
@@ -456,22 +420,13 @@ export type CloseAnswerMessage = z.infer<typeof CloseAnswerMessageSchema>;
  * protocol).
  */
 export type LinkEventEnvelope = z.infer<typeof LinkEventEnvelopeSchema>;
-/**
- * `open`'s payload, the Link token's id: the Link page has its token and shows its first screen. (Pinwheel's
- * payload is empty.)
- */
+/** `open`'s payload, the Link token's id: the Link page has its token, shows its first screen (Pinwheel's: empty). */
 export type OpenPayload = z.infer<typeof OpenPayloadSchema>;
 /** `select_employer`'s payload (Pinwheel's fields): the employer the user picked in the search. */
 export type SelectEmployerPayload = z.infer<typeof SelectEmployerPayloadSchema>;
-/**
- * `select_platform`'s payload (Pinwheel's fields): the payroll platform (not an employer) the user picked in the
- * search.
- */
+/** `select_platform`'s payload (Pinwheel's fields): the payroll platform (not an employer) the user picked. */
 export type SelectPlatformPayload = z.infer<typeof SelectPlatformPayloadSchema>;
-/**
- * `login_attempt`'s payload (Pinwheel's field): the platform the user submitted credentials (or a one-time code)
- * to.
- */
+/** `login_attempt`'s payload (Pinwheel's field): the platform the user sent credentials (or a one-time code) to. */
 export type LoginAttemptPayload = z.infer<typeof LoginAttemptPayloadSchema>;
 /**
  * `input_allocation`'s payload (Pinwheel's shape): the deposit switch's allocation, chosen by the user or preset by
@@ -481,9 +436,8 @@ export type LoginAttemptPayload = z.infer<typeof LoginAttemptPayloadSchema>;
  */
 export type InputAllocationPayload = z.infer<typeof InputAllocationPayloadSchema>;
 /**
- * `screen_transition`'s payload (Pinwheel's fields): the Link page shows another screen (`screenName`, such as
- * `search`, `login`, `mfa`, `allocation`, `running`, `success`, `error`), with the employer or platform picked so
- * far.
+ * `screen_transition`'s payload (Pinwheel's fields): the Link page shows another screen (`screenName`: `search`,
+ * `login`, `mfa`, `allocation`, `running`, `success`, `error`), with the employer or platform picked so far.
  */
 export type ScreenTransitionPayload = z.infer<typeof ScreenTransitionPayloadSchema>;
 

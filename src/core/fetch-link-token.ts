@@ -46,9 +46,8 @@ export interface TokenFetchTuning {
 }
 
 /**
- * A token kept for later (fetched ahead, or handed in) is used only while it
- * has this much life left, or half its lifetime for short-lived tokens: it has
- * to survive the frame's load and the user's first steps.
+ * A token kept for later (fetched ahead, or handed in) is used only while it has this much life left, or half its
+ * lifetime for short-lived tokens: it has to survive the frame's load and the user's first steps.
  */
 const REUSE_MARGIN_MS = 30_000;
 const DEFAULTS = { timeoutMs: 15_000, maxAttempts: 3, backoffBaseMs: 400 } as const;
@@ -105,11 +104,10 @@ function endpointOf({ tokenUrl, fetchToken }: TokenSource): string {
 }
 
 /**
- * Gets a fresh Link token from the integrator's backend, with a per-try timeout
- * and retries (exponential backoff with jitter, honouring `Retry-After`) for
- * network errors, 429 and 5xx. Everything else, a timeout included, fails at once. Failures are
- * thrown as {@link LinkFailure} carrying a typed `LinkError` whose message names the endpoint, and said once on
- * the console; an abort is thrown as its reason, silently.
+ * Gets a fresh Link token from the integrator's backend, with a per-try timeout and retries (exponential backoff with
+ * jitter, honouring `Retry-After`) for network errors, 429 and 5xx. Everything else, a timeout included, fails at
+ * once. Failures are thrown as {@link LinkFailure} carrying a typed `LinkError` whose message names the endpoint, and
+ * said once on the console; an abort is thrown as its reason, silently.
  */
 export async function fetchLinkToken(source: TokenSource, signal: AbortSignal, tuning: TokenFetchTuning = {}): Promise<SessionToken> {
   const { timeoutMs, maxAttempts, backoffBaseMs } = { ...DEFAULTS, ...tuning };
@@ -253,10 +251,7 @@ export async function acquireToken(
   return fetchLinkToken(source, signal, tuning);
 }
 
-/**
- * Waits for a token handed in as a promise (fetched ahead, or by the integrator),
- * but not forever: a promise that never settles ends in `TOKEN_TIMEOUT`.
- */
+/** Waits for a token given as a promise (fetched ahead, or by the integrator); one that never settles: `TOKEN_TIMEOUT`. */
 export async function settleWithin<T>(value: T | Promise<T>, outer: AbortSignal, timeoutMs: number = DEFAULTS.timeoutMs): Promise<T> {
   // Its time up, the limit aborts with TOKEN_TIMEOUT itself: what the wait rejects with.
   const [signal, , dispose] = timeLimit(

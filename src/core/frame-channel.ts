@@ -59,12 +59,10 @@ export interface FrameChannel {
 }
 
 /**
- * Listens to exactly one frame. A window message counts only when its origin
- * is the Link origin, its source is this frame's window and it passes the
- * schema; after the token is handed over, Link events arrive only over a
- * MessagePort that nobody else holds, each checked against the envelope every
- * event must fit, then typed by its name's schema where it fits one. Everything
- * else is dropped, never thrown.
+ * Listens to exactly one frame. A window message counts only when its origin is the Link origin, its source is this
+ * frame's window and it passes the schema; after the token is handed over, Link events arrive only over a MessagePort
+ * that nobody else holds, each checked against the envelope every event must fit, then typed by its name's schema where
+ * it fits one. Everything else is dropped, never thrown.
  */
 export function connectFrame(options: FrameChannelOptions): FrameChannel {
   const { frame, linkOrigin } = options;
@@ -128,10 +126,8 @@ export function connectFrame(options: FrameChannelOptions): FrameChannel {
 }
 
 /**
- * A dropped message whose `data` is read only if the debug hook reads it: the
- * browser deserializes a message's data on first access, so a megabyte posted
- * by a foreign window would otherwise cost the host page that work just to be
- * thrown away.
+ * A dropped message whose `data` is read only if the debug hook reads it: the browser deserializes a message's data
+ * on first access, so a megabyte posted by a foreign window would otherwise cost the host page that work for nothing.
  */
 function dropped(reason: DropReason, event: MessageEvent): DroppedMessage {
   return {

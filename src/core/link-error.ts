@@ -19,10 +19,7 @@ export type LinkErrorCode = {
  */
 export { linkError } from '../shared/link-error.js';
 
-/**
- * Thrown inside the core when a step fails with a known {@link LinkError}; the
- * session turns it into `onError` + `onExit`. Never escapes to the integrator.
- */
+/** Thrown inside the core with a known {@link LinkError}: the session makes it `onError` + `onExit`, never throws it. */
 export class LinkFailure extends Error {
   /** When a token fetch ended with it (see `fetchLinkToken`): unset for any other failure. */
   declare at?: number;

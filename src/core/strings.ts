@@ -1,8 +1,7 @@
 /**
- * The words the widget itself shows (the Link page's own are the service's),
- * in English and Spanish, and how it picks the language: the nearest `lang`
- * attribute (the element's ancestors, across shadow roots, then `<html lang>`).
- * Any other language gets English; right-to-left languages are out of scope.
+ * The words the widget itself shows (the Link page's own are the service's), in English and Spanish, and how it picks
+ * the language: the nearest `lang` attribute (the element's ancestors, across shadow roots, then `<html lang>`). Any
+ * other language gets English; right-to-left languages are out of scope.
  */
 
 /** The widget's own words. Override any of them with the element's `strings` property. */

@@ -1,10 +1,8 @@
 /**
- * The `--payroll-link-*` custom properties as the page sets them for `element`
- * (on it or on an ancestor), as a stylesheet whose `:host` rule gives them to
- * a shadow host elsewhere in the page: the theme travels with the modal,
- * which opens in `<body>`, outside the element. A constructed sheet, not an inline style, so
- * strict CSP allows it. Read once, when the flow opens: a theme changed later
- * reaches the next session.
+ * The `--payroll-link-*` custom properties as the page sets them for `element` (on it or on an ancestor), as a
+ * stylesheet whose `:host` rule gives them to a shadow host elsewhere in the page: the theme travels with the modal,
+ * which opens in `<body>`, outside the element. A constructed sheet, not an inline style, so strict CSP allows it. Read
+ * once, when the flow opens: a theme changed later reaches the next session.
  */
 export function themeSheet(element: Element): CSSStyleSheet | undefined {
   // Safari before 16.4 cannot construct a stylesheet: nor can openLink build its modal there, and it reports

@@ -1,19 +1,16 @@
 /**
- * `payroll-link/jsx`: types only. Declares `<payroll-link>` in React 19's JSX,
- * for apps that use the bare element rather than `payroll-link/react`. Opt in
- * once, so that React stays optional for everyone else:
+ * `payroll-link/jsx`: types only. Declares `<payroll-link>` in React 19's JSX, for apps that use the bare element
+ * rather than `payroll-link/react`. Opt in once, so that React stays optional for everyone else:
  *
  * ```ts
  * /// <reference types="payroll-link/jsx" />
  * ```
  *
- * React 19 sets a prop as a property when the element has one (`fetchToken`,
- * `prefetch`), as an attribute otherwise (`token-url`), and turns `on<name>`
- * into a listener of the event `<name>`, case kept. So the handlers are
- * `onlink-success`, not `onSuccess`: `onSuccess` would listen for an event
- * called "Success", which never comes, and is a type error here. So is
- * `onError`, although React's DOM types know it: it listens to the DOM's own
- * `error` event, never to the Link's errors (`onlink-error`).
+ * React 19 sets a prop as a property when the element has one (`fetchToken`, `prefetch`), as an attribute otherwise
+ * (`token-url`), and turns `on<name>` into a listener of the event `<name>`, case kept. So the handlers are
+ * `onlink-success`, not `onSuccess`: `onSuccess` would listen for an event called "Success", which never comes, and is
+ * a type error here. So is `onError`, although React's DOM types know it: it listens to the DOM's own `error` event,
+ * never to the Link's errors (`onlink-error`).
  */
 import type { DetailedHTMLProps, HTMLAttributes } from 'react';
 import type { LinkCallbacks } from '../core/link-options.js';

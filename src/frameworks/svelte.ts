@@ -1,18 +1,15 @@
 /**
- * `payroll-link/svelte`: types only. Declares `<payroll-link>` in Svelte 5's
- * `svelte/elements`, so `svelte-check` (and the editor) type its attributes,
- * properties and event handlers in `.svelte` files. Opt in once, e.g. in
+ * `payroll-link/svelte`: types only. Declares `<payroll-link>` in Svelte 5's `svelte/elements`, so `svelte-check` (and
+ * the editor) type its attributes, properties and event handlers in `.svelte` files. Opt in once, e.g. in
  * `src/app.d.ts`, so that Svelte stays optional for everyone else:
  *
  * ```ts
  * /// <reference types="payroll-link/svelte" />
  * ```
  *
- * Svelte 5 turns an `on<name>` attribute into a listener of the event
- * `<name>`, case kept. So the handlers are `onlink-success` and friends:
- * `onSuccess` would listen for an event called "Success", which never comes,
- * and is a type error here. Svelte sets the other props as properties when the
- * element has one (`fetchToken={fn}` works).
+ * Svelte 5 turns an `on<name>` attribute into a listener of the event `<name>`, case kept. So the handlers are
+ * `onlink-success` and friends: `onSuccess` would listen for an event called "Success", which never comes, and is a
+ * type error here. Svelte sets the other props as properties when the element has one (`fetchToken={fn}` works).
  */
 import type { HTMLAttributes } from 'svelte/elements';
 import type { LinkCallbacks } from '../core/link-options.js';

@@ -1,8 +1,7 @@
 /**
- * `payroll-link/vue`: types only. Declares `<payroll-link>` in Vue's
- * `GlobalComponents`, so Vue's template type-checking (vue-tsc, Volar) knows
- * its props and its `link-*` events. Opt in once, so that Vue stays optional
- * for everyone else:
+ * `payroll-link/vue`: types only. Declares `<payroll-link>` in Vue's `GlobalComponents`, so Vue's template
+ * type-checking (vue-tsc, Volar) knows its props and its `link-*` events. Opt in once, so that Vue stays optional for
+ * everyone else:
  *
  * ```ts
  * /// <reference types="payroll-link/vue" />
@@ -20,9 +19,8 @@ import type { PayrollLinkBoundProperties } from './payroll-link-props.js';
 export type PayrollLinkVueProps = PayrollLinkBoundProperties;
 
 /**
- * `<payroll-link>` as Vue's template type-checker reads a component: `$props`
- * for bindings, `$emit` for `@link-*` listeners. Neither exists on the element
- * at run time; they are for the type-checker only.
+ * `<payroll-link>` as Vue's template type-checker reads a component: `$props` for bindings, `$emit` for `@link-*`
+ * listeners. Neither exists on the element at run time; they are for the type-checker only.
  */
 export type PayrollLinkVueComponent = new () => PayrollLink & {
   /** @deprecated Template type-checking only: not on the element. */

@@ -1,11 +1,9 @@
 /**
- * The launch page's own script (`payroll-link/server/launches` serves the page;
- * `scripts/build-package.ts` bundles this with the element and its session
- * code into one string, `LAUNCH_PAGE_SCRIPT`). It mints a Link token only after
- * a trusted tap on the element's button, keeps the receipt that comes with it,
- * reports how the flow ended once `link-exit` has fired (so that the Link page's
- * own last screen was seen), and then goes to the redirect. Inside an app's
- * WebView it posts every event to the app (see `src/launch-bridge.ts`).
+ * The launch page's own script (`payroll-link/server/launches` serves the page; `scripts/build-package.ts` bundles this
+ * with the element and its session code into one string, `LAUNCH_PAGE_SCRIPT`). It mints a Link token only after a
+ * trusted tap on the element's button, keeps the receipt that comes with it, reports how the flow ended once
+ * `link-exit` has fired (so that the Link page's own last screen was seen), and then goes to the redirect. Inside an
+ * app's WebView it posts every event to the app (see `src/launch-bridge.ts`).
  */
 import './page-setup.js';
 import { inApp, toApp } from './app-bridge.js';

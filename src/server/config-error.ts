@@ -1,10 +1,9 @@
 import type { z } from 'zod';
 
 /**
- * A configuration mistake found at start-up: a missing secret, an unknown
- * version, a port already in use. Its message names the field (or environment
- * variable) and what is expected, and is meant to be printed as it is, without
- * a stack trace. It never contains a configured value.
+ * A configuration mistake found at start-up: a missing secret, an unknown version, a port already in use. Its message
+ * names the field (or environment variable) and what is expected, and is meant to be printed as it is, without a stack
+ * trace. It never contains a configured value.
  */
 export class ConfigError extends Error {
   override readonly name = 'ConfigError';

@@ -54,12 +54,10 @@ export function d1LaunchTableSql(table = DEFAULT_LAUNCH_TABLE): string {
 const NOW_MS = `CAST(ROUND((julianday('now') - 2440587.5) * 86400000) AS INTEGER)`;
 
 /**
- * The webhook handler's store on a Cloudflare D1 database, shared by every
- * isolate of your Worker. Give it the binding; it creates nothing but its tables
- * (unless `createTable` is false), and keeps no promise or connection across
- * requests (the Workers runtime forbids a request to wait on another's). Handled
- * ids stay until you delete them: `DELETE FROM payroll_link_webhook_events
- * WHERE done_at < …` from a Cron Trigger keeps the table small. The same
+ * The webhook handler's store on a Cloudflare D1 database, shared by every isolate of your Worker. Give it the binding;
+ * it creates nothing but its tables (unless `createTable` is false), and keeps no promise or connection across requests
+ * (the Workers runtime forbids a request to wait on another's). Handled ids stay until you delete them:
+ * `DELETE FROM payroll_link_webhook_events WHERE done_at < …` from a Cron Trigger keeps the table small. The same
  * object is a {@link LaunchStore} for `createLinkLaunches`, on `launchTable`.
  *
  * @example

@@ -61,10 +61,9 @@ export function invalidParamsAnswer(error: z.ZodError, what: 'request body' | 'q
 }
 
 /**
- * An error answer with one error code, as data: the status, the spec's error
- * `type`, the `error_codes[0].error_code`, the message (top-level and of that
- * code), and extra headers. Named fields, so that the type and the code (two
- * strings side by side) cannot be swapped unnoticed.
+ * An error answer with one error code, as data: the status, the spec's error `type`, the `error_codes[0].error_code`,
+ * the message (top-level and of that code), and extra headers. Named fields, so that the type and the code (two strings
+ * side by side) cannot be swapped unnoticed.
  */
 export interface ErrorAnswer {
   status: number;

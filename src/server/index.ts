@@ -1,10 +1,8 @@
 /**
- * `payroll-link/server`: the backend half, for Node ≥ 20 and every
- * Web-standard runtime (Bun, Deno, Cloudflare Workers, Vercel and Netlify
- * functions). Two handlers of `Request` → `Response`: the Link token endpoint
- * your page's `<payroll-link token-url>` calls, and the receiver of the
- * service's webhooks. No Node built-ins here; the Node adapter is
- * `payroll-link/server/node`.
+ * `payroll-link/server`: the backend half, for Node ≥ 20 and every Web-standard runtime (Bun, Deno, Cloudflare Workers,
+ * Vercel and Netlify functions). Two handlers of `Request` → `Response`: the Link token endpoint your page's
+ * `<payroll-link token-url>` calls, and the receiver of the service's webhooks. No Node built-ins here; the Node
+ * adapter is `payroll-link/server/node`.
  */
 import './zod-version.js';
 

@@ -24,11 +24,10 @@ export interface BodyLimits {
 }
 
 /**
- * Reads an untrusted request body as JSON: `application/json` only (else 415),
- * at most `maxBytes` (else 413, checked on the declared length and again while
- * reading, since a chunked body declares none), within `timeoutMs` (else 408,
- * the body cancelled and one line logged), valid UTF-8 JSON (else 400
- * `INVALID_REQUEST_BODY`). Each refusal is thrown as an {@link HttpError}.
+ * Reads an untrusted request body as JSON: `application/json` only (else 415), at most `maxBytes` (else 413, checked on
+ * the declared length and again while reading, since a chunked body declares none), within `timeoutMs` (else 408, the
+ * body cancelled and one line logged), valid UTF-8 JSON (else 400 `INVALID_REQUEST_BODY`). Each refusal is thrown as an
+ * {@link HttpError}.
  */
 export async function readJsonBody(request: Request, { maxBytes, timeoutMs, subject }: BodyLimits): Promise<JsonBody> {
   const mediaType = (request.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
@@ -73,11 +72,9 @@ function refusal(status: number, code: string, message: string, headers: Record<
 }
 
 /**
- * Reads a request's or a response's body, stopping as soon as it passes
- * `maxBytes` (the stream is then left unread, not cancelled: the caller
- * decides whether to cancel it). When `deadline` aborts first, the body is
- * cancelled (nothing more of it is read or waited for) and this rejects with
- * the signal's reason.
+ * Reads a request's or a response's body, stopping as soon as it passes `maxBytes` (the stream is then left unread, not
+ * cancelled: the caller decides whether to cancel it). When `deadline` aborts first, the body is cancelled (nothing
+ * more of it is read or waited for) and this rejects with the signal's reason.
  */
 export async function readCapped(
   message: Pick<Request, 'body'>,

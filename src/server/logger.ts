@@ -1,9 +1,8 @@
 import { methodsSchema } from './handler/function-schema.js';
 
 /**
- * Where the token and webhook handlers write what happened. `console` fits, and so do
- * most structured loggers (pino, winston) through a two-line wrapper: each call
- * is one line of text plus an object of fields.
+ * Where the token and webhook handlers write what happened. `console` fits, and so do most structured loggers (pino,
+ * winston) through a two-line wrapper: each call is one line of text plus an object of fields.
  */
 export interface Logger {
   info(message: string, fields?: Record<string, unknown>): void;

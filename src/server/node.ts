@@ -1,9 +1,7 @@
 /**
- * `payroll-link/server/node`: the handlers of `payroll-link/server` on Node's
- * `http` server and the frameworks built on it (Express 4 and 5, Connect,
- * Fastify). The handlers speak Web `Request`/`Response`; these few functions
- * translate, whether or not a body parser has already read the body, and never
- * let a failure escape into the framework.
+ * `payroll-link/server/node`: the handlers of `payroll-link/server` on Node's `http` server and the frameworks built on
+ * it (Express 4 and 5, Connect, Fastify). The handlers speak Web `Request`/`Response`; these few functions translate,
+ * whether or not a body parser has already read the body, and never let a failure escape into the framework.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
@@ -18,19 +16,15 @@ export type WebHandler = (request: Request) => Promise<Response>;
 export type NodeRequest = IncomingMessage & { body?: unknown };
 
 /**
- * Node's request as a Web `Request`. An unread body streams through as it is.
- * A body that a parser has already read (`express.json()`, Fastify) cannot be
- * read again, so the parsed value is used instead: `parsedBody` when given,
- * else `req.body`; an object is written back as JSON, a string or a Buffer as
- * it is, and only when the handler reads it (after its authenticity check).
- * The `Content-Type` stays the client's, so the handler still refuses what
- * was not JSON.
+ * Node's request as a Web `Request`. An unread body streams through as it is. A body that a parser has already read
+ * (`express.json()`, Fastify) cannot be read again, so the parsed value is used instead: `parsedBody` when given, else
+ * `req.body`; an object is written back as JSON, a string or a Buffer as it is, and only when the handler reads it
+ * (after its authenticity check). The `Content-Type` stays the client's, so the handler still refuses what was not
+ * JSON.
  *
- * Behind a body parser the original bytes are gone: a parser that decoded
- * invalid UTF-8 has already turned it into U+FFFD, which then passes as valid
- * text (`express.json()` and Fastify do so). Mount the handlers before any
- * body parser (or with a route-level `express.raw({ type: 'application/json' })`)
- * to have invalid UTF-8 refused with a 400.
+ * Behind a body parser the original bytes are gone: a parser that decoded invalid UTF-8 has already turned it into
+ * U+FFFD, which then passes as valid text (`express.json()` and Fastify do so). Mount the handlers before any body
+ * parser (or with a route-level `express.raw({ type: 'application/json' })`) to have invalid UTF-8 refused with a 400.
  */
 export function toWebRequest(req: NodeRequest, parsedBody: unknown = req.body): Request {
   const headers = new Headers();
@@ -57,11 +51,9 @@ export function toWebRequest(req: NodeRequest, parsedBody: unknown = req.body): 
 }
 
 /**
- * The parsed body written back as JSON only when the handler reads it, which
- * it does after checking authenticity: a stranger's deeply nested JSON costs
- * nothing. A value that cannot be written back (deeper than JSON.stringify
- * can recurse, a cycle, a BigInt) errors the stream, which the handler
- * answers as an unreadable body (400), not as a crash.
+ * The parsed body written back as JSON only when the handler reads it, which it does after checking authenticity: a
+ * stranger's deeply nested JSON costs nothing. A value that cannot be written back (deeper than JSON.stringify can
+ * recurse, a cycle, a BigInt) errors the stream, which the handler answers as an unreadable body (400), not as a crash.
  */
 function lazilySerialised(body: unknown): ReadableStream<Uint8Array> {
   return new ReadableStream<Uint8Array>(
@@ -106,12 +98,10 @@ export interface NodeHandlerOptions {
 }
 
 /**
- * A Web-standard handler as a Node request listener, which is also an Express
- * or Connect route handler: `createServer(toNodeHandler(h))`,
- * `app.post('/api/link-token', toNodeHandler(h))`. It always answers and its
- * promise never rejects: a failure becomes a JSON 500 in the service's error
- * shape, logged once, and the process lives on (Express 4 would otherwise
- * crash on an unhandled rejection).
+ * A Web-standard handler as a Node request listener, which is also an Express or Connect route handler:
+ * `createServer(toNodeHandler(h))`, `app.post('/api/link-token', toNodeHandler(h))`. It always answers and its promise
+ * never rejects: a failure becomes a JSON 500 in the service's error shape, logged once, and the process lives on
+ * (Express 4 would otherwise crash on an unhandled rejection).
  *
  * @example
  * app.use(express.json());

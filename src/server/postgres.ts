@@ -57,12 +57,10 @@ export function postgresLaunchTableSql(table = DEFAULT_LAUNCH_TABLE): string {
 const ALREADY_CREATED = new Set(['42P07', '23505', '42710']);
 
 /**
- * The webhook handler's store on PostgreSQL, shared by all your instances.
- * Give it your pool; it creates nothing but its tables (unless `createTable`
- * is false) and never ends the pool. Handled ids stay until you delete them:
- * `DELETE FROM payroll_link_webhook_events WHERE done_at < now() - interval '30 days'`
- * from a scheduled job keeps the table small. The same object is a
- * {@link LaunchStore} for `createLinkLaunches`, on `launchTable`.
+ * The webhook handler's store on PostgreSQL, shared by all your instances. Give it your pool; it creates nothing but
+ * its tables (unless `createTable` is false) and never ends the pool. Handled ids stay until you delete them:
+ * `DELETE FROM payroll_link_webhook_events WHERE done_at < now() - interval '30 days'` from a scheduled job keeps the
+ * table small. The same object is a {@link LaunchStore} for `createLinkLaunches`, on `launchTable`.
  *
  * @example
  * import pg from 'pg';

@@ -70,12 +70,10 @@ return count`;
 const pxat = (expiresAt: ExpiresAt) => String(Math.max(1, Math.floor(expiresAt)));
 
 /**
- * The webhook handler's store on Redis, shared by all your instances. Give it
- * your connected client; it creates nothing and never closes it. While Redis
- * is unreachable node-redis queues commands; the handler bounds each store
- * call (5 s) and answers 503, so no event is acknowledged without its callback.
- * The same object is a {@link LaunchStore} for `createLinkLaunches`: its
- * records are keys under `launchKeyPrefix`, which Redis deletes at their expiry.
+ * The webhook handler's store on Redis, shared by all your instances. Give it your connected client; it creates nothing
+ * and never closes it. While Redis is unreachable node-redis queues commands; the handler bounds each store call (5 s)
+ * and answers 503, so no event is acknowledged without its callback. The same object is a {@link LaunchStore} for
+ * `createLinkLaunches`: its records are keys under `launchKeyPrefix`, which Redis deletes at their expiry.
  *
  * @example
  * import { createClient } from 'redis';

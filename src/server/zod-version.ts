@@ -1,7 +1,6 @@
 /**
- * Fails at import, with one sentence, when the `zod` this package resolves is
- * not zod 4 (an app whose package manager hands it zod 3): without this the
- * first call fails somewhere deep inside a schema, as `z.int is not a function`.
+ * Fails at import, with one sentence, when the `zod` this package resolves is not zod 4 (an app whose package manager
+ * hands it zod 3): without this the first call fails somewhere deep inside a schema, as `z.int is not a function`.
  */
 import * as z from 'zod';
 

@@ -4,9 +4,8 @@ import { untilAborted } from './until-aborted.js';
 export const MAX_RETRY_WAIT_MS = 10_000;
 
 /**
- * The wait before retry number `attempt` (1-based): exponential from `baseMs`,
- * capped at `maxMs`, with "equal jitter" (half fixed, half random) so that many
- * clients hit by the same outage spread their retries instead of returning in
+ * The wait before retry number `attempt` (1-based): exponential from `baseMs`, capped at `maxMs`, with "equal jitter"
+ * (half fixed, half random) so that many clients hit by the same outage spread their retries instead of returning in
  * step. Shared by the browser's token fetch and the server's service calls.
  */
 export function backoffDelay(

@@ -1,23 +1,19 @@
 /**
- * A wait bounded in time (see {@link timeLimit}): the signal that ends it,
- * whether the time ran out (rather than the caller's signal aborting), and
- * what clears the timer and lets go of the caller's signal once the wait is
- * over. A tuple, destructured by each caller: an object's property names
- * would stay in the browser's bundle.
+ * A wait bounded in time (see {@link timeLimit}): the signal that ends it, whether the time ran out (rather than the
+ * caller's signal aborting), and what clears the timer and lets go of the caller's signal once the wait is over. A
+ * tuple, destructured by each caller: an object's property names would stay in the browser's bundle.
  */
 export type TimeLimit = [signal: AbortSignal, timedOut: () => boolean, dispose: () => void];
 
 /**
- * The one way to bound a wait: a signal that aborts with `outer`'s reason (an
- * already aborted `outer` carries over at once) or, after `ms`, with
- * `reason()`. Pass the signal to what waits (a `fetch`, a wait for the rate
- * limiter), or wrap a promise that heeds no signal in `untilAborted`.
+ * The one way to bound a wait: a signal that aborts with `outer`'s reason (an already aborted `outer` carries over at
+ * once) or, after `ms`, with `reason()`. Pass the signal to what waits (a `fetch`, a wait for the rate limiter), or
+ * wrap a promise that heeds no signal in `untilAborted`.
  *
- * Plain timer and controller, not `AbortSignal.timeout` + `AbortSignal.any`:
- * older ESR browsers lack `any`, and Node 20 can collect a timeout signal that
- * only `AbortSignal.any` refers to, so that the bound silently never fires.
- * Each limit has its own timer, made and cleared by the one who waits: on
- * workerd nothing a request waits on may come from another request.
+ * Plain timer and controller, not `AbortSignal.timeout` + `AbortSignal.any`: older ESR browsers lack `any`, and
+ * Node 20 can collect a timeout signal that only `AbortSignal.any` refers to, so that the bound silently never fires.
+ * Each limit has its own timer, made and cleared by the one who waits: on workerd nothing a request waits on may come
+ * from another request.
  *
  * @example
  * const [signal, timedOut, dispose] = timeLimit(5_000, callerSignal);

@@ -5,10 +5,7 @@ export function deepActiveElement(doc: Document = document): HTMLElement | null 
   return active instanceof HTMLElement ? active : null;
 }
 
-/**
- * Remembers where focus was and gives it back later, if that element is still
- * in the page. Returns the function that gives focus back.
- */
+/** Remembers where focus was: the function it returns gives focus back, if that element is still in the page. */
 export function saveFocus(target: HTMLElement | null = deepActiveElement()): () => void {
   return () => {
     if (target?.isConnected) target.focus({ preventScroll: true });

@@ -9,10 +9,7 @@ export interface LinkModal {
   readonly dialog: HTMLDialogElement;
   /** The current Link frame. */
   readonly frame: HTMLIFrameElement;
-  /**
-   * Swaps in a new frame of the Link page, for a new token: a fresh page, not
-   * the old one moved or reloaded (its single-use token is spent).
-   */
+  /** Swaps in a new frame of the Link page, for a new token: not the old one moved or reloaded (its token is spent). */
   replaceFrame(): HTMLIFrameElement;
   /**
    * Shows the dialog with `showModal()` and watches it while it shows. Until then the dialog is closed: not
@@ -69,13 +66,11 @@ export interface LinkModalOptions {
 let sharedSheet: CSSStyleSheet | undefined;
 
 /**
- * Builds the modal `<dialog>` with its frame, closed, in its container: the
- * Link page loads while nobody sees it, and `show()` shows it with
- * `showModal()` (top layer: no z-index wars, inert page behind it, focus moved
- * inside). Built with DOM calls, not HTML strings, and styled by class, never
- * inline styles, so it works under strict CSP and Trusted Types. Watched while
- * it shows: a modal the page no longer renders would leave the page blocked.
- * Throws when it cannot be built (no constructed stylesheets): nothing stays behind then.
+ * Builds the modal `<dialog>` with its frame, closed, in its container: the Link page loads while nobody sees it, and
+ * `show()` shows it with `showModal()` (top layer: no z-index wars, inert page behind it, focus moved inside). Built
+ * with DOM calls, not HTML strings, and styled by class, never inline styles, so it works under strict CSP and Trusted
+ * Types. Watched while it shows: a modal the page no longer renders would leave the page blocked. Throws when it
+ * cannot be built (no constructed stylesheets): nothing stays behind then.
  */
 export function createLinkModal(options: LinkModalOptions): LinkModal {
   const doc = document;
@@ -221,9 +216,8 @@ export function createFrame(options: Pick<LinkModalOptions, 'linkUrl' | 'title'>
   frame.title = options.title;
   // The Link page learns nothing about the host page from the Referer header.
   frame.referrerPolicy = 'no-referrer';
-  // sandbox: scripts and forms run the flow; same-origin keeps the Link page's
-  // real origin, which its own API calls need and which our origin check relies
-  // on (without it the origin is "null"). No top navigation, no downloads, no
+  // sandbox: scripts and forms run the flow; same-origin keeps the Link page's real origin, which its own API calls
+  // need and which our origin check relies on (without it the origin is "null"). No top navigation, no downloads, no
   // modals: the frame cannot navigate or cover the host page.
   // Popups, escaping the sandbox: a platform's login that refuses to be framed opens in a window. The widget opens
   // it when the Link page asks (`open-url`, checked), within the gesture of the click inside the frame where the

@@ -2,16 +2,14 @@
 const DARK = 'color-scheme:dark;--m-bg:#0f172a;--m-fg:#f1f5f9;--m-muted:#cbd5e1;--m-ring:#93c5fd;--m-hover:rgb(255 255 255 / 0.12);';
 
 /**
- * Styles of the Link modal, as plain CSS text so the framework-free core can
- * adopt them as a constructed stylesheet. Themed through `--payroll-link-*`
- * custom properties. `pointer-events: auto` on the container: a page's open
- * menu or dialog may set `pointer-events: none` on `<body>`, which the modal
- * would otherwise inherit, leaving the Link flow unclickable. Written one rule per line, without spaces: the
- * text ships as it is written, in the session's code.
+ * Styles of the Link modal, as plain CSS text so the framework-free core can adopt them as a constructed stylesheet.
+ * Themed through `--payroll-link-*` custom properties. `pointer-events: auto` on the container: a page's open menu or
+ * dialog may set `pointer-events: none` on `<body>`, which the modal would otherwise inherit, leaving the Link flow
+ * unclickable. Written one rule per line, without spaces: the text ships as it is written, in the session's code.
  *
- * Colour mode (`data-color-scheme` on the dialog): the defaults of the custom properties are the `--m-*`
- * properties, light unless the dialog says `dark`, or `auto` and the user prefers dark. An integrator's
- * `--payroll-link-*` value wins in both modes.
+ * Colour mode (`data-color-scheme` on the dialog): the defaults of the custom properties are the `--m-*` properties,
+ * light unless the dialog says `dark`, or `auto` and the user prefers dark. An integrator's `--payroll-link-*` value
+ * wins in both modes.
  */
 export const modalCss = `
 :host{pointer-events:auto;}

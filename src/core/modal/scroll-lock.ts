@@ -1,10 +1,9 @@
 /**
  * Locks page scrolling while a Link modal is open and restores it exactly.
  *
- * The lock is a constructed stylesheet adopted by the document, not an inline
- * `style` on `<html>`: the page's own `overflow` is never touched (so there is
- * nothing to restore but the sheet), and strict CSP (`style-src 'self'`) allows
- * constructed sheets. Reference-counted so overlapping sessions compose.
+ * The lock is a constructed stylesheet adopted by the document, not an inline `style` on `<html>`: the page's own
+ * `overflow` is never touched (so there is nothing to restore but the sheet), and strict CSP (`style-src 'self'`)
+ * allows constructed sheets. Reference-counted so overlapping sessions compose.
  */
 const locks = new WeakMap<Document, { count: number; sheet: CSSStyleSheet; x: number; y: number }>();
 

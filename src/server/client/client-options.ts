@@ -32,10 +32,9 @@ export function limiterFor(rateLimit: ClientOptions['rateLimit'], mode: ClientOp
 }
 
 /**
- * Options of {@link createPayrollClient}, parsed with zod at creation. The
- * connection fields are the handlers' own, so both check them alike. Strict,
- * unlike the handlers' schema it is built from: a misspelt option
- * (`timeoutMS`) is a {@link ConfigError} naming it, not a default silently kept.
+ * Options of {@link createPayrollClient}, parsed with zod at creation. The connection fields are the handlers' own, so
+ * both check them alike. Strict, unlike the handlers' schema it is built from: a misspelt option (`timeoutMS`) is a
+ * {@link ConfigError} naming it, not a default silently kept.
  */
 export const ClientOptionsSchema = z.strictObject({
   ...CONNECTION_FIELDS,
@@ -46,9 +45,8 @@ export const ClientOptionsSchema = z.strictObject({
   /** Retries after the first try, for what the spec says to retry. */
   maxRetries: z.int().min(0).max(10).default(3),
   /**
-   * Pacing under the service's rate limit: `false` turns it off, `{ perSecond }`
-   * sets this client's own limit, a {@link RateLimiter} is shared (with other
-   * clients, or with other processes through `redisRateLimiter`).
+   * Pacing under the service's rate limit: `false` turns it off, `{ perSecond }` sets this client's own limit, a
+   * {@link RateLimiter} is shared (with other clients, or with other processes through `redisRateLimiter`).
    */
   rateLimit: z
     .union([

@@ -83,10 +83,9 @@ export const LinkTokenCreateBodySchema = z.looseObject({ org_name: z.string().mi
  * The payroll service's API, as data: each endpoint the client calls, a {@link PayrollApiEndpoint} by the client's
  * namespace and method name.
  *
- * `createPayrollClient`'s methods are built from it (with `jobs.wait`, which polls `jobs.get`), the local
- * sandbox checks its requests against it, and the method table of `docs/reading-data.md` is generated from it.
- * Read it to call an endpoint the client has no method for in the client's terms, or to describe the API to a
- * tool.
+ * `createPayrollClient`'s methods are built from it (with `jobs.wait`, which polls `jobs.get`), the local sandbox
+ * checks its requests against it, and the method table of `docs/reading-data.md` is generated from it. Read it to call
+ * an endpoint the client has no method for in the client's terms, or to describe the API to a tool.
  *
  * @example
  * import { PAYROLL_API_ENDPOINTS } from 'payroll-link/server';

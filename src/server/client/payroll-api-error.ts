@@ -1,9 +1,8 @@
 import type { ErrorCode } from '../error-body.js';
 
 /**
- * What went wrong, to branch on: a status class of the service's answer, or
- * what happened when there was none. `invalid_response` covers a success body
- * that does not fit its schema and a redirect to another origin.
+ * What went wrong, to branch on: a status class of the service's answer, or what happened when there was none.
+ * `invalid_response` covers a success body that does not fit its schema and a redirect to another origin.
  */
 export type PayrollApiErrorKind =
   | 'invalid_request'
@@ -29,8 +28,8 @@ export interface PayrollApiErrorFields {
   retryAfterMs?: number | null;
 }
 
-// Symbol.for: the same key in every copy of the package, so two copies (a
-// dependency's and the app's) still recognise each other's errors.
+// Symbol.for: the same key in every copy of the package, so two copies (a dependency's and the app's) still recognise
+// each other's errors.
 const BRAND = Symbol.for('payroll-link.PayrollApiError');
 
 /** The kind of an HTTP error status (spec, "Errors"). */
@@ -45,9 +44,8 @@ export function kindOfStatus(status: number): PayrollApiErrorKind {
 }
 
 /**
- * Every failure of a {@link PayrollClient} call: the service's error answer,
- * or no usable answer at all (`status` null). It never holds the API secret,
- * in its message, fields, `cause` or stack.
+ * Every failure of a {@link PayrollClient} call: the service's error answer, or no usable answer at all (`status`
+ * null). It never holds the API secret, in its message, fields, `cause` or stack.
  *
  * @example
  * try {

@@ -115,8 +115,8 @@ const POLL_FIRST_MS = 250;
 const POLL_MAX_MS = 2_000;
 
 const envelope = <S extends z.core.$ZodType>(schema: S) => z.object({ data: schema });
-// `next_cursor` is absent on a list that is not paginated (List Platforms shows `meta.count` only) and
-// before version 2022-03-02: either way, the only page.
+// `next_cursor` is absent on a list that is not paginated (List Platforms shows `meta.count` only) and before version
+// 2022-03-02: either way, the only page.
 const listEnvelope = <S extends z.core.$ZodType>(schema: S) =>
   z.object({ data: z.array(schema), meta: z.object({ count: z.int().min(0), next_cursor: z.string().min(1).nullish() }) });
 
@@ -124,14 +124,13 @@ const listEnvelope = <S extends z.core.$ZodType>(schema: S) =>
 const CURSORS_SINCE = '2022-03-02';
 
 /**
- * Creates a typed client of the service's API (the `/v1` endpoints,
- * `GET /employers` and `POST /link_tokens`, each path as the spec writes it): the secret and `Service-Version` on every call,
- * answers checked against the resource schemas, calls paced under the mode's
- * rate limit, retries as the spec says, and one error class,
- * {@link PayrollApiError}. Web-standard: runs wherever `fetch` does.
+ * Creates a typed client of the service's API (the `/v1` endpoints, `GET /employers` and `POST /link_tokens`, each path
+ * as the spec writes it): the secret and `Service-Version` on every call, answers checked against the resource schemas,
+ * calls paced under the mode's rate limit, retries as the spec says, and one error class, {@link PayrollApiError}.
+ * Web-standard: runs wherever `fetch` does.
  *
- * Throws a {@link ConfigError} naming each bad option. Every method returns a
- * promise (or a {@link PayrollList}) and rejects, never throws, on bad input.
+ * Throws a {@link ConfigError} naming each bad option. Every method returns a promise (or a {@link PayrollList}) and
+ * rejects, never throws, on bad input.
  *
  * @example
  * const client = createPayrollClient({ apiSecret: process.env.PAYROLL_API_SECRET!, baseUrl: 'http://127.0.0.1:4010', version: '2025-07-08', mode: 'sandbox' });
@@ -352,9 +351,8 @@ export type PayrollClient = EndpointMethods<typeof PAYROLL_API_ENDPOINTS> & {
   rateLimiter: RateLimiter | null;
   jobs: {
     /**
-     * Polls the job (backing off from 250 ms to 2 s, each poll paced by the
-     * rate limiter) until it is no longer `pending`, and resolves with it,
-     * whatever its status; {@link WaitOptions} bounds the wait.
+     * Polls the job (backing off from 250 ms to 2 s, each poll paced by the rate limiter) until it is no longer
+     * `pending`, and resolves with it, whatever its status; {@link WaitOptions} bounds the wait.
      */
     wait: (id: string, options?: WaitOptions) => Promise<WithResponse<Job>>;
   };

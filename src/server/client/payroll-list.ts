@@ -11,9 +11,8 @@ export interface PayrollPage<T> {
 export type PageFetcher<T> = (cursor: string | undefined) => Promise<PayrollPage<T>>;
 
 /**
- * A list of the service's resources, paginated the spec's way (`limit`,
- * `cursor`, `meta.next_cursor`). Nothing is fetched until it is read, and then
- * one page at a time.
+ * A list of the service's resources, paginated the spec's way (`limit`, `cursor`, `meta.next_cursor`). Nothing is
+ * fetched until it is read, and then one page at a time.
  *
  * @example
  * for await (const paystub of client.accounts.paystubs(accountId, { limit: 50 })) console.log(paystub.id);
@@ -35,9 +34,8 @@ export class PayrollList<T> implements AsyncIterable<T> {
   }
 
   /**
-   * Each page in turn, from the list's `cursor` (or the first page) to the
-   * last. A `next_cursor` the service already gave in this walk rejects with
-   * kind `invalid_response`: following it would loop for ever.
+   * Each page in turn, from the list's `cursor` (or the first page) to the last. A `next_cursor` the service already
+   * gave in this walk rejects with kind `invalid_response`: following it would loop for ever.
    */
   async *pages(): AsyncGenerator<PayrollPage<T>, void, undefined> {
     let cursor = this.#firstCursor;

@@ -33,7 +33,6 @@ local tat = slot + tonumber(ARGV[1])
 redis.call('SET', KEYS[1], string.format('%.0f', tat), 'PX', math.ceil((tat - now) / 1000))
 return slot - now`;
 
-/** Settles like `promise`, or rejects once `ms` have passed without an answer. */
 const bounded = <T>(promise: Promise<T>, ms: number): Promise<T> =>
   withinTimeOrThrow(() => promise, ms, {
     failed: (error) =>
@@ -51,32 +50,20 @@ const bounded = <T>(promise: Promise<T>, ms: number): Promise<T> =>
  * A {@link RateLimiter} on Redis, for several processes that share one API
  * secret (and so one limit at the service): pass the same limiter options to
  * each, and give it to `createPayrollClient` as `rateLimit`. Together they
- * space their calls as `inProcessRateLimiter` spaces one process's:
- * one slot per `(1 s + 100 ms) / perSecond`, with no burst.
+ * space their calls as `inProcessRateLimiter` spaces one process's (see docs/reading-data.md).
  *
- * How: each `acquire` runs one short Lua script (atomic on Redis) that reads
- * Redis's clock (`TIME`), takes the next slot from the one key and answers how
- * long until it; the process then waits on a timer of its own, counted from
- * the answer, so it never goes before its slot on Redis's clock and the hosts'
- * clocks need not agree. One Redis call per request. A `signal` that aborts
- * while waiting rejects with its reason at once (its slot stays taken). Give
- * it your connected node-redis client (`redis` ≥ 4); it creates nothing and
- * never closes it.
+ * Each `acquire` runs one atomic script that takes the next slot on Redis's clock (`TIME`) and answers how long until
+ * it; the process waits on a timer of its own counted from that answer, so the hosts' clocks need not agree. An abort
+ * while waiting rejects at once (the slot stays taken). Give it your connected node-redis client (`redis` ≥ 4); it
+ * creates nothing and never closes it.
  *
- * **Redis unreachable: the call fails, it does not go on unpaced.** When Redis
- * does not answer within {@link REDIS_LIMITER_TIMEOUT_MS} (node-redis queues
- * commands while it reconnects) or answers with an error, `acquire` rejects
- * and the request is not sent: through the client, the call rejects with a
- * `PayrollApiError` of kind `connection` and `status` null. A call that
- * already has its slot goes at it. Going on unpaced would let N processes
- * send N times the limit, and every call would then meet 429s and their
- * retries; failing at once is visible and keeps the service's limit. Calls
- * pace again as soon as the client has reconnected.
+ * **Redis unreachable: the call fails, it does not go on unpaced** (N processes unpaced would send N times the limit
+ * and meet 429s). When Redis errs or does not answer within {@link REDIS_LIMITER_TIMEOUT_MS} (node-redis queues
+ * commands while it reconnects), the request is not sent: the client's call rejects with a `PayrollApiError` of kind
+ * `connection`, `status` null. A call that already has its slot goes at it.
  *
- * **Several instances.** Every process that uses the same API secret must use
- * the same Redis, `keyPrefix` and `perSecond`; a process pacing itself with
- * the default in-process limiter is not counted. Use one `keyPrefix` per
- * secret (sandbox and production keys have their own limits).
+ * Every process on the same API secret must use the same Redis, `keyPrefix` and `perSecond` (a process on the
+ * in-process limiter is not counted); one `keyPrefix` per secret (sandbox and production keys have their own limits).
  *
  * @example
  * import { createClient } from 'redis';

@@ -1,17 +1,13 @@
 /**
- * The service's resources as the client reads them (#35), written once: the
- * client checks every answer with these schemas and the sandbox builds its
- * answers from them (sandbox/state/resources.ts narrows each one with
+ * The service's resources as the client reads them (#35), written once: the client checks every answer with these
+ * schemas and the sandbox builds its answers from them (sandbox/state/resources.ts narrows each one with
  * `.extend(…).strict()`), so the two cannot drift.
  *
- * What a schema requires is what the spec shows: object ids (UUIDs, spec
- * "Resources and their fields", convention 1), the Employment and Platform
- * fields of its tables. Everything else the
- * service may send passes through untouched (`looseObject`). The fields only
- * the sandbox has (its choices where the spec says "not shown") are optional
- * here, typed by their JSON type only, never by the sandbox's formats or value
- * lists: an answer of the real service must not fail because our sandbox
- * invented a field, a format or a value.
+ * What a schema requires is what the spec shows: object ids (UUIDs, spec "Resources and their fields", convention 1),
+ * the Employment and Platform fields of its tables. Everything else the service may send passes through untouched
+ * (`looseObject`). The fields only the sandbox has (its choices where the spec says "not shown") are optional here,
+ * typed by their JSON type only, never by the sandbox's formats or value lists: an answer of the real service must not
+ * fail because our sandbox invented a field, a format or a value.
  */
 import * as z from 'zod';
 import { id } from '../wire-fields.js';

@@ -6,9 +6,8 @@ import { isLoopbackHost } from '../handler/loopback.js';
 import { ServiceVersionSchema } from './service-version.js';
 
 /**
- * The most of one service answer that is read. A Link token envelope is well
- * under a kilobyte; without a cap a broken or hostile upstream could make the
- * handler hold hundreds of megabytes per request.
+ * The most of one service answer that is read. A Link token envelope is well under a kilobyte; without a cap a broken
+ * or hostile upstream could make the handler hold hundreds of megabytes per request.
  */
 export const MAX_SERVICE_ANSWER_BYTES = 1_048_576;
 
@@ -43,11 +42,10 @@ export const CONNECTION_FIELDS = {
 };
 
 /**
- * How to reach the service: shared by every handler that calls it. Parsed with
- * zod at creation, so mistakes surface at start-up. Built by a call marked pure: a
- * bundler keeps a top-level call even when nothing reads its result, and the client's
- * options take only {@link CONNECTION_FIELDS}, so a bundle of the client alone leaves
- * the handler's bounds out.
+ * How to reach the service: shared by every handler that calls it. Parsed with zod at creation, so mistakes surface at
+ * start-up. Built by a call marked pure: a bundler keeps a top-level call even when nothing reads its result, and the
+ * client's options take only {@link CONNECTION_FIELDS}, so a bundle of the client alone leaves the handler's bounds
+ * out.
  */
 export const ServiceConnectionSchema = /* @__PURE__ */ withHandlerBounds();
 
@@ -55,14 +53,13 @@ function withHandlerBounds() {
   return z.object({
     ...CONNECTION_FIELDS,
     /**
-     * Bounds in milliseconds. The whole budget stays under the widget's own
-     * 15 s per-try timeout, so the browser hears our 503 rather than giving up first.
+     * Bounds in milliseconds. The whole budget stays under the widget's own 15 s per-try timeout, so the browser hears
+     * our 503 rather than giving up first.
      *
-     * A `POST` whose try timed out is not tried again: the service may have
-     * done it all the same (for `POST /link_tokens`, minted a token, which is
-     * billable), and a second try would do it twice. So `attemptMs` is most of
-     * the budget (8 s of 10 s): a slow service gets time to answer the one try,
-     * and only quick failures (a refused connection, 429, 5xx) are retried.
+     * A `POST` whose try timed out is not tried again: the service may have done it all the same (for
+     * `POST /link_tokens`, minted a token, which is billable), and a second try would do it twice. So `attemptMs` is
+     * most of the budget (8 s of 10 s): a slow service gets time to answer the one try, and only quick failures (a
+     * refused connection, 429, 5xx) are retried.
      */
     timeouts: z
       .object({

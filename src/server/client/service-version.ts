@@ -1,10 +1,9 @@
 import * as z from 'zod';
 
 /**
- * The `Service-Version` dates the service is known to accept (spec,
- * "Versioning"), oldest first. 2021-04-29 and 2021-07-28 are deprecated but
- * still answered. A version outside this list is a configuration mistake,
- * caught at start-up rather than on the first user's click.
+ * The `Service-Version` dates the service is known to accept (spec, "Versioning"), oldest first. 2021-04-29 and
+ * 2021-07-28 are deprecated but still answered. A version outside this list is a configuration mistake, caught at
+ * start-up rather than on the first user's click.
  */
 export const SERVICE_VERSIONS = ['2021-04-29', '2021-07-28', '2022-03-02', '2022-06-22', '2025-07-08'] as const;
 

@@ -1,7 +1,6 @@
 /**
- * One logical call to the service: pacing, attempts with their timeout,
- * retries as the spec says, same-origin redirects, a capped body read, and
- * every failure as a {@link PayrollApiError}. Web-standard only.
+ * One logical call to the service: pacing, attempts with their timeout, retries as the spec says, same-origin
+ * redirects, a capped body read, and every failure as a {@link PayrollApiError}. Web-standard only.
  */
 import { ErrorBodySchema } from '../error-body.js';
 import { describeError } from '../describe-error.js';
@@ -20,9 +19,8 @@ export const DEFAULT_BACKOFF = { baseMs: 250, maxMs: 4_000 } as const;
 /** Same-origin redirects followed in one call, so a loop ends. */
 const MAX_REDIRECTS = 3;
 /**
- * What `x-service-request-id` must look like to be passed on (spec: a request
- * UUID). Anything else is dropped: a header an upstream filled with what it
- * was sent (the secret, say) must reach no hook, error or `response`.
+ * What `x-service-request-id` must look like to be passed on (spec: a request UUID). Anything else is dropped: a header
+ * an upstream filled with what it was sent (the secret, say) must reach no hook, error or `response`.
  */
 const UUID_SHAPE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -38,9 +36,8 @@ export interface RetryPolicy {
   /** The first backoff step and the ceiling of one computed step. */
   backoff: { baseMs: number; maxMs: number };
   /**
-   * A `Retry-After` over {@link MAX_RETRY_WAIT_MS}: `wait` the cap and try
-   * again (the client), or `fail` at once with the error, which carries
-   * `retryAfterMs` (the token handler, which has a browser to answer in time).
+   * A `Retry-After` over {@link MAX_RETRY_WAIT_MS}: `wait` the cap and try again (the client), or `fail` at once with
+   * the error, which carries `retryAfterMs` (the token handler, which has a browser to answer in time).
    */
   longRetryAfter: 'wait' | 'fail';
 }
@@ -106,11 +103,9 @@ interface AnswerHead {
 type AttemptEnd = { answer: TransportAnswer } | Failure | ({ redirect: string } & AnswerHead);
 
 /**
- * The one retry decision, stripe-node's `_shouldRetry` in spirit: a failure is
- * tried again when retries are left, its answer does not stand, and either the
- * service did nothing or the call may be sent twice (`retryAfterPossibleSend`,
- * by default a GET); never after a `Retry-After` beyond {@link MAX_RETRY_WAIT_MS}
- * when the policy says to `fail` at once.
+ * The one retry decision, stripe-node's `_shouldRetry` in spirit: a failure is tried again when retries are left, its
+ * answer does not stand, and either the service did nothing or the call may be sent twice (`retryAfterPossibleSend`, by
+ * default a GET); never after a `Retry-After` beyond {@link MAX_RETRY_WAIT_MS} when the policy says to `fail` at once.
  */
 function shouldRetry(failure: Failure, call: TransportCall, retries: number, maxRetries: number, policy: RetryPolicy): boolean {
   if (failure.effect === 'final' || retries >= maxRetries) return false;

@@ -5,12 +5,10 @@ export type PlainJsonResult = { ok: true; value: unknown } | { ok: false; proble
 const MAX_DEPTH = 32;
 
 /**
- * Copies `value` if it is plain JSON data: strings, finite numbers, booleans,
- * null, arrays and objects whose prototype is `Object.prototype` or null,
- * with own enumerable data properties only. Anything that could serialise as
- * something other than what a check saw (a `toJSON`, a getter, a class
- * instance, a Date, a function) is refused rather than copied: the copy is
- * what goes upstream, so a check on it cannot be gone around.
+ * Copies `value` if it is plain JSON data: strings, finite numbers, booleans, null, arrays and objects whose prototype
+ * is `Object.prototype` or null, with own enumerable data properties only. Anything that could serialise as something
+ * other than what a check saw (a `toJSON`, a getter, a class instance, a Date, a function) is refused rather than
+ * copied: the copy is what goes upstream, so a check on it cannot be gone around.
  */
 export function plainJsonCopy(value: unknown, depth = 0): PlainJsonResult {
   if (value === null || typeof value === 'string' || typeof value === 'boolean') return { ok: true, value };

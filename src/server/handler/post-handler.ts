@@ -1,13 +1,10 @@
 /**
- * The skeleton the POST handlers share (token, webhook, a launch's token and
- * result), and the one error boundary, `answerErrors`, which wraps the
- * launches' router too: the options are checked when the handler is made (a
- * {@link ConfigError}), then each request goes through 405 → the checks before
- * the body → the body (its type, size and time bounded: `readJsonBody`) → the
- * handler's own work. A stage refuses by throwing an {@link HttpError}, which
- * the boundary logs (its line) and answers; any other throw at any stage is a
- * 500 in the spec's error body, logged once, with nothing of the request or
- * the throw in the answer.
+ * The skeleton the POST handlers share (token, webhook, a launch's token and result), and the one error boundary,
+ * `answerErrors`, which wraps the launches' router too: the options are checked when the handler is made (a
+ * {@link ConfigError}), then each request goes through 405 → the checks before the body → the body (its type, size and
+ * time bounded: `readJsonBody`) → the handler's own work. A stage refuses by throwing an {@link HttpError}, which the
+ * boundary logs (its line) and answers; any other throw at any stage is a 500 in the spec's error body, logged once,
+ * with nothing of the request or the throw in the answer.
  */
 import type { z } from 'zod';
 import { ConfigError } from '../config-error.js';

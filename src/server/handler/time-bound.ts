@@ -5,12 +5,10 @@ import { untilAborted } from '../../shared/until-aborted.js';
 export type TimeBoundResult<T> = { settled: true; value: T } | { settled: false };
 
 /**
- * Runs the integrator's `work` (a callback or hook), and stops waiting for it
- * after `ms`: a promise that never settles must not hold a request, an event
- * id or the memory of every copy that waits on it. The work itself cannot be
- * stopped; it is only no longer waited for. A throw (sync or async) rejects.
- * A {@link timeLimit} with no signal of the caller's, in the shape the stores'
- * and hooks' callers branch on.
+ * Runs the integrator's `work` (a callback or hook), and stops waiting for it after `ms`: a promise that never settles
+ * must not hold a request, an event id or the memory of every copy that waits on it. The work itself cannot be stopped;
+ * it is only no longer waited for. A throw (sync or async) rejects. A {@link timeLimit} with no signal of the caller's,
+ * in the shape the stores' and hooks' callers branch on.
  */
 export async function withinTime<T>(work: () => T | Promise<T>, ms: number): Promise<TimeBoundResult<T>> {
   const [signal, timedOut, dispose] = timeLimit(ms);

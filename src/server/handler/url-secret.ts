@@ -1,9 +1,8 @@
 /**
- * The webhook's shared secret, carried in the URL the integrator registers
- * with the service (the spec shows no signing scheme, so this is what works
- * without one). Compared in constant time: both sides are hashed with SHA-256
- * (Web Crypto, in every runtime) and the digests compared byte by byte without
- * an early exit, so the time taken says nothing about how much of a guess was right.
+ * The webhook's shared secret, carried in the URL the integrator registers with the service (the spec shows no signing
+ * scheme, so this is what works without one). Compared in constant time: both sides are hashed with SHA-256 (Web
+ * Crypto, in every runtime) and the digests compared byte by byte without an early exit, so the time taken says nothing
+ * about how much of a guess was right.
  */
 
 const encoder = new TextEncoder();
@@ -21,10 +20,9 @@ export async function secretsMatch(candidate: string, secret: string): Promise<b
 }
 
 /**
- * Whether the request's URL carries `secret`: as the query value `secret`
- * (`/api/webhooks?secret=…`) or as the last path segment
- * (`/api/webhooks/…`). Both places are checked every time, so the answer takes
- * as long whichever one holds it.
+ * Whether the request's URL carries `secret`: as the query value `secret` (`/api/webhooks?secret=…`) or as the last
+ * path segment (`/api/webhooks/…`). Both places are checked every time, so the answer takes as long whichever one holds
+ * it.
  */
 export async function urlCarriesSecret(request: Request, secret: string): Promise<boolean> {
   let url: URL;

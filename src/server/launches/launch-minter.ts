@@ -1,7 +1,6 @@
 /**
- * How a launch mints: through the token handler's one minter
- * (`src/server/link-token/link-token-minter.ts`), for the launch's end user and account, never for
- * what the browser says; the integrator's `linkTokenFields` hook gets the
+ * How a launch mints: through the token handler's one minter (`src/server/link-token/link-token-minter.ts`), for the
+ * launch's end user and account, never for what the browser says; the integrator's `linkTokenFields` hook gets the
  * browser's headers, not the capability URL, which a hook might log.
  */
 import type { LinkToken } from '../../protocol/link-token.js';

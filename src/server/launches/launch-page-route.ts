@@ -1,7 +1,6 @@
 /**
- * A launch's page (`GET /<segment>`) and its standing: the flow's page while
- * the launch is open, else the notice of why not (expired, revoked, already
- * connected), asked of the shared store; the token route asks the same.
+ * A launch's page (`GET /<segment>`) and its standing: the flow's page while the launch is open, else the notice of why
+ * not (expired, revoked, already connected), asked of the shared store; the token route asks the same.
  */
 import type { ErrorAnswer } from '../error-response.js';
 import { HttpError } from '../handler/http-error.js';

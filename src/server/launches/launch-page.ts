@@ -1,10 +1,8 @@
 /**
- * The pages a launch URL answers with: the flow's own page (the element behind
- * its button, nothing minted until the user taps it), and the plain pages of a
- * link that has expired, was revoked, is unknown, or has already connected an
- * account. Each is one self-contained document: one inline script by a fresh
- * nonce, no script file, and headers that keep it out of frames, caches,
- * referrers and search engines.
+ * The pages a launch URL answers with: the flow's own page (the element behind its button, nothing minted until the
+ * user taps it), and the plain pages of a link that has expired, was revoked, is unknown, or has already connected an
+ * account. Each is one self-contained document: one inline script by a fresh nonce, no script file, and headers that
+ * keep it out of frames, caches, referrers and search engines.
  */
 import { LAUNCH_PAGE_SCRIPT } from './launch-page-script.js';
 import { escapeHtml } from '../../shared/escape-html.js';

@@ -1,8 +1,7 @@
 /**
- * Where the launches keep what they know: the store they were given, sorted
- * into claims (what makes a success final and `onResult` run once) and records
- * (the Link tokens a launch minted, what was confirmed of them, its counters),
- * with every call bounded in time and every failure the 503 the page retries.
+ * Where the launches keep what they know: the store they were given, sorted into claims (what makes a success final and
+ * `onResult` run once) and records (the Link tokens a launch minted, what was confirmed of them, its counters), with
+ * every call bounded in time and every failure the 503 the page retries.
  */
 import { describeError } from '../describe-error.js';
 import { HttpError } from '../handler/http-error.js';

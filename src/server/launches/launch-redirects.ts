@@ -1,8 +1,7 @@
 /**
- * Where a launch's flow returns to: its redirect URI, found by its tag among
- * `redirectUris` (so an instance whose list is in another order still finds
- * it), with what the app may know of the flow: the launch id, how it ended for
- * the user, and the app's `state`. Never an account, a job or a token.
+ * Where a launch's flow returns to: its redirect URI, found by its tag among `redirectUris` (so an instance whose list
+ * is in another order still finds it), with what the app may know of the flow: the launch id, how it ended for the
+ * user, and the app's `state`. Never an account, a job or a token.
  */
 import type { Logger } from '../logger.js';
 import { redirectTag, type LaunchFields } from './launch-seal.js';

@@ -1,9 +1,7 @@
 /**
- * A launch's result route (`POST /<segment>/result`): the page's report of how
- * the flow ended, taken only with a receipt this launch sealed for the Link
- * token it names, while that token could still be in use. A success is
- * settled against the service (`launch-results.ts`); while its job runs the
- * page is told to wait (202) and asks again.
+ * A launch's result route (`POST /<segment>/result`): the page's report of how the flow ended, taken only with a
+ * receipt this launch sealed for the Link token it names, while that token could still be in use. A success is settled
+ * against the service (`launch-results.ts`); while its job runs the page is told to wait (202) and asks again.
  */
 import { invalidParamsAnswer, jsonResponse } from '../error-response.js';
 import { HttpError } from '../handler/http-error.js';

@@ -1,12 +1,10 @@
 /**
- * A launch URL's last path segment: the launch's fields packed in binary and
- * sealed with AES-GCM (WebCrypto, so it runs on every runtime the server half
- * does). Whoever reads the URL learns nothing of what it carries (the end user,
- * the state, where it returns to), and cannot alter or forge one: the tag fails
- * and the page answers 404. The key is derived from the integrator's launch
- * secret with HKDF under a label of its own, and the seal is bound to
- * `publicUrl`, so a URL of one deployment opens nothing at another with the
- * same secret. Any instance that has the secret opens it: nothing is stored.
+ * A launch URL's last path segment: the launch's fields packed in binary and sealed with AES-GCM (WebCrypto, so it runs
+ * on every runtime the server half does). Whoever reads the URL learns nothing of what it carries (the end user, the
+ * state, where it returns to), and cannot alter or forge one: the tag fails and the page answers 404. The key is
+ * derived from the integrator's launch secret with HKDF under a label of its own, and the seal is bound to `publicUrl`,
+ * so a URL of one deployment opens nothing at another with the same secret. Any instance that has the secret opens it:
+ * nothing is stored.
  */
 import { hex, uuidOfBytes } from '../../shared/hex.js';
 

@@ -1,10 +1,8 @@
 /**
- * A launch's token route (`POST /<segment>/token`): a Link token for the
- * launch's end user (and account, for a reconnect), never for what the
- * browser says, counted against the launch's limit on the shared store, and
- * recorded there with the launch it belongs to, so that a result or an
- * `account.added` webhook can be tied back to it. Answered with a sealed
- * receipt the page sends back with its result.
+ * A launch's token route (`POST /<segment>/token`): a Link token for the launch's end user (and account, for a
+ * reconnect), never for what the browser says, counted against the launch's limit on the shared store, and recorded
+ * there with the launch it belongs to, so that a result or an `account.added` webhook can be tied back to it. Answered
+ * with a sealed receipt the page sends back with its result.
  */
 import { jsonResponse } from '../error-response.js';
 import { HttpError } from '../handler/http-error.js';

@@ -1,11 +1,8 @@
 /**
- * What a reported success is worth, from what the service said of it: a pure
- * function of the account and the job as the service sent them, and of the
- * `account.added` webhook the launch heard for the Link token. The spec shows
- * no account field but `id`, `connected` and `monitoring_status`, and no job
- * field but `id`: a fact the service does not send is never taken as
- * confirmed (it stays unconfirmed), and one it sends that contradicts the
- * report refuses it.
+ * What a reported success is worth, from what the service said of it: a pure function of the account and the job as the
+ * service sent them, and of the `account.added` webhook the launch heard for the Link token. The spec shows no account
+ * field but `id`, `connected` and `monitoring_status`, and no job field but `id`: a fact the service does not send is
+ * never taken as confirmed (it stays unconfirmed), and one it sends that contradicts the report refuses it.
  */
 import type { Account, Job } from '../client/resource-schemas.js';
 

@@ -63,12 +63,10 @@ const REJECTION_HINTS: Record<number, string> = {
 };
 
 /**
- * The browser's answer for a service call that did not succeed, with the log
- * line that says what the integrator needs: 502 when the service refused or answered
- * nonsense (the detail only in the log), 503 with `Retry-After` when it was
- * unavailable or may have failed midway (a 500, a 504 or a timeout of the
- * POST, which is not sent again: the widget's own retry then asks for a new
- * token).
+ * The browser's answer for a service call that did not succeed, with the log line that says what the integrator needs:
+ * 502 when the service refused or answered nonsense (the detail only in the log), 503 with `Retry-After` when it was
+ * unavailable or may have failed midway (a 500, a 504 or a timeout of the POST, which is not sent again: the widget's
+ * own retry then asks for a new token).
  */
 export function upstreamFailure(error: PayrollApiError, baseUrl: string | undefined): HttpError {
   const fields = {

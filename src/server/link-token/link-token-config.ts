@@ -8,9 +8,8 @@ import { ClientOptionsSchema } from '../client/client-options.js';
 import { SERVICE_VERSIONS, usesRequiredJobs, type ServiceVersion } from '../client/service-version.js';
 
 /**
- * Decides whose token this is, from the integrator's own session (a cookie, a
- * header), not from what the browser claims. Gets the browser's `end_user_id`
- * (if any) as a hint. Returns the id, or null/undefined for none.
+ * Decides whose token this is, from the integrator's own session (a cookie, a header), not from what the browser
+ * claims. Gets the browser's `end_user_id` (if any) as a hint. Returns the id, or null/undefined for none.
  */
 export type EndUserResolver = (
   request: Request,
@@ -18,20 +17,17 @@ export type EndUserResolver = (
 ) => string | null | undefined | Promise<string | null | undefined>;
 
 /**
- * Decides whether the user behind `request` may reconnect the account
- * `accountId` (the browser asked for a token for that account). Look it up in
- * your own data: a user must never get a token for someone else's account.
+ * Decides whether the user behind `request` may reconnect the account `accountId` (the browser asked for a token for
+ * that account). Look it up in your own data: a user must never get a token for someone else's account.
  */
 export type AccountAuthorizer = (request: Request, accountId: string) => boolean | Promise<boolean>;
 
 /**
- * Further `POST /link_tokens` fields from your own data (an employer or
- * platform to preselect, the user's language...). The fields the handler sets
- * itself (`org_name`, `features`, `solution`, `required_jobs`, `end_user_id`,
- * `account_id`) cannot be overridden. Plain JSON data only (strings, finite
- * numbers, booleans, null, arrays, plain objects): an object with a `toJSON`,
- * a getter, a class instance or a Date is refused with a 500, because what it
- * would serialise to is not what the handler checked.
+ * Further `POST /link_tokens` fields from your own data (an employer or platform to preselect, the user's language...).
+ * The fields the handler sets itself (`org_name`, `features`, `solution`, `required_jobs`, `end_user_id`, `account_id`)
+ * cannot be overridden. Plain JSON data only (strings, finite numbers, booleans, null, arrays, plain objects): an
+ * object with a `toJSON`, a getter, a class instance or a Date is refused with a 500, because what it would serialise
+ * to is not what the handler checked.
  */
 export type LinkTokenFieldsProvider = (request: Request) => Record<string, unknown> | Promise<Record<string, unknown>>;
 
@@ -45,13 +41,11 @@ export const EndUserIdSchema = z.string().min(1).max(255);
 export const LinkTokenHandlerConfigSchema = ServiceConnectionSchema.partial({ apiSecret: true, baseUrl: true, version: true })
   .extend({
     /**
-     * The app's own client ({@link createPayrollClient}), so that the handler and
-     * the app's reads share one rate limiter. Without it the handler makes its
-     * own from `apiSecret`, `baseUrl`, `version`, `fetch`, `mode` and `rateLimit`.
-     * With it those are the client's: leave them out (a `version` may be given
-     * only if it is the client's). The handler scrubs the client's secret from
-     * its log lines: give the client itself (or a shallow copy); a look-alike of
-     * your own has a secret the handler does not know.
+     * The app's own client ({@link createPayrollClient}), so that the handler and the app's reads share one rate
+     * limiter. Without it the handler makes its own from `apiSecret`, `baseUrl`, `version`, `fetch`, `mode` and
+     * `rateLimit`. With it those are the client's: leave them out (a `version` may be given only if it is the
+     * client's). The handler scrubs the client's secret from its log lines: give the client itself (or a shallow copy);
+     * a look-alike of your own has a secret the handler does not know.
      */
     client: z
       .custom<PayrollClient>((value) => typeof value === 'object' && value !== null && 'linkTokens' in value, {
@@ -71,9 +65,8 @@ export const LinkTokenHandlerConfigSchema = ServiceConnectionSchema.partial({ ap
     /** See {@link EndUserResolver}. Without it, the browser's `end_user_id` is passed on as given. */
     resolveEndUserId: functionSchema<EndUserResolver>().optional(),
     /**
-     * See {@link AccountAuthorizer}. Without it, a browser request naming an
-     * `account_id` is refused (400); with it, the id goes to the service only
-     * when the hook says yes (else 403).
+     * See {@link AccountAuthorizer}. Without it, a browser request naming an `account_id` is refused (400); with it,
+     * the id goes to the service only when the hook says yes (else 403).
      */
     authorizeAccount: functionSchema<AccountAuthorizer>().optional(),
     /** See {@link LinkTokenFieldsProvider}. */
@@ -83,10 +76,8 @@ export const LinkTokenHandlerConfigSchema = ServiceConnectionSchema.partial({ ap
     /** {@link BodyTimeoutMsSchema}, for the browser's request body. */
     bodyTimeoutMs: BodyTimeoutMsSchema,
     /**
-     * Time bound of each hook (`resolveEndUserId`, `authorizeAccount`,
-     * `linkTokenFields`), in milliseconds. A hook that has not settled by then
-     * gets the browser a 503 with `Retry-After: 1`, logged once; the service is
-     * not called.
+     * Time bound of each hook (`resolveEndUserId`, `authorizeAccount`, `linkTokenFields`), in milliseconds. A hook that
+     * has not settled by then gets the browser a 503 with `Retry-After: 1`, logged once; the service is not called.
      */
     hookTimeoutMs: z.int().min(1).max(60_000).default(5_000),
   })
@@ -153,9 +144,8 @@ export interface LinkTokenProduct {
 }
 
 /**
- * The `POST /link_tokens` body for a version: up to 2021-07-28 the features go
- * out as `required_jobs` and there is no `solution`; later versions take
- * `features` and `solution`.
+ * The `POST /link_tokens` body for a version: up to 2021-07-28 the features go out as `required_jobs` and there is no
+ * `solution`; later versions take `features` and `solution`.
  */
 export function linkTokenRequestBody(
   version: ServiceVersion,

@@ -20,19 +20,15 @@ export {
 } from './link-token-config.js';
 
 /**
- * Creates the integrator's token endpoint: a Web-standard handler that takes
- * the browser's `POST {"end_user_id"?, "account_id"?}`, calls the service's `POST /link_tokens`
- * with the API secret and the body for the configured version, and answers
- * `200 { data: { id, token, expires, mode } }` after checking it against the
- * wire contract. Mount it in any runtime that speaks `Request`/`Response`.
- * Given your app's `client`, it calls through that client, with its secret,
- * base URL and version (leave those out), and scrubs its secret from the log.
+ * Creates the integrator's token endpoint: a Web-standard handler that takes the browser's
+ * `POST {"end_user_id"?, "account_id"?}`, calls the service's `POST /link_tokens` with the API secret and the body for
+ * the configured version, and answers `200 { data: { id, token, expires, mode } }` after checking it against the wire
+ * contract. Mount it in any runtime that speaks `Request`/`Response`. Given your app's `client`, it calls through that
+ * client, with its secret, base URL and version (leave those out), and scrubs its secret from the log.
  *
- * Throws a `ConfigError` naming the field when the configuration is wrong.
- * The handler itself never throws; every failure is an answer in the spec's
- * error shape: 405/408/413/415/400 for bad browser input, 502 when the service
- * refused or answered nonsense, 503 with `Retry-After` when it stayed
- * unavailable through the retries.
+ * Throws a `ConfigError` naming the field when the configuration is wrong. The handler itself never throws; every
+ * failure is an answer in the spec's error shape: 405/408/413/415/400 for bad browser input, 502 when the service
+ * refused or answered nonsense, 503 with `Retry-After` when it stayed unavailable through the retries.
  *
  * @example
  * const handleLinkToken = createLinkTokenHandler({

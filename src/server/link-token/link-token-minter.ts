@@ -1,9 +1,8 @@
 /**
- * Minting a Link token, once for both callers (the token handler and the
- * launches' token route): the fields in (the end user and the account, already
- * decided by the caller), the integrator's `linkTokenFields` hook, one
- * `POST /link_tokens` within `timeouts.totalMs`, the log line, and the token
- * out; every failure an {@link HttpError} the caller's boundary answers.
+ * Minting a Link token, once for both callers (the token handler and the launches' token route): the fields in (the end
+ * user and the account, already decided by the caller), the integrator's `linkTokenFields` hook, one
+ * `POST /link_tokens` within `timeouts.totalMs`, the log line, and the token out; every failure an {@link HttpError}
+ * the caller's boundary answers.
  */
 import { HttpError } from '../handler/http-error.js';
 import { parseOptions } from '../handler/post-handler.js';

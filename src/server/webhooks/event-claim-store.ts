@@ -6,17 +6,14 @@
 export type ClaimResult = 'claimed' | 'done' | 'busy';
 
 /**
- * Where the webhook handler records, atomically, who handles which
- * `event_id`: what makes each event handled once across processes. Before
- * the callback the handler claims the id with a lease; after it succeeds it
- * marks the id done; when it fails or passes its time bound it releases the
- * claim. A process that dies mid-callback releases nothing: its lease runs
- * out, and a later copy of the event claims it again.
+ * Where the webhook handler records, atomically, who handles which `event_id`: what makes each event handled once
+ * across processes. Before the callback the handler claims the id with a lease; after it succeeds it marks the id done;
+ * when it fails or passes its time bound it releases the claim. A process that dies mid-callback releases nothing: its
+ * lease runs out, and a later copy of the event claims it again.
  *
- * `claim` must be atomic (one caller gets `claimed` for an unexpired lease,
- * however many ask at once). `payroll-link/server/redis` and
- * `payroll-link/server/postgres` are stores on those engines;
- * {@link memoryEventIdStore} is one for a single process.
+ * `claim` must be atomic (one caller gets `claimed` for an unexpired lease, however many ask at once).
+ * `payroll-link/server/redis` and `payroll-link/server/postgres` are stores on those engines; {@link memoryEventIdStore}
+ * is one for a single process.
  */
 export interface EventClaimStore {
   /**

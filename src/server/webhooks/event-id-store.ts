@@ -6,11 +6,9 @@ import { IN_ONE_PROCESS } from '../launches/store/launch-store.js';
 export const STORE_METHODS = { claim: ['claim', 'markDone', 'release'], id: ['has', 'add'] } as const;
 
 /**
- * The first store interface: `has` before the callback, `add` after it.
- * Still accepted, for one process only: between `has` and `add` nothing
- * stops another process from running the same event, so two instances that
- * receive copies of one event at the same moment both run the callback.
- * With more than one instance use an {@link EventClaimStore}
+ * The first store interface: `has` before the callback, `add` after it. Still accepted, for one process only: between
+ * `has` and `add` nothing stops another process from running the same event, so two instances that receive copies of
+ * one event at the same moment both run the callback. With more than one instance use an {@link EventClaimStore}
  * (`payroll-link/server/redis`, `payroll-link/server/postgres`).
  *
  * @deprecated for new code: implement {@link EventClaimStore}.
@@ -23,9 +21,8 @@ export interface EventIdStore {
 }
 
 /**
- * The default store: in memory, one process, forgetting its oldest ids once
- * it holds `capacity`. It is both an {@link EventClaimStore} (what the
- * handler uses) and, for code written against it before, an {@link EventIdStore}.
+ * The default store: in memory, one process, forgetting its oldest ids once it holds `capacity`. It is both an
+ * {@link EventClaimStore} (what the handler uses) and, for code written against it before, an {@link EventIdStore}.
  */
 export function memoryEventIdStore(capacity = 10_000): EventClaimStore & EventIdStore & { readonly [IN_ONE_PROCESS]: true } {
   // A Set iterates in insertion order, so its first entry is the oldest id: a bounded FIFO memory.
@@ -62,10 +59,9 @@ export function memoryEventIdStore(capacity = 10_000): EventClaimStore & EventId
 const isClaimStore = (store: EventClaimStore | EventIdStore): store is EventClaimStore => hasMethods(store, STORE_METHODS.claim);
 
 /**
- * The store as the handler uses it: an {@link EventClaimStore} as it is, or a
- * `{ has, add }` store for one process, whose `has` stands in for the claim
- * (not atomic; the handler's own in-process wait keeps copies apart), `add`
- * marks done, and there is nothing to release.
+ * The store as the handler uses it: an {@link EventClaimStore} as it is, or a `{ has, add }` store for one process,
+ * whose `has` stands in for the claim (not atomic; the handler's own in-process wait keeps copies apart), `add` marks
+ * done, and there is nothing to release.
  */
 export function asClaimStore(store: EventClaimStore | EventIdStore): EventClaimStore {
   if (isClaimStore(store)) return store;

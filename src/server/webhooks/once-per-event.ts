@@ -8,12 +8,10 @@ import { withinTime } from '../handler/time-bound.js';
 import type { EventClaimStore } from './event-claim-store.js';
 
 /**
- * How one run for an event id ended: `handled` (the work ran to success),
- * `duplicate` (done before: nothing ran), `failed` (the work threw: the claim
- * is released), `timed-out` (the work passed its bound: the claim is kept until
- * it settles or the lease ends), `busy` (another caller holds the claim),
- * `store-unavailable` (a store call failed or hung). Copies that waited on a
- * run answer from its outcome.
+ * How one run for an event id ended: `handled` (the work ran to success), `duplicate` (done before: nothing ran),
+ * `failed` (the work threw: the claim is released), `timed-out` (the work passed its bound: the claim is kept until it
+ * settles or the lease ends), `busy` (another caller holds the claim), `store-unavailable` (a store call failed or
+ * hung). Copies that waited on a run answer from its outcome.
  */
 export type EventOutcome = 'handled' | 'duplicate' | 'failed' | 'timed-out' | 'busy' | 'store-unavailable';
 
@@ -43,12 +41,10 @@ type StoreAnswer<T> = { ok: true; value: T } | { ok: false };
 export type EventRunner = (eventId: string, work: () => void | Promise<void>) => Promise<EventOutcome>;
 
 /**
- * Makes a runner. Within this process, a copy that arrives while the first is
- * running waits for it, then takes the first's outcome (`duplicate` for a
- * success), unless the first failed: then it runs the work itself. Answering
- * "duplicate" at once would lose the event when the first then fails on a
- * connection the sender gave up on. Across processes the store's claim decides,
- * and so it does within one where requests are isolated (`isolatedRequests`).
+ * Makes a runner. Within this process, a copy that arrives while the first is running waits for it, then takes the
+ * first's outcome (`duplicate` for a success), unless the first failed: then it runs the work itself. Answering
+ * "duplicate" at once would lose the event when the first then fails on a connection the sender gave up on. Across
+ * processes the store's claim decides, and so it does within one where requests are isolated (`isolatedRequests`).
  */
 export function oncePerEvent({
   store,

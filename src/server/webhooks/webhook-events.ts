@@ -1,11 +1,9 @@
 /**
- * The service's webhook events as the receiving side reads them: the envelope
- * `{ event, event_id, payload }` and one payload schema per event the spec
- * lists. Only what the spec states is required; every other field is typed
- * where we know it (from the sandbox) and optional, because older versions and
- * the real service may leave it out. Payloads are loose objects: the service
- * adds fields over time. A node test parses every event the sandbox sends
- * with these schemas, so the two cannot drift apart unnoticed.
+ * The service's webhook events as the receiving side reads them: the envelope `{ event, event_id, payload }` and one
+ * payload schema per event the spec lists. Only what the spec states is required; every other field is typed where we
+ * know it (from the sandbox) and optional, because older versions and the real service may leave it out. Payloads are
+ * loose objects: the service adds fields over time. A node test parses every event the sandbox sends with these
+ * schemas, so the two cannot drift apart unnoticed.
  */
 import * as z from 'zod';
 import { dateTime, id } from '../wire-fields.js';

@@ -22,39 +22,33 @@ const STORE_TIMEOUT_MS = 5_000;
 export const WebhookHandlerOptionsSchema = z
   .object({
     /**
-     * Your work for each new event, typed by its name (store the account id,
-     * fetch the new paystubs...). Runs before the delivery is acknowledged and
-     * once per `event_id`; if it throws, the answer is a 500 and the service
-     * delivers the event again. Keep it quick: queue long work.
+     * Your work for each new event, typed by its name (store the account id, fetch the new paystubs...). Runs before
+     * the delivery is acknowledged and once per `event_id`; if it throws, the answer is a 500 and the service delivers
+     * the event again. Keep it quick: queue long work.
      */
     onEvent: functionSchema<(event: WebhookEvent, request: Request) => void | Promise<void>>(),
     /**
-     * Called, under the same rules, with events this package does not know yet
-     * (the service adds events over time). Without it they are acknowledged
-     * and logged. Never refused: a refusal would make the service retry an
-     * event that no version of this code will understand.
+     * Called, under the same rules, with events this package does not know yet (the service adds events over time).
+     * Without it they are acknowledged and logged. Never refused: a refusal would make the service retry an event that
+     * no version of this code will understand.
      */
     onUnknownEvent: functionSchema<(event: UnknownWebhookEvent, request: Request) => void | Promise<void>>().optional(),
     /**
-     * The shared secret you put in the webhook URL you register with the
-     * service, as `?secret=…` or as the last path segment. Deliveries without
-     * it get 401. At least 16 characters; generate it (`openssl rand -hex 32`).
+     * The shared secret you put in the webhook URL you register with the service, as `?secret=…` or as the last path
+     * segment. Deliveries without it get 401. At least 16 characters; generate it (`openssl rand -hex 32`).
      */
     secret: z.string().min(16, 'must be at least 16 characters (generate one: openssl rand -hex 32)').max(512).optional(),
     /**
-     * Your own check of a delivery (a signature header, an IP allow-list behind
-     * your proxy), given the request and its raw body. Returning false (or
-     * throwing) answers 401. Runs after the `secret` check when both are set.
+     * Your own check of a delivery (a signature header, an IP allow-list behind your proxy), given the request and its
+     * raw body. Returning false (or throwing) answers 401. Runs after the `secret` check when both are set.
      */
     verify: functionSchema<(request: Request, rawBody: string) => boolean | Promise<boolean>>().optional(),
     /** Accept deliveries that nothing verifies. Only for a local sandbox; required to run with neither `secret` nor `verify`. */
     allowUnverified: z.boolean().default(false),
     /**
-     * Who handles which event id. Default: in memory, one process (the last
-     * 10,000 ids). With more than one instance, give a shared
-     * {@link EventClaimStore}: `redisEventStore` from `payroll-link/server/redis`
-     * or `postgresEventStore` from `payroll-link/server/postgres`. A
-     * `{ has, add }` {@link EventIdStore} still works, for one process only.
+     * Who handles which event id. Default: in memory, one process (the last 10,000 ids). With more than one instance,
+     * give a shared {@link EventClaimStore}: `redisEventStore` from `payroll-link/server/redis` or `postgresEventStore`
+     * from `payroll-link/server/postgres`. A `{ has, add }` {@link EventIdStore} still works, for one process only.
      */
     store: z
       .custom<EventClaimStore | EventIdStore>((value) => hasMethods(value, STORE_METHODS.claim) || hasMethods(value, STORE_METHODS.id), {
@@ -62,21 +56,17 @@ export const WebhookHandlerOptionsSchema = z
       })
       .optional(),
     /**
-     * Time bound of one run of your callback, in milliseconds. Past it the
-     * delivery gets a 503 with `Retry-After: 1` so that the service delivers
-     * it again, and one line is logged. Your callback is not stopped (nothing
-     * can stop a promise), so its claim is kept until it settles (then marked
-     * done, or released if it failed) or until the lease ends: copies get 503
-     * `EVENT_IN_PROGRESS` meanwhile instead of running the same work beside
-     * it. Make your own work time out before this.
+     * Time bound of one run of your callback, in milliseconds. Past it the delivery gets a 503 with `Retry-After: 1` so
+     * that the service delivers it again, and one line is logged. Your callback is not stopped (nothing can stop a
+     * promise), so its claim is kept until it settles (then marked done, or released if it failed) or until the lease
+     * ends: copies get 503 `EVENT_IN_PROGRESS` meanwhile instead of running the same work beside it. Make your own work
+     * time out before this.
      */
     callbackTimeoutMs: z.int().min(1).max(600_000).default(10_000),
     /**
-     * How long a claim holds an event against other instances, in
-     * milliseconds; default `callbackTimeoutMs` + 5 s. Longer than the
-     * callback's bound, so that a live instance never loses its claim
-     * mid-callback; as short as that allows, since an instance that dies
-     * mid-callback holds the event that long before a copy can run it.
+     * How long a claim holds an event against other instances, in milliseconds; default `callbackTimeoutMs` + 5 s.
+     * Longer than the callback's bound, so that a live instance never loses its claim mid-callback; as short as that
+     * allows, since an instance that dies mid-callback holds the event that long before a copy can run it.
      */
     leaseMs: z.int().min(1).max(3_600_000).optional(),
     /** Cap on one delivery's body, in bytes. */
@@ -125,18 +115,14 @@ const retryLater = (code: string, message: string, seconds: number): ErrorAnswer
 });
 
 /**
- * Creates the webhook receiver: a Web-standard handler for the service's
- * deliveries (`POST`). For each one it checks authenticity (`secret`, `verify`),
- * reads the envelope and the payload of a known event with zod, runs your
- * callback once per `event_id`, and only then answers `200 { received, duplicate }`.
- * A known event whose payload does not fit goes to `onUnknownEvent`, with a
- * warning. Bad input gets the service's error body: 405, 415, 413, 408, 400 (a
- * malformed envelope), 401 (unverified), 500 (your callback threw: the
- * service delivers again). 503 with `Retry-After` asks for a later delivery:
- * `EVENT_IN_PROGRESS` (another instance holds the event's claim),
- * `CALLBACK_TIMEOUT` (your callback passed `callbackTimeoutMs`),
- * `STORE_UNAVAILABLE` (the store failed or did not answer). An event is never
- * acknowledged unless its callback ran to success.
+ * Creates the webhook receiver: a Web-standard handler for the service's deliveries (`POST`). For each one it checks
+ * authenticity (`secret`, `verify`), reads the envelope and the payload of a known event with zod, runs your callback
+ * once per `event_id`, and only then answers `200 { received, duplicate }`. A known event whose payload does not fit
+ * goes to `onUnknownEvent`, with a warning. Bad input gets the service's error body: 405, 415, 413, 408, 400 (a
+ * malformed envelope), 401 (unverified), 500 (your callback threw: the service delivers again). 503 with `Retry-After`
+ * asks for a later delivery: `EVENT_IN_PROGRESS` (another instance holds the event's claim), `CALLBACK_TIMEOUT` (your
+ * callback passed `callbackTimeoutMs`), `STORE_UNAVAILABLE` (the store failed or did not answer). An event is never
+ * acknowledged unless its callback ran to success. See docs/backend.md.
  *
  * Throws a `ConfigError` naming the field when the options are wrong.
  *

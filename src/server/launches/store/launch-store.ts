@@ -1,20 +1,17 @@
 /**
- * What `createLinkLaunches` keeps between requests and instances: a few small
- * records per launch (revoked, succeeded, the Link tokens it minted and what
- * has been confirmed of each, its counters), each gone once its launch can no
- * longer be used. Five atomic operations on string keys are the whole
- * contract, so that each engine implements it in a few lines.
+ * What `createLinkLaunches` keeps between requests and instances: a few small records per launch (revoked, succeeded,
+ * the Link tokens it minted and what has been confirmed of each, its counters), each gone once its launch can no longer
+ * be used. Five atomic operations on string keys are the whole contract, so that each engine implements it in a few
+ * lines.
  */
 
 /** When a record stops existing: milliseconds since 1970 (UTC), as `Date.now()` counts. */
 export type ExpiresAt = number;
 
 /**
- * A launch store: string values and counters under string keys, each with an
- * expiry. A record past its expiry is as if it had never been written. Every
- * method must be atomic on its key across all the instances that share the
- * store; a method that fails throws (the launch routes answer 503 and the page
- * tries again).
+ * A launch store: string values and counters under string keys, each with an expiry. A record past its expiry is as if
+ * it had never been written. Every method must be atomic on its key across all the instances that share the store; a
+ * method that fails throws (the launch routes answer 503 and the page tries again).
  */
 export interface LaunchStore {
   /** The value at `key`, or null when there is none (or it has expired). */
