@@ -7,7 +7,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import { errorResponse } from './error-response.js';
 import { describeError } from './describe-error.js';
-import { escapeControls, type Logger } from './logger.js';
+import { escapeControls } from './handler/escape-controls.js';
+import type { Logger } from './logger.js';
 
 /** A Web-standard handler, such as `createLinkTokenHandler()` or `createWebhookHandler()` return. */
 export type WebHandler = (request: Request) => Promise<Response>;
