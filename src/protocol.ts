@@ -410,7 +410,13 @@ export type OpenUrlResultMessage = z.infer<typeof OpenUrlResultMessageSchema>;
  * answers neither in time is ended by the page.
  */
 export type CloseRequestMessage = z.infer<typeof CloseRequestMessageSchema>;
-/** frame → page (over the port): `confirming`, the flow asks its user first (the page waits); `stay`: the user stays. */
+/**
+ * frame → page (over the port): `confirming`, every time the flow starts asking its user whether to leave, whether
+ * the page asked it to close or its user pressed Escape or a close control inside it (the page waits, with no bound
+ * on a person; one nobody asked for is harmless); `stay`: the user stays (the Stay button, or Escape inside the
+ * question). Leaving sends nothing: the `exit` event follows. From `confirming` to `stay` or the session's end the
+ * modal's own close control is inert, so Tab stays in the flow's question (an alert dialog).
+ */
 export type CloseAnswerMessage = z.infer<typeof CloseAnswerMessageSchema>;
 /**
  * frame → page (over the port): what every Link event must be, whatever its name, to count at all: the type, a name

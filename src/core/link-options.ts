@@ -77,7 +77,12 @@ export interface OpenLinkOptions extends TokenSource, LinkCallbacks {
    * it sits in, if any (a dialog library's), so the flow stays inside it: see `enclosingModal`.
    */
   containerParent?: Element;
-  /** Where focus returns when the session ends. Default: the element focused when the session started. */
+  /**
+   * The modal: where focus returns when the session ends. Default: the element focused when the session started.
+   * Inline: where focus goes when the frame goes while it had focus (its user closed it), unless an `onExit`
+   * callback moved it; made focusable (`tabindex="-1"`) and named with `title` then, if it was not focusable.
+   * Inline without it, focus stays where the browser leaves it. `<payroll-link>` inline passes itself.
+   */
   returnFocusTo?: HTMLElement | null;
   /**
    * Whether the user opened the flow, and so gives it focus: the Link page moves focus to its first screen only
@@ -94,6 +99,11 @@ export interface OpenLinkOptions extends TokenSource, LinkCallbacks {
    * Spanish) and the Link page is told it. Default: `<html lang>`.
    */
   language?: string;
+  /**
+   * The writing direction (`ltr`, `rtl`) of the modal's own container, at the end of `<body>`: `<payroll-link>`
+   * passes its own (its nearest `dir`, in effect). Default: none (the page's).
+   */
+  dir?: string;
   /** The colour mode: {@link ColorScheme}; another value falls back to `light`, with a console warning. May be given at `open()` too. */
   colorScheme?: ColorScheme;
   /** The modal's own words (`close`, `loading`), over the language's defaults. */
@@ -146,7 +156,7 @@ export interface PrepareLinkOptions extends OpenLinkOptions {
 
 /** What may still be given at {@link PreparedLink.open}: the token, its source, callbacks, theme, focus target and tuning. */
 export type OpenPreparedOptions = Partial<
-  Omit<OpenLinkOptions, 'linkUrl' | 'display' | 'container' | 'containerParent' | 'title' | 'language' | 'strings'>
+  Omit<OpenLinkOptions, 'linkUrl' | 'display' | 'container' | 'containerParent' | 'title' | 'language' | 'dir' | 'strings'>
 >;
 
 /** A Link flow built ahead of the click, hidden: see `prepareLink`. */

@@ -71,6 +71,7 @@ export class LinkSession {
       this.#view = createPresentation({
         ...options,
         linkUrl: url.href,
+        lang: language,
         title: options.title ?? words.title,
         closeLabel: words.close,
         loadingText: words.loading,
@@ -229,7 +230,9 @@ export class LinkSession {
         this.#options.closeRequestTimeoutMs ?? DEFAULT_CLOSE_REQUEST_TIMEOUT_MS,
       );
     },
-    closeAnswer: () => clearTimeout(this.#closeTimer),
+    // The flow asks its user (whether or not the page asked it to close) or they stayed: no bound on a person, and
+    // the modal's close control is inert while the question shows (the Link page holds focus in it).
+    closeAnswer: (_, { answer }) => (clearTimeout(this.#closeTimer), this.#view?.asking?.(answer)),
   };
 
   /** Calls an integrator callback, never allowed to break the session; none once a callback has ended it (onExit is the last). */
@@ -279,7 +282,7 @@ export class LinkSession {
       },
       onHeight: (height) => this.#view?.fit?.(height),
       onOpenUrl: (url) => this.#send({ type: 'openUrl', url }),
-      onCloseAnswer: () => this.#send({ type: 'closeAnswer' }),
+      onCloseAnswer: (answer) => this.#send({ type: 'closeAnswer', answer }),
       onUntypedEvent: (message) => this.#send({ type: 'untyped', message }),
       onDrop: (message) => {
         this.#dropped++;

@@ -1,4 +1,4 @@
-import type { EventMessage, ExitDetail, ExitReason, LinkError, LinkEventEnvelope } from '../protocol.js';
+import type { CloseAnswerMessage, EventMessage, ExitDetail, ExitReason, LinkError, LinkEventEnvelope } from '../protocol.js';
 import { exitDetail } from './exit-detail.js';
 import type { SessionToken } from './fetch-link-token.js';
 import { linkError } from './link-error.js';
@@ -56,7 +56,8 @@ interface EventData {
   untyped: { message: LinkEventEnvelope };
   exit: Ending;
   openUrl: { url: string };
-  closeAnswer: Bare;
+  /** Whether or not a close request is pending: the Link page says so each time it starts asking its user. */
+  closeAnswer: { answer: CloseAnswerMessage['answer'] };
   timeout: Bare;
   fail: { error: LinkError };
   /** The page hid the modal: it ends as `closed_by_host`. */
@@ -105,8 +106,8 @@ interface EffectInput {
   openUrl: [OpenState, EventNamed<'openUrl'>];
   /** Ask the flow to close, within a bound. */
   requestClose: [OpenState, EventNamed<'requestClose'>];
-  /** The flow answered a close request: the bound is off. */
-  closeAnswer: [];
+  /** The flow asks its user whether to leave (`confirming`), or they stayed (`stay`): the bound is off. */
+  closeAnswer: [OpenState, EventNamed<'closeAnswer'>];
 }
 
 /** What a move calls for: see {@link EffectInput}. */

@@ -60,6 +60,11 @@ export interface FramePlace {
   linkUrl: string;
   containerParent: Element | undefined;
   language: string;
+  /**
+   * The element's writing direction (`ltr`, `rtl`: its nearest `dir`, or CSS `direction`, in effect across shadow
+   * roots): the modal's container, at the end of `<body>`, carries it (and the language).
+   */
+  dir: string;
   /** All the words, in that language: the session takes its title and the modal's own from them. */
   strings: WidgetStrings;
 }
@@ -268,7 +273,13 @@ export class LinkPrefetch implements ReactiveController {
   #place(): FramePlace {
     const host = this.#host;
     const language = languageOf(host);
-    return { linkUrl: host.linkUrl ?? '', containerParent: enclosingModal(host), language, strings: widgetStrings(language, host.strings) };
+    return {
+      linkUrl: host.linkUrl ?? '',
+      containerParent: enclosingModal(host),
+      language,
+      dir: getComputedStyle(host).direction,
+      strings: widgetStrings(language, host.strings),
+    };
   }
 }
 

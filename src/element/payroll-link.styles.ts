@@ -7,7 +7,10 @@ import { css } from 'lit';
  * and no empty room. Before the element is defined, the stylesheet payroll-link/styles.css (src/element/styles.css)
  * holds the same room, and the button's height: it restates the button's padding and its default, so a change of
  * either here changes it there too (test/browser/button-room.test.ts compares the two boxes).
- * No comments inside the CSS: the text ships as written, before intent.
+ * No comments inside the CSS: the text ships as written, before intent. Forced colours (Windows high contrast)
+ * draw no background: the button's edge is its outline, transparent otherwise (an outline, not a border: it takes
+ * no room, so styles.css's room still fits). The spinner keeps its own colours there, or its gap would be filled
+ * in: a static ring; under reduced motion it stands still, and it is named (see render()) either way.
  */
 export const payrollLinkStyles = css`
   :host {
@@ -31,6 +34,7 @@ export const payrollLinkStyles = css`
     font-weight: 600;
     padding: var(--payroll-link-button-padding, 0.7em 1.3em);
     border: none;
+    outline: 1px solid transparent;
     border-radius: var(--payroll-link-button-radius, 999px);
     background: var(--payroll-link-button-background, #1d4ed8);
     color: var(--payroll-link-button-color, #fff);
@@ -54,6 +58,7 @@ export const payrollLinkStyles = css`
     border-right-color: transparent;
     border-radius: 50%;
     animation: spin 0.8s linear infinite;
+    forced-color-adjust: none;
   }
   @keyframes spin {
     to {
@@ -62,7 +67,7 @@ export const payrollLinkStyles = css`
   }
   @media (prefers-reduced-motion: reduce) {
     .spinner {
-      animation-duration: 2.4s;
+      animation: none;
     }
   }
   .error {

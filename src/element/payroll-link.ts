@@ -124,7 +124,8 @@ export class PayrollLink extends LitElement {
    * `--payroll-link-inline-max-height`, and is `--payroll-link-inline-height` until the Link page's first report.
    * A session that ends on the Link page's final screen (completed, or an error) leaves the frame there until the
    * element is removed or `show()` starts a new session; one its user closes leaves nothing, and the element
-   * takes no room then. Same events, callbacks and errors as the modal. See docs/inline.md.
+   * takes no room then. A frame that goes with focus in it leaves focus on the element itself (made focusable,
+   * `tabindex="-1"`, and named with the `title` words only then), unless a `link-exit` listener moves it. Same events, callbacks and errors as the modal. See docs/inline.md.
    */
   declare display: OpenLinkOptions['display'];
   /** Disables the button; `show()` does nothing while set. */
@@ -283,8 +284,9 @@ export class PayrollLink extends LitElement {
     // The theme, the modal's place and the focus target first: once `open` is set and the token taken, only the session runs, which
     // never throws (what fails ends the session through onError and onExit), so nothing can leave us spinning.
     const theme = themeSheet(this);
-    // Started from the page's own control (show()), focus goes back there, not to our button.
-    const returnFocusTo = fromButton ? this.renderRoot.querySelector<HTMLElement>('.button') : undefined;
+    // Started from the page's own control (show()), focus goes back there, not to our button. Inline, to this
+    // element, when the frame goes with focus in it (nothing else took focus: see `returnFocusTo`).
+    const returnFocusTo = box ? this : fromButton ? this.renderRoot.querySelector<HTMLElement>('.button') : undefined;
     // The token and the frame prefetched, if they are for this source, Link URL and place: the click then only shows the frame.
     const { token: taken, link: prepared } = this.#prefetch.take(box ?? undefined);
     this._status = 'loading';
@@ -353,7 +355,8 @@ export class PayrollLink extends LitElement {
     const error = this._status === 'error' ? html`<p part="error" class="error" role="alert">${words.error}</p>` : nothing;
     if (this.display === 'inline')
       return html`<div part="inline" class="inline" ?data-ended=${this.#startedInline && !this.#session}></div>${error}`;
-    const spinner = loading ? html`<span part="spinner" class="spinner" aria-hidden="true"></span>` : nothing;
+    // Named, not hidden: it still says "loading" where it does not turn (reduced motion) or shows no arc (forced colours).
+    const spinner = loading ? html`<span part="spinner" class="spinner" role="img" aria-label=${words.loading}></span>` : nothing;
     // No whitespace between the tags: it would be text nodes, loaded before intent and rendered as nothing.
     return html`<button part="button" class="button" type="button" ?disabled=${this.disabled} aria-busy=${loading ? 'true' : 'false'}
       @click=${this.#onClick}>${spinner}<slot>${words.connect}</slot></button>${error}`;

@@ -35,7 +35,7 @@ const EVENTS: SessionEvent[] = [
   { type: 'untyped', message: { type: 'payroll-link:event', name: 'other', payload: {} } },
   { type: 'exit', ...ending },
   { type: 'openUrl', url: 'https://example.com/' },
-  { type: 'closeAnswer' },
+  { type: 'closeAnswer', answer: 'confirming' },
   { type: 'timeout' },
   { type: 'fail', error },
   { type: 'hidden', ...ending },

@@ -37,6 +37,8 @@ export function createLinkInline(options: LinkInlineOptions): LinkPresentation {
   root.append(createLoading(options.loadingText), frame);
   options.container.append(host);
   let removed = false;
+  /** Where focus goes when the frame goes while it had focus (see `returnFocusTo`): nothing else took focus inline. */
+  let focusTarget: HTMLElement | null | undefined;
   // The Link page's heights apply once its user is in the frame (it has focus as a report comes: the user clicked
   // or tabbed into it, and its screen changed). Until then the box keeps the room it took from the page's first
   // paint, so the session's start and the Link page's first screen move nothing (a first screen shorter than that
@@ -56,7 +58,8 @@ export function createLinkInline(options: LinkInlineOptions): LinkPresentation {
       return frame;
     },
     // The page's styles and the Link page's own draw the rest; the box's one text, "Loading…", follows the mode.
-    show(_theme, colorScheme = 'light') {
+    show(_theme, colorScheme = 'light', returnFocusTo) {
+      focusTarget = returnFocusTo;
       host.setAttribute('data-color-scheme', colorScheme);
       host.setAttribute('data-shown', '');
     },
@@ -72,7 +75,17 @@ export function createLinkInline(options: LinkInlineOptions): LinkPresentation {
     remove(keepFinalScreen) {
       removed = true;
       removeEventListener('blur', focusArrived);
-      if (!keepFinalScreen) host.remove();
+      if (keepFinalScreen) return;
+      // Focus in the frame would fall to <body> with it: it goes to `returnFocusTo` first (made focusable only now,
+      // and named, as an element that is no control), so that the session's onExit, which follows, may still move it.
+      if (focusTarget && deepActiveElement() === frame) {
+        if (focusTarget.tabIndex < 0) {
+          focusTarget.tabIndex = -1;
+          focusTarget.ariaLabel ||= options.title;
+        }
+        focusTarget.focus();
+      }
+      host.remove();
     },
   };
 }

@@ -1,4 +1,4 @@
-import type { ColorScheme } from '../../protocol.js';
+import type { CloseAnswerMessage, ColorScheme } from '../../protocol.js';
 import { saveFocus } from './focus-return.js';
 import { isRendered } from './is-rendered.js';
 import { modalCss } from './modal.styles.js';
@@ -22,6 +22,11 @@ export interface LinkModal {
   show(theme?: CSSStyleSheet, colorScheme?: ColorScheme, returnFocusTo?: HTMLElement | null): void;
   /** Hides the loading indicator once the Link page is ready. */
   markReady(): void;
+  /**
+   * The Link page's close answer: it asks its user whether to leave (`confirming`), or no longer does (`stay`). The
+   * close control is inert meanwhile, so Tab stays in the frame, in the Link page's alert dialog.
+   */
+  asking(answer: CloseAnswerMessage['answer']): void;
   /** Closes the dialog, removes everything this modal added to the page, and gives scroll and focus back. */
   remove(): void;
 }
@@ -30,7 +35,9 @@ export interface LinkModal {
  * How a session shows its frame: the modal or the inline box, as `createPresentation` builds them. The session
  * drives both the same way (the inline box leaves the page's scroll and focus alone).
  */
-export interface LinkPresentation extends Omit<LinkModal, 'dialog' | 'remove'> {
+export interface LinkPresentation extends Omit<LinkModal, 'dialog' | 'remove' | 'asking'> {
+  /** The modal's: see {@link LinkModal.asking} (inline, the Link page keeps its own close control). */
+  asking?(answer: CloseAnswerMessage['answer']): void;
   /** The Link page's content height (checked against the contract): inline, the box follows it within its limits. */
   fit?(height: number): void;
   /**
@@ -50,6 +57,9 @@ export interface LinkModalOptions {
   linkUrl: string;
   /** Accessible name of the dialog and the frame. */
   title: string;
+  /** The session's language and writing direction, on the default container: it sits in `<body>`, maybe far from the element. */
+  lang: string;
+  dir?: string | undefined;
   /** Accessible name of the close control. */
   closeLabel: string;
   /** Shown until the Link page is ready. */
@@ -144,6 +154,9 @@ export function createLinkModal(options: LinkModalOptions): LinkModal {
       host.setAttribute('data-payroll-link-modal', '');
       // React Aria hides what a modal of its own did not put on the page unless it is marked as top layer.
       host.setAttribute('data-react-aria-top-layer', '');
+      // '' says what the page says then: no language known (the element's, the page's, found none), or no `dir` (the page's).
+      host.lang = options.lang;
+      if (options.dir) host.dir = options.dir;
       root = host.attachShadow({ mode: 'open' });
       adopt(options.theme);
       (options.containerParent ?? doc.body).append(host);
@@ -178,6 +191,9 @@ export function createLinkModal(options: LinkModalOptions): LinkModal {
       return frame;
     },
     markReady: () => dialog.setAttribute('data-ready', ''),
+    // Focus on the control as it goes inert would fall to <body>: to the frame, where the question is (a frame that
+    // has focus keeps it where it is).
+    asking: (answer) => (close.inert = answer === 'confirming') && frame.focus(),
     replaceFrame: () => (frame = replaceWithFreshFrame(frame, options, dialog)),
     remove,
   };

@@ -125,6 +125,17 @@ function run(
     port.postMessage({ type: 'payroll-link:close-answer', answer: 'confirming' } satisfies CloseAnswerMessage);
     parent.postMessage({ type: 'fake-link:confirming' }, '*');
   };
+  // The host window plays the Link page's user, in any scenario: `fake-link:exit` with a `reason` is a Done or Close
+  // on its final screen (or a Leave); `fake-link:ask` is its own close control, pressed: the page asks its user
+  // whether to leave (`confirming`) with no close request from the host, and `fake-link:stay` answers it.
+  window.addEventListener('message', ({ source, data }) => {
+    if (source !== parent) return;
+    if (data?.type === 'fake-link:exit') send(port, exit(data.reason as 'completed' | 'user_closed'));
+    if (data?.type === 'fake-link:ask')
+      port.postMessage({ type: 'payroll-link:close-answer', answer: 'confirming' } satisfies CloseAnswerMessage);
+    if (data?.type === 'fake-link:stay' && closeAnswer !== 'confirm')
+      port.postMessage({ type: 'payroll-link:close-answer', answer: 'stay' } satisfies CloseAnswerMessage);
+  });
   if (closeAnswer === 'confirm') {
     window.addEventListener('message', ({ source, data }) => {
       if (source !== parent) return;
