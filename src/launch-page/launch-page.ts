@@ -43,8 +43,59 @@ link.addEventListener('click', (event) => (tapped ||= event.isTrusted), { captur
 let receipt: string | null = null;
 let success: SuccessDetail | null = null;
 
+/**
+ * Ends what the page offers: its words in the status (the expiry's with the app's way to a new link, when it gave one),
+ * and the button gone. Focus on the button moves to the status first, so that it never falls to `<body>` (the status
+ * takes focus by script only: tabindex -1).
+ */
+function end(text: string): void {
+  status.textContent = text;
+  if (text === config.words.expired && config.newLinkUrl) appendLink(config.newLinkUrl, config.words.newLink);
+  if (document.activeElement === link) status.focus();
+  link.hidden = true;
+}
+
+/** A link after the status's words: where the flow returns, or the app's way to a new link. */
+function appendLink(href: string, text: string): void {
+  const anchor = document.createElement('a');
+  anchor.href = href;
+  anchor.textContent = text;
+  status.append(' ', anchor);
+}
+
+/** How long the link still works, in ms, by the server's clock when it sent the page. */
+const lasts = config.expiresIn * 1000;
+/**
+ * When the link stops working, on this device's clock: the server's time remaining added to it, so that a clock set
+ * wrong moves the deadline with the time the user reads on it.
+ */
+const deadline = Date.now() + lasts;
+{
+  const at = new Date(deadline);
+  // Today's words and format, or another day's (with the date): a link lasts 7 days at most, so the day of the month
+  // tells. toLocaleString is Intl.DateTimeFormat's, in the page's language.
+  const [words, format] = config.until[+(at.getDate() !== new Date().getDate())]!;
+  document.getElementById('payroll-link-launch-expiry')!.textContent = words.replace(
+    '{t}',
+    at.toLocaleString(document.documentElement.lang, format),
+  );
+}
+
+/**
+ * Two minutes ahead, the warning; at the end, the expiry. Only while the flow is not open (one open may still finish
+ * within the grace after expiry): its exit asks again. A timer may fire a little early: a second's slack.
+ */
+function checkTime(): void {
+  const left = deadline - Date.now();
+  if (link.open || link.hidden) return;
+  if (left < 1000) end(config.words.expired);
+  else if (left < 121_000) status.textContent = config.words.soon;
+}
+setTimeout(checkTime, lasts - 120_000);
+setTimeout(checkTime, lasts);
+
 /** The page's own answers to a token route that refuses: the link is used up, expired, revoked or done. */
-const REFUSALS: Record<number, keyof LaunchPageConfig['words']> = { 409: 'connected', 410: 'expired', 429: 'tooMany' };
+const REFUSALS: Record<number, 'connected' | 'expired' | 'tooMany'> = { 409: 'connected', 410: 'expired', 429: 'tooMany' };
 
 link.fetchToken = async () => {
   if (!tapped) throw new Error('No tap on the button yet: nothing is minted without the user.');
@@ -54,8 +105,7 @@ link.fetchToken = async () => {
     if (refusal) {
       const body = (await response.json().catch(() => null)) as { error?: { error_codes?: { error_code?: string }[] } } | null;
       const code = body?.error?.error_codes?.[0]?.error_code;
-      status.textContent = config.words[code === 'LAUNCH_REVOKED' ? 'revoked' : refusal];
-      link.hidden = true;
+      end(config.words[code === 'LAUNCH_REVOKED' ? 'revoked' : refusal]);
     }
     throw new Error(`The launch's token route answered HTTP ${response.status}.`);
   }
@@ -110,18 +160,14 @@ async function report(body: Record<string, unknown>): Promise<{ status: 'success
   return null;
 }
 
-/** A link back to where the flow returns: browsers may refuse an app's scheme to a script long after the tap. */
-function showReturnLink(redirect: string): void {
-  const back = document.createElement('a');
-  back.href = redirect;
-  back.textContent = config.words.back;
-  status.append(' ', back);
-}
-
 link.addEventListener('link-exit', async ({ detail }) => {
   const linkTokenId = detail.linkTokenId;
-  // No token (the tap's fetch was refused): there is no flow to report, and the page already says why.
-  if (receipt === null || linkTokenId === null) return;
+  // No token (the tap's fetch was refused): there is no flow to report, and the page already says why. The modal
+  // that went could give focus back only to a button now hidden: the status takes it instead of <body>.
+  if (receipt === null || linkTokenId === null) {
+    if (link.hidden) status.focus();
+    return;
+  }
   const body =
     success && success.linkTokenId === linkTokenId
       ? { status: 'success' as const, linkTokenId, accountId: success.accountId, jobId: success.jobId, receipt }
@@ -133,17 +179,17 @@ link.addEventListener('link-exit', async ({ detail }) => {
           receipt,
         };
   const answer = await report(body);
-  if (!answer) {
-    status.textContent = config.words.unconfirmed;
-    // The app still hears that the flow ended (and asks its own backend what came of it).
-    toApp('launch-done', { status: body.status, redirect: null });
-    return;
+  if (answer?.status === 'success') end(config.words.finished);
+  else {
+    status.textContent = config.words[answer ? 'left' : 'unconfirmed'];
+    // Ended without a success: the link's time, which ran on while the flow was open, is told now.
+    if (body.status === 'exit') checkTime();
   }
-  toApp('launch-done', answer);
-  if (answer.status === 'success') link.hidden = true;
-  status.textContent = config.words[answer.status === 'success' ? 'finished' : 'left'];
-  if (answer.redirect) {
-    showReturnLink(answer.redirect);
+  // The app hears that the flow ended even unconfirmed (and asks its own backend what came of it).
+  toApp('launch-done', answer ?? { status: body.status, redirect: null });
+  if (answer?.redirect) {
+    // A link back too: browsers may refuse an app's scheme to a script long after the tap.
+    appendLink(answer.redirect, config.words.back);
     location.assign(answer.redirect);
   }
 });

@@ -92,7 +92,8 @@ export function createLinkLaunches(options: LinkLaunchesOptions): LinkLaunches {
 
   const mint = launchMinter(settings, log);
 
-  const { page, requireOpen } = launchPageRoute({ storage, linkUrl: settings.linkUrl, basePath, frameAncestors });
+  const newLinkUrl = settings.newLinkUrl ?? null;
+  const { page, requireOpen } = launchPageRoute({ storage, linkUrl: settings.linkUrl, newLinkUrl, basePath, frameAncestors });
   const redirectFor = launchRedirects(redirectUris, log);
 
   /** The path below `publicUrl`: the launch's sealed segment and the action, or null when it is not a launch's path. */

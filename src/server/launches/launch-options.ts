@@ -62,9 +62,12 @@ export type LaunchResult =
 /** The longest `ttlSeconds` without a shared store: a launch's completion lives in one process and dies with it. */
 export const MAX_TTL_IN_ONE_PROCESS = 900;
 
-/** A URL a page is served from or frames: https, or http on loopback (the sandbox, tests). */
+/**
+ * A URL a page is served from, frames or links to: https, or http on loopback (the sandbox, tests). A string that is
+ * no URL stops at the first check (`abort`): the next one would parse it, and throw a TypeError, not a ConfigError.
+ */
 const webUrl = (what: string) =>
-  z.url({ protocol: /^https?$/ }).refine((url) => {
+  z.url({ protocol: /^https?$/, abort: true }).refine((url) => {
     const parsed = new URL(url);
     return parsed.protocol === 'https:' || isLoopbackHost(parsed.hostname);
   }, `${what} must use https (plain http only on loopback)`);
@@ -104,6 +107,12 @@ export const LinkLaunchesOptionsSchema = z
       .refine((url) => !/[?#]/.test(url), 'publicUrl must have no query or fragment')
       .refine((url) => new URL(url).username === '' && new URL(url).password === '', 'publicUrl must not carry a user name or password')
       .transform((url) => url.replace(/\/+$/, '')),
+    /**
+     * Your app's way to a new link (a page that makes one for the signed-in user, or says how to ask), shown as "Get a
+     * new link" once a link has expired, on the flow's page and on the expired link's page. https, or http on loopback.
+     * Default: none (the page says to ask for a new one).
+     */
+    newLinkUrl: webUrl('newLinkUrl').optional(),
     /**
      * Where a flow may return to: each `create()` names one of these, or none. Each is `https:`, `http:` on loopback,
      * your app's reverse-DNS scheme (`com.acme.app:/payroll-done`, RFC 8252 §7.1), or a scheme listed in

@@ -7,7 +7,7 @@ import { HttpError } from '../handler/http-error.js';
 import { ANSWERS } from './launch-answers.js';
 import { isDone, KEYS, type LaunchStorage } from './launch-records.js';
 import type { LaunchFields } from './launch-seal.js';
-import { flowPage, noticePage, pageLanguage, scriptWords, type LaunchPageNotice } from './launch-page.js';
+import { flowPage, noticePage, pageLanguage, scriptWords, untilWords, type LaunchPageNotice } from './launch-page.js';
 
 const NOTICE_ANSWERS: Record<LaunchPageNotice, ErrorAnswer> = {
   expired: ANSWERS.expired,
@@ -20,13 +20,15 @@ const NOTICE_ANSWERS: Record<LaunchPageNotice, ErrorAnswer> = {
 export interface PageRouteParts {
   storage: LaunchStorage;
   linkUrl: string;
+  /** The app's page for a new link (`newLinkUrl`), shown once a link has expired; null: none. */
+  newLinkUrl: string | null;
   /** `publicUrl`'s path, without its trailing slash. */
   basePath: string;
   frameAncestors: readonly string[];
 }
 
 /** Makes the page route, and `requireOpen` for the token route. */
-export function launchPageRoute({ storage, linkUrl, basePath, frameAncestors }: PageRouteParts) {
+export function launchPageRoute({ storage, linkUrl, newLinkUrl, basePath, frameAncestors }: PageRouteParts) {
   /** Why the launch cannot mint or show the flow now, or null when it can. */
   async function standing(launch: LaunchFields): Promise<LaunchPageNotice | null> {
     if (Date.now() / 1000 >= launch.expiresAt) return 'expired';
@@ -42,9 +44,18 @@ export function launchPageRoute({ storage, linkUrl, basePath, frameAncestors }: 
     const language = pageLanguage(request);
     if (request.method !== 'GET' && request.method !== 'HEAD') throw new HttpError(ANSWERS.methodNotAllowed);
     const notice = await standing(launch);
-    if (notice) return noticePage(language, notice, frameAncestors);
+    if (notice) return noticePage(language, notice, frameAncestors, newLinkUrl);
     const at = `${basePath}/${segment}`;
-    const config = { tokenPath: `${at}/token`, resultPath: `${at}/result`, linkUrl, words: scriptWords(language) };
+    const config = {
+      tokenPath: `${at}/token`,
+      resultPath: `${at}/result`,
+      linkUrl,
+      // Whole seconds, rounded down: the page says the link has expired a little early rather than late.
+      expiresIn: Math.max(0, Math.floor(launch.expiresAt - Date.now() / 1000)),
+      newLinkUrl,
+      until: untilWords(language),
+      words: scriptWords(language, newLinkUrl),
+    };
     return flowPage(language, config, frameAncestors);
   }
 

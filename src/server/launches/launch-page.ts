@@ -16,6 +16,10 @@ const WORDS = {
     heading: 'Connect your payroll account',
     intro: 'Tap the button to sign in to your payroll provider. Your credentials go to the provider only.',
     expired: 'This link has expired. Ask for a new one.',
+    expiredWithNewLink: 'This link has expired.',
+    newLink: 'Get a new link',
+    until: ['This link works until {t}.', 'This link works until {t}.'],
+    soon: 'This link stops working in less than 2 minutes.',
     revoked: 'This link is no longer valid. Ask for a new one.',
     unknown: 'This link is not valid. Check that you opened the whole link.',
     connected: 'Your payroll account is already connected. You can close this page.',
@@ -30,6 +34,10 @@ const WORDS = {
     heading: 'Conecta tu cuenta de nómina',
     intro: 'Toca el botón para entrar con tu proveedor de nómina. Tus credenciales solo van a tu proveedor.',
     expired: 'Este enlace ha caducado. Pide uno nuevo.',
+    expiredWithNewLink: 'Este enlace ha caducado.',
+    newLink: 'Consigue un enlace nuevo',
+    until: ['Este enlace funciona hasta las {t}.', 'Este enlace funciona hasta el {t}.'],
+    soon: 'Este enlace deja de funcionar en menos de 2 minutos.',
     revoked: 'Este enlace ya no es válido. Pide uno nuevo.',
     unknown: 'Este enlace no es válido. Comprueba que abriste el enlace completo.',
     connected: 'Tu cuenta de nómina ya está conectada. Puedes cerrar esta página.',
@@ -45,11 +53,26 @@ const WORDS = {
 /** A plain page's reason. */
 export type LaunchPageNotice = 'expired' | 'revoked' | 'unknown' | 'connected';
 
-/** What the flow's page needs to know: where its token and result routes are, the Link page it frames, its words. */
+/** Words with a time in them (`{t}`), and the `Intl.DateTimeFormat` options the page writes it with. */
+type UntilWords = readonly [string, Intl.DateTimeFormatOptions];
+
+/**
+ * What the flow's page needs to know: where its token and result routes are, the Link page it frames, how long the
+ * link still works, the app's page for a new link, its words.
+ */
 export interface LaunchPageConfig {
   tokenPath: string;
   resultPath: string;
   linkUrl: string;
+  /**
+   * Seconds the link still works, by the server's clock when it sent the page: the page adds them to its own clock, so
+   * that a device clock set wrong cannot make it show another deadline than the one the user reads on that clock.
+   */
+  expiresIn: number;
+  /** `createLinkLaunches`' `newLinkUrl`: where the user gets a new link once this one has expired; null: none. */
+  newLinkUrl: string | null;
+  /** "Works until", and how its time `{t}` is written: on the same day, and on another day (with the date). */
+  until: readonly [UntilWords, UntilWords];
   words: {
     tooMany: string;
     finished: string;
@@ -60,14 +83,28 @@ export interface LaunchPageConfig {
     expired: string;
     revoked: string;
     connected: string;
+    newLink: string;
+    soon: string;
   };
 }
 
-/** The words the page's script shows, in `language`. */
-export function scriptWords(language: PageLanguage): LaunchPageConfig['words'] {
-  const { tooMany, finished, left, unconfirmed, finishing, back, expired, revoked, connected } = WORDS[language];
-  return { tooMany, finished, left, unconfirmed, finishing, back, expired, revoked, connected };
+/** The words the page's script shows, in `language`; with `newLinkUrl`, the expiry's words leave the asking to its link. */
+export function scriptWords(language: PageLanguage, newLinkUrl: string | null): LaunchPageConfig['words'] {
+  const { tooMany, finished, left, unconfirmed, finishing, back, revoked, connected, newLink, soon } = WORDS[language];
+  const expired = expiredWords(language, newLinkUrl);
+  return { tooMany, finished, left, unconfirmed, finishing, back, expired, revoked, connected, newLink, soon };
 }
+
+/** The page's "works until" words in `language`: the time alone on the same day, the date too on another. */
+export function untilWords(language: PageLanguage): LaunchPageConfig['until'] {
+  const [today, later] = WORDS[language].until;
+  return [
+    [today, { timeStyle: 'short' }],
+    [later, { dateStyle: 'long', timeStyle: 'short' }],
+  ];
+}
+
+const expiredWords = (language: PageLanguage, newLinkUrl: string | null) => WORDS[language][newLinkUrl ? 'expiredWithNewLink' : 'expired'];
 
 /** The language the user's browser prefers among the page's: its first `Accept-Language` entry that is Spanish or English. */
 export function pageLanguage(request: Request): PageLanguage {
@@ -141,20 +178,33 @@ export function flowPage(language: PageLanguage, config: LaunchPageConfig, frame
   const words = WORDS[language];
   const body = `<h1>${escapeHtml(words.heading)}</h1>
 <p>${escapeHtml(words.intro)}</p>
+<p id="payroll-link-launch-expiry"></p>
 <payroll-link link-url="${escapeHtml(config.linkUrl)}" color-scheme="auto"></payroll-link>
-<p id="payroll-link-launch-status" role="status"></p>
+<p id="payroll-link-launch-status" role="status" tabindex="-1"></p>
 <script type="application/json" id="payroll-link-launch">${jsonInHtml(config)}</script>
 <script nonce="${pageNonce}">${LAUNCH_PAGE_SCRIPT}</script>`;
   const headers = pageHeaders(pageNonce, new URL(config.linkUrl).origin, frameAncestors);
   return new Response(document(language, pageNonce, body), { status: 200, headers });
 }
 
-/** A page that only says something: an expired, revoked or unknown link, or one whose account is connected. */
-export function noticePage(language: PageLanguage, notice: LaunchPageNotice, frameAncestors: readonly string[]): Response {
+/**
+ * A page that only says something: an expired, revoked or unknown link, or one whose account is connected. An expired
+ * one links to `newLinkUrl`, the app's way to a new link, when there is one.
+ */
+export function noticePage(
+  language: PageLanguage,
+  notice: LaunchPageNotice,
+  frameAncestors: readonly string[],
+  newLinkUrl: string | null = null,
+): Response {
   const pageNonce = nonce();
   const status = { expired: 410, revoked: 410, unknown: 404, connected: 200 }[notice];
   const words = WORDS[language];
+  const text =
+    notice === 'expired' && newLinkUrl
+      ? `${escapeHtml(expiredWords(language, newLinkUrl))} <a href="${escapeHtml(newLinkUrl)}">${escapeHtml(words.newLink)}</a>`
+      : escapeHtml(words[notice]);
   const body = `<h1>${escapeHtml(words.heading)}</h1>
-<p role="status">${escapeHtml(words[notice])}</p>`;
+<p role="status">${text}</p>`;
   return new Response(document(language, pageNonce, body), { status, headers: pageHeaders(pageNonce, null, frameAncestors) });
 }
