@@ -23,7 +23,10 @@ import { parseBody, parseParam } from '../http/validate.js';
 
 /** The longest a `GET /link/api/oauth/{state}` waits before it answers `pending`. */
 export const LONG_POLL_MS = 10_000;
-/** A login page not used within this time is forgotten (its state is refused after). */
+/**
+ * A login page not used within this time is forgotten (its state is refused after). The Link page's long poll
+ * uses it: a user who keeps waiting (the Link page's time limit, WCAG 2.2.1) keeps it alive.
+ */
 const STATE_LIFETIME_MS = 10 * 60_000;
 /** The OAuth page's headers: no script at all, its one form posts to itself, never framed (as a real OAuth page). */
 const OAUTH_PAGE_HEADERS = {
@@ -40,7 +43,8 @@ interface OAuthLogin {
   readonly sessionId: string;
   readonly platformId: string;
   readonly employerId: string | null;
-  readonly created: number;
+  /** When it was handed out or last asked about (a long poll). */
+  used: number;
   result: LoginResult | null;
   /** Long polls waiting for the result. */
   readonly waiters: Set<() => void>;
@@ -60,7 +64,7 @@ export const addOAuthLoginRoutes = (router: Router<null>, parts: OAuthLoginParts
   const logins = new Map<string, OAuthLogin>();
 
   const forget = (now: number) => {
-    for (const [state, login] of logins) if (now - login.created > STATE_LIFETIME_MS) logins.delete(state);
+    for (const [state, login] of logins) if (now - login.used > STATE_LIFETIME_MS) logins.delete(state);
   };
 
   parts.post('/link/api/oauth', ({ request }) => {
@@ -75,7 +79,7 @@ export const addOAuthLoginRoutes = (router: Router<null>, parts: OAuthLoginParts
       sessionId: session.id,
       platformId: input.platform_id,
       employerId: input.employer_id ?? null,
-      created: now,
+      used: now,
       result: null,
       waiters: new Set(),
     });
@@ -89,6 +93,7 @@ export const addOAuthLoginRoutes = (router: Router<null>, parts: OAuthLoginParts
     const login = logins.get(state);
     // Another session's login does not exist for this one.
     if (!login || login.sessionId !== session.id) throw notFound('OAUTH_STATE_NOT_FOUND', `No OAuth login ${state} in this Link session`);
+    login.used = Date.now();
     if (!login.result) {
       await new Promise<void>((resolve) => {
         const done = () => {

@@ -1,7 +1,8 @@
 /**
  * The Link page's one polling loop (sandbox/link-page/app/poll.ts), which both the job's progress and the
  * OAuth-style login's long poll use: it ends on the answer it waits for, tolerates a few lost connections in a row
- * (not more), fails at once on any other error, and stops quietly once its screen has gone. No pauses here: each
+ * (not more), fails at once on any other error, and stops quietly once its screen has gone or paused (its wait's time
+ * limit passed: link-flow-moves.ts); it has no time limit of its own any more. No pauses here: each
  * test's `pause` is 0, so nothing waits for time.
  */
 import assert from 'node:assert/strict';
@@ -68,6 +69,22 @@ describe('Link page: poll()', () => {
     const { ask, asked } = scripted<string>([refused, 'done']);
     assert.deepEqual(await poll({ ask, done: (a): a is string => a === 'done', current: always, pause: noPause }), { failed: refused });
     assert.equal(asked(), 1);
+  });
+
+  it('returns the answer it waited for even when its screen stopped waiting meanwhile: the flow decides whether it counts', async () => {
+    let here = true;
+    const { ask } = scripted<string>(['done']);
+    const outcome = await poll({
+      ask: async () => {
+        const answer = await ask();
+        here = false; // The wait's time limit passed (or a new period began) while the answer was on its way.
+        return answer;
+      },
+      done: (a): a is string => a === 'done',
+      current: () => here,
+      pause: noPause,
+    });
+    assert.deepEqual(outcome, { answer: 'done' });
   });
 
   it('stops quietly once its screen has gone, without asking again', async () => {

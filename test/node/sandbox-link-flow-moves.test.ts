@@ -16,6 +16,7 @@ import type { LinkFlowEffect, LinkFlowEvent, LinkFlowEventType } from '../../san
 import { LINK_FLOW_MOVES, LINK_FLOW_TARGETS, transition, type Step } from '../../sandbox/link-page/app/link-flow-moves.js';
 import {
   FRESH_FORM,
+  FRESH_WAIT,
   type LinkFlowScreen,
   type LinkScreenName,
   type ScreenOf,
@@ -61,7 +62,7 @@ const SCREENS = {
   login: { name: 'login', started, provider, credentials: null, oauthWindow: null, connected: null, ...FRESH_FORM },
   mfa: { name: 'mfa', started, provider, credentials, connected: null, ...FRESH_FORM },
   allocation: { name: 'allocation', started, provider, connected, ...FRESH_FORM },
-  running: { name: 'running', started, provider, connected, confirmingClose: false },
+  running: { name: 'running', started, provider, connected, confirmingClose: false, wait: FRESH_WAIT },
   success: { name: 'success', started, provider, connected, exited: false },
   error: { name: 'error', started, provider, connected, error: linkError('systemError', 'X', 'x'), exited: false },
   invalid_token: {
@@ -115,13 +116,17 @@ const EVENTS = {
   oauthStarted: { type: 'oauthStarted', state: 'one', url: OAUTH_URL },
   oauthStartFailed: { type: 'oauthStartFailed', cause: failure },
   oauthLoggedIn: { type: 'oauthLoggedIn', url: OAUTH_URL, result: connectedLogin },
-  oauthTimedOut: { type: 'oauthTimedOut', url: OAUTH_URL },
   oauthFailed: { type: 'oauthFailed', url: OAUTH_URL, cause: failure },
+  oauthWaitNear: { type: 'oauthWaitNear', url: OAUTH_URL, round: 0 },
+  oauthWaitPassed: { type: 'oauthWaitPassed', url: OAUTH_URL, round: 0 },
+  keepWaiting: { type: 'keepWaiting' },
+  tryAgain: { type: 'tryAgain' },
   jobStarted: { type: 'jobStarted' },
   jobStartFailed: { type: 'jobStartFailed', cause: failure },
   jobEnded: { type: 'jobEnded', job: job('success') },
-  jobTimedOut: { type: 'jobTimedOut' },
   jobFailed: { type: 'jobFailed', cause: failure },
+  jobWaitNear: { type: 'jobWaitNear', round: 0 },
+  jobWaitPassed: { type: 'jobWaitPassed', round: 0 },
 } satisfies { [E in LinkFlowEventType]: Extract<LinkFlowEvent, { type: E }> };
 
 const listed = (screen: LinkScreenName): string[] => Object.keys(LINK_FLOW_TARGETS[screen]);
@@ -340,7 +345,12 @@ describe('sandbox Link flow: the login', () => {
 
 describe('sandbox Link flow: the login in a new window', () => {
   const oauth = { ...SCREENS.login, provider: oauthProvider };
-  const opening = { ...oauth, oauthWindow: { url: OAUTH_URL, blocked: false } };
+  const opening = { ...oauth, oauthWindow: { url: OAUTH_URL, state: 'one', blocked: false, wait: FRESH_WAIT } };
+  /** One period of the OAuth wait: the long poll, and its time limit's two timers. */
+  const watch = (round: number, url = OAUTH_URL, state = 'one'): LinkFlowEffect[] => [
+    { type: 'pollOAuth', api, state, url, round },
+    { type: 'timeLimit', near: { type: 'oauthWaitNear', url, round }, passed: { type: 'oauthWaitPassed', url, round } },
+  ];
   const picked = { selectedPlatformId: OAUTH_PLATFORM.id, selectedPlatformName: 'OAuth Payroll' };
 
   it('logInWithOAuth: only for the OAuth-style platform, and not while a call is in flight', () => {
@@ -356,20 +366,17 @@ describe('sandbox Link flow: the login in a new window', () => {
     assert.deepEqual(move(inFlight, EVENTS.logInWithOAuth), { state: inFlight, effects: [] });
   });
 
-  it('oauthStarted: the widget is asked to open the window, and the sandbox is polled for the login', () => {
+  it('oauthStarted: the widget is asked to open the window, the sandbox is polled for the login, the time limit counts', () => {
     assert.deepEqual(move({ ...oauth, busy: true }, EVENTS.oauthStarted), {
       state: opening,
-      effects: [
-        { type: 'openUrl', url: OAUTH_URL },
-        { type: 'pollOAuth', api, state: 'one', url: OAUTH_URL },
-      ],
+      effects: [{ type: 'openUrl', url: OAUTH_URL }, ...watch(0)],
     });
     assert.equal(move({ ...oauth, busy: true }, EVENTS.oauthStartFailed).state.name, 'error');
   });
 
   it("openUrlResult: blocked offers the button, refused says so, another window's result changes nothing", () => {
     assert.deepEqual(move(opening, EVENTS.openUrlResult), {
-      state: { ...opening, oauthWindow: { url: OAUTH_URL, blocked: true } },
+      state: { ...opening, oauthWindow: { ...opening.oauthWindow, blocked: true } },
       effects: [],
     });
     assert.deepEqual(move(opening, { ...EVENTS.openUrlResult, outcome: 'refused' }), {
@@ -389,14 +396,60 @@ describe('sandbox Link flow: the login in a new window', () => {
       emit('login', { accountId: ACCOUNT, platformId: PLATFORM, linkTokenId: TOKEN_ID }),
       shown('allocation', { selectedPlatformId: PLATFORM, selectedPlatformName: 'OAuth Payroll' }),
     ]);
-    const timedOut = move(opening, EVENTS.oauthTimedOut);
-    assert.equal((timedOut.state as ScreenOf<'error'>).error.code, 'OAUTH_LOGIN_TIMEOUT');
-    assert.deepEqual(timedOut.effects.at(-1), shown('error', picked));
-    assert.equal(move(opening, EVENTS.oauthFailed).state.name, 'error');
+    const failedLogin = move(opening, EVENTS.oauthFailed);
+    assert.equal(failedLogin.state.name, 'error');
+    assert.deepEqual(failedLogin.effects.at(-1), shown('error', picked));
     const other = 'http://127.0.0.1:1/oauth/login?state=two';
-    for (const event of [EVENTS.oauthLoggedIn, EVENTS.oauthTimedOut, EVENTS.oauthFailed]) {
+    for (const event of [EVENTS.oauthLoggedIn, EVENTS.oauthFailed, EVENTS.oauthWaitNear, EVENTS.oauthWaitPassed]) {
       assert.deepEqual(move(opening, { ...event, url: other }), { state: opening, effects: [] }, event.type);
     }
+  });
+
+  it('the time limit (WCAG 2.2.1): warned near it, paused past it, never an error; keep waiting is another full period', () => {
+    const at = (limit: 'ahead' | 'near' | 'passed', round = 0) => ({
+      ...opening,
+      oauthWindow: { ...opening.oauthWindow, wait: { round, limit } },
+    });
+    // Near the limit: the screen warns; no effect, no event to the widget, the poll goes on.
+    assert.deepEqual(move(opening, EVENTS.oauthWaitNear), { state: at('near'), effects: [] });
+    // Past it: the screen says so and the poll pauses (the poll goes on only while the screen would take `passed`).
+    assert.deepEqual(move(at('near'), EVENTS.oauthWaitPassed), { state: at('passed'), effects: [] });
+    assert.deepEqual(move(opening, EVENTS.oauthWaitPassed), { state: at('passed'), effects: [] });
+    assert.deepEqual(move(at('passed'), EVENTS.oauthWaitPassed), { state: at('passed'), effects: [] });
+    assert.deepEqual(move(at('passed'), EVENTS.oauthWaitNear), { state: at('passed'), effects: [] });
+    // Keep waiting, warned or paused: a new period, polled and counted anew; the old period's timers move nothing.
+    for (const limit of ['near', 'passed'] as const) {
+      assert.deepEqual(move(at(limit), EVENTS.keepWaiting), { state: at('ahead', 1), effects: watch(1) }, limit);
+    }
+    assert.deepEqual(move(at('ahead', 1), EVENTS.oauthWaitNear), { state: at('ahead', 1), effects: [] });
+    assert.deepEqual(move(at('ahead', 1), EVENTS.oauthWaitPassed), { state: at('ahead', 1), effects: [] });
+    assert.deepEqual(move(at('ahead', 1), { ...EVENTS.oauthWaitNear, round: 1 }), { state: at('near', 1), effects: [] });
+    // Nobody was asked: nothing to extend.
+    assert.deepEqual(move(opening, EVENTS.keepWaiting), { state: opening, effects: [] });
+    assert.deepEqual(move(oauth, EVENTS.keepWaiting), { state: oauth, effects: [] });
+    // A login that arrives while paused still counts.
+    assert.equal(move(at('passed'), EVENTS.oauthLoggedIn).state.name, 'allocation');
+  });
+
+  it('tryAgain: a fresh login page and window in the same session (no exit, no error); the old window no longer counts', () => {
+    const warned = { ...opening, oauthWindow: { ...opening.oauthWindow, wait: { round: 0, limit: 'near' } } } as const;
+    const again = move(warned, EVENTS.tryAgain);
+    assert.deepEqual(again, {
+      state: { ...oauth, busy: true },
+      effects: [
+        emit('login_attempt', { platformId: OAUTH_PLATFORM.id }),
+        { type: 'startOAuth', api, platformId: OAUTH_PLATFORM.id, employerId: null },
+      ],
+    });
+    const second = 'http://127.0.0.1:1/oauth/login?state=two';
+    const reopened = move(again.state, { type: 'oauthStarted', state: 'two', url: second });
+    assert.deepEqual(reopened.effects, [{ type: 'openUrl', url: second }, ...watch(0, second, 'two')]);
+    for (const event of [EVENTS.oauthLoggedIn, EVENTS.oauthFailed, EVENTS.oauthWaitNear, EVENTS.oauthWaitPassed]) {
+      assert.deepEqual(move(reopened.state, event), { state: reopened.state, effects: [] }, event.type);
+    }
+    // Only with a window to replace, and not while a call is in flight.
+    assert.deepEqual(move(oauth, EVENTS.tryAgain), { state: oauth, effects: [] });
+    assert.deepEqual(move({ ...warned, busy: true }, EVENTS.tryAgain), { state: { ...warned, busy: true }, effects: [] });
   });
 });
 
@@ -411,8 +464,14 @@ describe('sandbox Link flow: the job', () => {
     assert.deepEqual(move(inFlight, EVENTS.allocate), { state: inFlight, effects: [] });
   });
 
-  it('jobStarted: the running screen, and the job is watched', () => {
-    const running = { state: SCREENS.running, effects: [shown('running', byProvider), { type: 'pollJob', api, jobId: JOB }] };
+  /** One period of the job's watch: its polls, and its time limit's two timers. */
+  const watchJob = (round: number): LinkFlowEffect[] => [
+    { type: 'pollJob', api, jobId: JOB, round },
+    { type: 'timeLimit', near: { type: 'jobWaitNear', round }, passed: { type: 'jobWaitPassed', round } },
+  ];
+
+  it('jobStarted: the running screen, and the job is watched, against its time limit', () => {
+    const running = { state: SCREENS.running, effects: [shown('running', byProvider), ...watchJob(0)] };
     assert.deepEqual(move({ ...SCREENS.allocation, busy: true }, EVENTS.jobStarted), running);
     assert.deepEqual(move({ ...SCREENS.login, connected, busy: true }, EVENTS.jobStarted), running);
     assert.deepEqual(move({ ...SCREENS.mfa, credentials: null, connected, busy: true }, EVENTS.jobStarted), running);
@@ -453,14 +512,30 @@ describe('sandbox Link flow: the job', () => {
     assert.equal((move(SCREENS.running, { type: 'jobEnded', job: job('error') }).state as ScreenOf<'error'>).error.code, 'JOB_FAILED');
   });
 
-  it('jobTimedOut and jobFailed: the error screen', () => {
-    assert.equal((move(SCREENS.running, EVENTS.jobTimedOut).state as ScreenOf<'error'>).error.code, 'JOB_WATCH_TIMEOUT');
+  it('jobFailed: the error screen', () => {
     assert.equal((move(SCREENS.running, EVENTS.jobFailed).state as ScreenOf<'error'>).error.code, 'INTERNAL_ERROR');
   });
 
-  it('close asks first while the job runs: stay goes on, leave exits user_closed with the account', () => {
+  it("the watch's time limit (WCAG 2.2.1): warned near it, paused past it, never an error; keep waiting is another full period", () => {
+    const at = (limit: 'ahead' | 'near' | 'passed', round = 0) => ({ ...SCREENS.running, wait: { round, limit } });
+    assert.deepEqual(move(SCREENS.running, EVENTS.jobWaitNear), { state: at('near'), effects: [] });
+    assert.deepEqual(move(at('near'), EVENTS.jobWaitPassed), { state: at('passed'), effects: [] });
+    assert.deepEqual(move(SCREENS.running, EVENTS.jobWaitPassed), { state: at('passed'), effects: [] });
+    assert.deepEqual(move(at('passed'), EVENTS.jobWaitPassed), { state: at('passed'), effects: [] });
+    for (const limit of ['near', 'passed'] as const) {
+      assert.deepEqual(move(at(limit), EVENTS.keepWaiting), { state: at('ahead', 1), effects: watchJob(1) }, limit);
+    }
+    assert.deepEqual(move(at('ahead', 1), EVENTS.jobWaitPassed), { state: at('ahead', 1), effects: [] });
+    assert.deepEqual(move(SCREENS.running, EVENTS.keepWaiting), { state: SCREENS.running, effects: [] });
+    // The job's end still counts while paused; so does leaving.
+    assert.equal(move(at('passed'), EVENTS.jobEnded).state.name, 'success');
+    assert.equal(move({ ...at('passed'), confirmingClose: true }, EVENTS.leave).state.name, 'closed');
+  });
+
+  it('close asks first while the job runs, and the widget hears it asks; Escape again (close) stays; leave exits user_closed', () => {
     const confirming = { ...SCREENS.running, confirmingClose: true };
-    assert.deepEqual(move(SCREENS.running, EVENTS.close), { state: confirming, effects: [] });
+    assert.deepEqual(move(SCREENS.running, EVENTS.close), { state: confirming, effects: [{ type: 'answerClose', answer: 'confirming' }] });
+    assert.deepEqual(move(confirming, EVENTS.close), { state: SCREENS.running, effects: [{ type: 'answerClose', answer: 'stay' }] });
     assert.deepEqual(move(SCREENS.running, EVENTS.closeRequest), {
       state: confirming,
       effects: [{ type: 'answerClose', answer: 'confirming' }],

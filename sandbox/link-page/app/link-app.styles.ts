@@ -2,13 +2,16 @@ import { css, unsafeCSS } from 'lit';
 
 const darkBackground = unsafeCSS('#111827');
 
-/** The palette in the dark colour mode: the same roles, every text colour still at least 4.5:1 on its background. */
+/**
+ * The palette in the dark colour mode: the same roles, every text colour still at least 4.5:1 on its background,
+ * and a control's own boundary (`--link-border-strong`, `--link-focus`) at least 3:1 (WCAG 1.4.11).
+ */
 const darkPalette = css`
   color-scheme: dark;
   --link-text: #f9fafb;
   --link-muted: #d1d5db;
   --link-border: #374151;
-  --link-border-strong: #6b7280;
+  --link-border-strong: #9ca3af;
   --link-surface: #1f2937;
   --link-accent: #93c5fd;
   --link-accent-hover: #bfdbfe;
@@ -26,14 +29,17 @@ const darkPalette = css`
 /**
  * The Link page's frame and palette. The palette is a set of custom
  * properties on the app's host that every screen inherits: neutral greys with
- * one accent, every text colour at least 4.5:1 on its background (WCAG AA).
+ * one accent, every text colour at least 4.5:1 on its background (WCAG 1.4.3),
+ * a field's border and the focus ring at least 3:1 (1.4.11; checked by
+ * test/node/link-page-contrast.test.ts). `--link-border` only separates: no
+ * control relies on it for its boundary.
  */
 export const linkAppStyles = css`
   :host {
     --link-text: #111827;
     --link-muted: #4b5563;
     --link-border: #e5e7eb;
-    --link-border-strong: #9ca3af;
+    --link-border-strong: #6b7280;
     --link-surface: #f9fafb;
     --link-accent: #1d4ed8;
     --link-accent-hover: #1e40af;
@@ -73,7 +79,7 @@ export const linkAppStyles = css`
   *::after {
     box-sizing: border-box;
   }
-  header {
+  .header {
     display: flex;
     align-items: center;
     gap: 0.5rem;
@@ -81,7 +87,7 @@ export const linkAppStyles = css`
     border-bottom: 1px solid var(--link-border);
   }
   /* The host page's close control overlays this corner (44 px, 4 px in): keep it free. */
-  header.host-close {
+  .header.host-close {
     min-height: 52px;
     padding-right: 56px;
   }
@@ -122,21 +128,21 @@ export const linkAppStyles = css`
     outline: 3px solid var(--link-focus);
     outline-offset: 2px;
   }
-  main {
+  .screen {
     flex: 1;
     width: 100%;
     max-width: 28rem;
     margin: 0 auto;
     padding: 1.5rem 1.25rem 2rem;
   }
-  footer {
+  .footer {
     padding: 0.75rem 1rem 1rem;
     text-align: center;
     font-size: 0.78rem;
     color: var(--link-muted);
   }
   @media (max-width: 360px) {
-    main {
+    .screen {
       padding: 1rem 0.9rem 1.5rem;
     }
   }

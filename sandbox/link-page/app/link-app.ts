@@ -3,7 +3,7 @@
  * file with esbuild into `/link/app.js`. It defines `<link-app>` and the
  * screens it renders.
  */
-import { LitElement, html, type TemplateResult } from 'lit';
+import { LitElement, html, type PropertyValues, type TemplateResult } from 'lit';
 import { keyed } from 'lit/directives/keyed.js';
 import { linkAppStyles, linkDocumentStyles } from './link-app.styles.js';
 import { LinkFlow } from './link-flow.js';
@@ -16,6 +16,7 @@ import '../screens/link-oauth.js';
 import '../screens/link-result.js';
 import '../screens/link-running.js';
 import '../screens/link-search.js';
+import type { LinkScreen } from '../screens/link-screen.js';
 import { pageStrings, setPageLanguage } from './link-strings.js';
 
 /**
@@ -23,6 +24,13 @@ import { pageStrings, setPageLanguage } from './link-strings.js';
  * of the {@link LinkFlow}, which owns the state, the API calls and the Link
  * events. Each screen is keyed by name, so a new screen is a new element and
  * moves focus to its own heading, when the flow may take focus (link-focus.ts).
+ * When the header's close control goes while it has focus (the session
+ * exited, inline), focus moves to the screen (see `LinkScreen.focusFallback`).
+ *
+ * Landmarks: as a page of its own, one `main`, with a banner and a footer. In a
+ * frame, the host page has its own: the whole app is one region (this element),
+ * named by the page's title, and its parts are plain containers, so nothing
+ * duplicates the host page's landmarks.
  *
  * @summary The sandbox's hosted Link flow.
  * @tag link-app
@@ -32,6 +40,9 @@ export class LinkApp extends LitElement {
 
   readonly #flow = new LinkFlow(this);
   #tokenLanguageApplied = false;
+  #focusWasInside = false;
+  /** Inside a frame (the widget's), not a page of its own: decides the landmarks (see the class comment). */
+  readonly #framed = window.top !== window;
   /** The content's height goes to the widget on every change of screen or size (an inline frame follows it). */
   readonly #sizer = new ResizeObserver(() => this.#reportHeight());
 
@@ -45,15 +56,26 @@ export class LinkApp extends LitElement {
     this.#sizer.disconnect();
   }
 
-  override updated(): void {
+  override updated(changed: PropertyValues<this>): void {
+    super.updated(changed);
     this.#reportHeight();
+    if (this.#focusWasInside && this.shadowRoot?.activeElement == null) void this.#focusScreen();
+  }
+
+  /** Once the screen has rendered (a new one may take focus itself), focus to it, if nothing has focus yet. */
+  async #focusScreen(): Promise<void> {
+    const screen = this.shadowRoot?.querySelector<LinkScreen>('.screen > *');
+    await screen?.updateComplete;
+    if (this.shadowRoot?.activeElement == null) screen?.focusFallback();
   }
 
   #reportHeight(): void {
     this.#flow.reportHeight(this.getBoundingClientRect().height);
   }
 
-  override willUpdate(): void {
+  override willUpdate(changed: PropertyValues<this>): void {
+    super.willUpdate(changed);
+    this.#focusWasInside = this.shadowRoot?.activeElement != null;
     const { inline, colorScheme } = this.#flow.frame;
     // Inline, the page is as tall as its content (the widget sizes the frame to it), not the frame's viewport.
     this.toggleAttribute('inline', inline);
@@ -65,6 +87,10 @@ export class LinkApp extends LitElement {
     if (tokenLanguage !== null && !this.#tokenLanguageApplied) {
       this.#tokenLanguageApplied = true;
       setPageLanguage(tokenLanguage);
+    }
+    if (this.#framed) {
+      this.setAttribute('role', 'region');
+      this.setAttribute('aria-label', pageStrings().documentTitle);
     }
   }
 
@@ -95,6 +121,8 @@ export class LinkApp extends LitElement {
             .error=${screen.formError && t[screen.formError]}
             .window=${screen.oauthWindow}
             .onLogIn=${() => flow.logInWithOAuth()}
+            .onKeepWaiting=${() => flow.keepWaiting()}
+            .onTryAgain=${() => flow.tryAgain()}
             .canGoBack=${flow.canSearch}
             .onBack=${() => flow.back()}
           ></link-oauth>`;
@@ -129,6 +157,8 @@ export class LinkApp extends LitElement {
         return html`<link-running
           .heading=${depositSwitch ? t.runningSwitch : t.runningSync}
           .leaveQuestion=${screen.confirmingClose ? t.leaveQuestion(depositSwitch) : null}
+          .waitLimit=${screen.wait.limit}
+          .onKeepWaiting=${() => flow.keepWaiting()}
           .onLeave=${() => flow.leave()}
           .onStay=${() => flow.stay()}
         ></link-running>`;
@@ -169,16 +199,29 @@ export class LinkApp extends LitElement {
   override render() {
     const t = pageStrings();
     const { hostCloseControl } = this.#flow.frame;
+    const { screen } = this.#flow;
     // Not after the exit either: an inline frame stays on its final screen, with nothing left to press.
-    const closable = !SILENT_SCREENS.has(this.#flow.screen.name) && !hostCloseControl && !this.#flow.exited;
+    const closable = !SILENT_SCREENS.has(screen.name) && !hostCloseControl && !this.#flow.exited;
+    // The leave question is an alert dialog: nothing else in the page is reachable while it asks.
+    const asking = screen.name === 'running' && screen.confirmingClose;
+    const head = html`
+      <span class="brand">${t.brand}</span>
+      <span class="badge">${t.sandboxBadge}</span>
+      ${closable ? html`<button type="button" class="close" aria-label=${t.closeLabel} @click=${() => this.#flow.close()}>×</button>` : null}
+    `;
+    const headClass = `header${hostCloseControl ? ' host-close' : ''}`;
+    const content = keyed(screen.name, this.#renderScreen());
+    if (this.#framed) {
+      return html`
+        <div class=${headClass} ?inert=${asking}>${head}</div>
+        <div class="screen">${content}</div>
+        <div class="footer" ?inert=${asking}>${t.footer}</div>
+      `;
+    }
     return html`
-      <header class=${hostCloseControl ? 'host-close' : ''}>
-        <span class="brand">${t.brand}</span>
-        <span class="badge">${t.sandboxBadge}</span>
-        ${closable ? html`<button type="button" class="close" aria-label=${t.closeLabel} @click=${() => this.#flow.close()}>×</button>` : null}
-      </header>
-      <main>${keyed(this.#flow.screen.name, this.#renderScreen())}</main>
-      <footer>${t.footer}</footer>
+      <header class=${headClass} ?inert=${asking}>${head}</header>
+      <main class="screen">${content}</main>
+      <footer class="footer" ?inert=${asking}>${t.footer}</footer>
     `;
   }
 }

@@ -35,6 +35,10 @@ interface EventData {
   allocate: { allocation: Allocation };
   leave: Bare;
   stay: Bare;
+  /** Near or past a wait's time limit: another full period (link-flow-screen.ts, `Wait`). */
+  keepWaiting: Bare;
+  /** Near or past the OAuth wait's limit: a fresh login in a new window, in the same Link session. */
+  tryAgain: Bare;
   close: { inline: boolean };
   /** Effect `start`. */
   started: { started: Started };
@@ -47,15 +51,19 @@ interface EventData {
   oauthStartFailed: { cause: unknown };
   /** Effect `pollOAuth`, for the window at `url` (a new attempt has a new one). */
   oauthLoggedIn: { url: string; result: ConnectedLogin };
-  oauthTimedOut: { url: string };
   oauthFailed: { url: string; cause: unknown };
+  /** Effect `timeLimit` of the OAuth wait at `url`, period `round`: the limit is near, or has passed. */
+  oauthWaitNear: { url: string; round: number };
+  oauthWaitPassed: { url: string; round: number };
   /** Effect `runJob`. */
   jobStarted: Bare;
   jobStartFailed: { cause: unknown };
-  /** Effect `pollJob`: the job ended (in success or error), the watch timed out, or a poll failed for good. */
+  /** Effect `pollJob`: the job ended (in success or error), or a poll failed for good. */
   jobEnded: { job: LinkJob };
-  jobTimedOut: Bare;
   jobFailed: { cause: unknown };
+  /** Effect `timeLimit` of the job's watch, period `round`: the limit is near, or has passed. */
+  jobWaitNear: { round: number };
+  jobWaitPassed: { round: number };
 }
 
 /** An event's name. */
@@ -67,8 +75,10 @@ export type LinkFlowEventOf<E extends LinkFlowEventType> = Extract<LinkFlowEvent
 
 /**
  * What each effect carries. `emit`: one Link event of the contract to the widget. `start` … `pollJob`: calls to
- * the sandbox (`/link/api`), whose results come back as the events named after them. `openUrl`, `answerClose`,
- * `disconnect`: messages to the widget, and the end of the channel. `logUnexpected`: a failure nobody planned for.
+ * the sandbox (`/link/api`), whose results come back as the events named after them; a poll carries its wait's
+ * period (`round`) and goes on while its screen would take that period's `passed` event. `timeLimit`: one period
+ * of a wait, whose two timers come back as `near` and `passed`. `openUrl`, `answerClose`, `disconnect`: messages
+ * to the widget, and the end of the channel. `logUnexpected`: a failure nobody planned for.
  */
 interface EffectData {
   emit: { message: EventMessage };
@@ -76,9 +86,10 @@ interface EffectData {
   logIn: { api: LinkApi; request: LoginRequest };
   startOAuth: { api: LinkApi; platformId: string; employerId: string | null };
   openUrl: { url: string };
-  pollOAuth: { api: LinkApi; state: string; url: string };
+  pollOAuth: { api: LinkApi; state: string; url: string; round: number };
   runJob: { api: LinkApi; jobId: string; allocation: Allocation | null };
-  pollJob: { api: LinkApi; jobId: string };
+  pollJob: { api: LinkApi; jobId: string; round: number };
+  timeLimit: { near: LinkFlowEvent; passed: LinkFlowEvent };
   answerClose: { answer: CloseAnswerMessage['answer'] };
   disconnect: Bare;
   logUnexpected: { cause: unknown };

@@ -13,6 +13,7 @@ import { LinkApiError } from './link-api-client.js';
 import type { ConnectedLogin, LinkFlowEffect, LinkFlowEventOf, LinkFlowEventType, LinkFlowEvent } from './link-flow-events.js';
 import {
   FRESH_FORM,
+  FRESH_WAIT,
   SILENT_SCREENS,
   type Connected,
   type Known,
@@ -21,6 +22,8 @@ import {
   type LinkScreenName,
   type ScreenOf,
   type Started,
+  type OAuthWindow,
+  type Wait,
 } from './link-flow-screen.js';
 
 /** The screens a failure ends on. */
@@ -55,7 +58,10 @@ export const LINK_FLOW_TARGETS = {
     oauthStarted: ['login'],
     oauthStartFailed: FAILED,
     oauthLoggedIn: ['login', 'allocation'],
-    oauthTimedOut: ['login', 'error'],
+    oauthWaitNear: ['login'],
+    oauthWaitPassed: ['login'],
+    keepWaiting: ['login'],
+    tryAgain: ['login'],
     oauthFailed: ['login', ...FAILED],
     jobStarted: ['login', 'running'],
     jobStartFailed: FAILED,
@@ -75,8 +81,10 @@ export const LINK_FLOW_TARGETS = {
   allocation: { allocate: ['allocation'], jobStarted: ['running'], jobStartFailed: FAILED, close: CLOSED, closeRequest: CLOSED },
   running: {
     jobEnded: ['success', 'error'],
-    jobTimedOut: ['error'],
     jobFailed: FAILED,
+    jobWaitNear: ['running'],
+    jobWaitPassed: ['running'],
+    keepWaiting: ['running'],
     leave: ['running', 'closed'],
     stay: ['running'],
     close: ['running'],
@@ -303,11 +311,70 @@ const switchDeposit = (started: Started, connected: Connected, allocation: Alloc
   runJob(started, connected, allocation),
 ];
 
+/**
+ * A wait's time limit (WCAG 2.2.1): its timers come back as `near` (the user is warned, asked to keep waiting)
+ * and `passed` (the polling pauses, the question stays). Neither ends the session: only the user's answer does.
+ */
+const timeLimit = (near: LinkFlowEvent, passed: LinkFlowEvent): LinkFlowEffect => ({ type: 'timeLimit', near, passed });
+
+/** Period `round` of `wait` comes near its limit: warned, once a period; null when that period is not the one shown. */
+const nearing = (wait: Wait, round: number): Wait | null =>
+  wait.round === round && wait.limit === 'ahead' ? { round, limit: 'near' } : null;
+
+/** Period `round` of `wait` passes its limit unanswered: the question stays, the polling pauses; null as above. */
+const passing = (wait: Wait, round: number): Wait | null =>
+  wait.round === round && wait.limit !== 'passed' ? { round, limit: 'passed' } : null;
+
+/** The user keeps waiting: another full period; null while nobody was asked. */
+const extended = (wait: Wait): Wait | null => (wait.limit === 'ahead' ? null : { round: wait.round + 1, limit: 'ahead' });
+
+/** One period of the wait for the login in the other window: the long poll, and its time limit. */
+function watchOAuth(api: Started['api'], { url, state, wait: { round } }: OAuthWindow): LinkFlowEffect[] {
+  return [
+    { type: 'pollOAuth', api, state, url, round },
+    timeLimit({ type: 'oauthWaitNear', url, round }, { type: 'oauthWaitPassed', url, round }),
+  ];
+}
+
+/** One period of the job's watch: the polls, and its time limit. */
+const watchJobFor = ({ api }: Started, { jobId }: Connected, { round }: Wait): LinkFlowEffect[] => [
+  { type: 'pollJob', api, jobId, round },
+  timeLimit({ type: 'jobWaitNear', round }, { type: 'jobWaitPassed', round }),
+];
+
 /** The job started from the screen that asked for it: the page watches it run. */
 function watchJob(started: Started, provider: LinkProvider, connected: Connected): Step<ScreenOf<'running'>> {
-  const running = go({ name: 'running', started, provider, connected, confirmingClose: false });
-  return { ...running, effects: [...running.effects, { type: 'pollJob', api: started.api, jobId: connected.jobId }] };
+  const running = go({ name: 'running', started, provider, connected, confirmingClose: false, wait: FRESH_WAIT });
+  return { ...running, effects: [...running.effects, ...watchJobFor(started, connected, FRESH_WAIT)] };
 }
+
+/** The OAuth wait's window changes its wait (near, passed, extended), if `url` is its own; else nothing moves. */
+function oauthWait(state: ScreenOf<'login'>, url: string | null, change: (wait: Wait) => Wait | null): Step<ScreenOf<'login'>> {
+  const opening = state.oauthWindow;
+  const wait = opening && (url === null || opening.url === url) ? change(opening.wait) : null;
+  if (!opening || !wait) return unchanged(state);
+  const next = { ...opening, wait };
+  // A new period (the user keeps waiting) polls and counts anew; near and passed only change what the screen says.
+  return patch(state, { oauthWindow: next }, ...(wait.round === opening.wait.round ? [] : watchOAuth(state.started.api, next)));
+}
+
+/** The job's watch changes its wait (near, passed, extended); a new period polls and counts anew. */
+function jobWait(state: ScreenOf<'running'>, change: (wait: Wait) => Wait | null): Step<ScreenOf<'running'>> {
+  const wait = change(state.wait);
+  if (!wait) return unchanged(state);
+  return patch(state, { wait }, ...(wait.round === state.wait.round ? [] : watchJobFor(state.started, state.connected, wait)));
+}
+
+/** Asks the sandbox for the OAuth-style platform's login page (its window opens once the URL is there). */
+function startOAuthLogin(state: ScreenOf<'login'>): Step<ScreenOf<'login'>> {
+  const { started, provider } = state;
+  const attempt = emit('login_attempt', { platformId: provider.platformId });
+  return busy(state, attempt, { type: 'startOAuth', api: started.api, platformId: provider.platformId, employerId: provider.employerId });
+}
+
+/** The user stays while the job runs: the question goes, and the widget hears so. */
+const stay = (state: ScreenOf<'running'>): Step<ScreenOf<'running'>> =>
+  state.confirmingClose ? patch(state, { confirmingClose: false }, { type: 'answerClose', answer: 'stay' }) : unchanged(state);
 
 /** {@link watchJob}, from the login's form, which holds the account once the login succeeded. */
 const jobStarted = <S extends ScreenOf<'login' | 'mfa'>>(state: S): Step<S | ScreenOf<'running'>> =>
@@ -365,17 +432,7 @@ export const LINK_FLOW_MOVES = {
      * the user does, with the button, when the browser blocked it), and the sandbox, asked by a long poll, says
      * when the user has logged in there. The window itself never talks to this page: it works with `noopener`.
      */
-    logInWithOAuth: (state) => {
-      const { busy: inFlight, started, provider } = state;
-      if (inFlight || !isOAuth(provider)) return unchanged(state);
-      const attempt = emit('login_attempt', { platformId: provider.platformId });
-      return busy(state, attempt, {
-        type: 'startOAuth',
-        api: started.api,
-        platformId: provider.platformId,
-        employerId: provider.employerId,
-      });
-    },
+    logInWithOAuth: (state) => (state.busy || !isOAuth(state.provider) ? unchanged(state) : startOAuthLogin(state)),
     openUrlResult: (state, { url, outcome }) => {
       const opening = state.oauthWindow;
       if (!opening || opening.url !== url) return unchanged(state);
@@ -386,22 +443,20 @@ export const LINK_FLOW_MOVES = {
     },
     loggedIn,
     loginFailed,
-    oauthStarted: (state, { state: oauthState, url }) =>
-      patch(
-        state,
-        { oauthWindow: { url, blocked: false }, busy: false },
-        { type: 'openUrl', url },
-        { type: 'pollOAuth', api: state.started.api, state: oauthState, url },
-      ),
+    oauthStarted: (state, { state: oauthState, url }) => {
+      const opening: OAuthWindow = { url, state: oauthState, blocked: false, wait: FRESH_WAIT };
+      return patch(state, { oauthWindow: opening, busy: false }, { type: 'openUrl', url }, ...watchOAuth(state.started.api, opening));
+    },
     oauthStartFailed: failed,
     // The poll's answers count for the window it watches only: a new attempt has a new URL.
     oauthLoggedIn: (state, { url, result }) =>
       state.oauthWindow?.url === url ? connect({ ...state, oauthWindow: null }, result) : unchanged(state),
-    oauthTimedOut: (state, { url }) =>
-      state.oauthWindow?.url === url
-        ? end(state, 'error', linkError('systemError', 'OAUTH_LOGIN_TIMEOUT', 'The login in the new window did not finish in time.'))
-        : unchanged(state),
     oauthFailed: (state, event) => (state.oauthWindow?.url === event.url ? fail(state, event.cause) : unchanged(state)),
+    oauthWaitNear: (state, { url, round }) => oauthWait(state, url, (wait) => nearing(wait, round)),
+    oauthWaitPassed: (state, { url, round }) => oauthWait(state, url, (wait) => passing(wait, round)),
+    keepWaiting: (state) => oauthWait(state, null, extended),
+    // A fresh login page and window in the same Link session: the old window's answers no longer count (its URL).
+    tryAgain: (state) => (state.oauthWindow && !state.busy ? startOAuthLogin({ ...state, oauthWindow: null }) : unchanged(state)),
     jobStarted,
     jobStartFailed: failed,
     ...quits,
@@ -439,15 +494,19 @@ export const LINK_FLOW_MOVES = {
       const { code, message } = job.error ?? { code: 'JOB_FAILED', message: 'The job failed.' };
       return end(state, 'error', linkError('platformError', code, message));
     },
-    jobTimedOut: (state) => end(state, 'error', linkError('systemError', 'JOB_WATCH_TIMEOUT', 'The job did not finish in time.')),
     jobFailed: failed,
+    jobWaitNear: (state, { round }) => jobWait(state, (wait) => nearing(wait, round)),
+    jobWaitPassed: (state, { round }) => jobWait(state, (wait) => passing(wait, round)),
+    keepWaiting: (state) => jobWait(state, extended),
     // The user confirmed leaving while the job runs.
     leave: (state) => (state.confirmingClose ? quit(state) : unchanged(state)),
     // The user stays: the job goes on, and a widget that asked to close hears so.
-    stay: (state) =>
-      state.confirmingClose ? patch(state, { confirmingClose: false }, { type: 'answerClose', answer: 'stay' }) : unchanged(state),
-    // Leaving now would leave the job's outcome unknown to the user: they confirm first (leave or stay).
-    close: (state) => patch(state, { confirmingClose: true }),
+    stay,
+    // Leaving now would leave the job's outcome unknown to the user: they confirm first (leave or stay). The
+    // widget hears that the page asks (it holds its own close control meanwhile), whoever asked; asked again
+    // (Escape) while the question shows, the user stays: Escape answers an alert dialog with its safe choice.
+    close: (state) =>
+      state.confirmingClose ? stay(state) : patch(state, { confirmingClose: true }, { type: 'answerClose', answer: 'confirming' }),
     // Asked from outside the frame: the widget waits for the user's answer.
     closeRequest: (state) => patch(state, { confirmingClose: true }, { type: 'answerClose', answer: 'confirming' }),
   },

@@ -35,12 +35,34 @@ export interface Connected {
 }
 
 /**
- * The OAuth-style platform's login window, once asked for: its URL, and whether the browser blocked the widget's
- * popup (then the login screen's "Continue in a new window" button opens it, its click being the gesture).
+ * Where a long wait (the login in the other window, the job) stands against its time limit (WCAG 2.2.1, Timing
+ * Adjustable): `ahead` of it; `near` it (the user is warned and asked whether to keep waiting); `passed` it with no
+ * answer (the polling pauses; the question stays until the user answers: no timer alone ends the session).
+ */
+export type WaitLimit = 'ahead' | 'near' | 'passed';
+
+/**
+ * One long wait: `round` counts its periods (each "keep waiting" starts a new one, with its own poll and timers,
+ * whose events name it: a timer or a poll of an older round is dropped), and where it stands against the limit.
+ */
+export interface Wait {
+  readonly round: number;
+  readonly limit: WaitLimit;
+}
+
+/** A wait's first period. */
+export const FRESH_WAIT: Wait = { round: 0, limit: 'ahead' };
+
+/**
+ * The OAuth-style platform's login window, once asked for: its URL, its `state` (what the sandbox's long poll is
+ * asked with), whether the browser blocked the widget's popup (then the login screen's "Continue in a new window"
+ * button opens it, its click being the gesture), and the wait for the login there.
  */
 export interface OAuthWindow {
   readonly url: string;
+  readonly state: string;
   readonly blocked: boolean;
+  readonly wait: Wait;
 }
 
 /** A non-terminal problem a form shows, by the name of its words in link-strings.ts (the screen says it in the page's language). */
@@ -97,6 +119,8 @@ export type LinkFlowScreen =
       readonly connected: Connected;
       /** The user asked to leave while the job runs, and is asked to confirm. */
       readonly confirmingClose: boolean;
+      /** The watch of the job against its time limit. */
+      readonly wait: Wait;
     }
   | (Final & { readonly name: 'success'; readonly started: Started; readonly provider: LinkProvider; readonly connected: Connected })
   | (Final & Known & { readonly name: 'error'; readonly error: LinkError })

@@ -6,7 +6,7 @@ import type { LinkFlowEffect, LinkFlowEffectOf, LinkFlowEffectType, LinkFlowEven
 import { canSearch, isOAuth, known, transition } from './link-flow-moves.js';
 import { isFinal, type Credentials, type LinkFlowScreen } from './link-flow-screen.js';
 import { LinkPageChannel } from './link-page-channel.js';
-import { poll, POLL_MAX_MS, type PollOptions } from './poll.js';
+import { poll, POLL_MAX_MS, WAIT_LIMIT_MS, WAIT_WARNING_MS, type PollOptions } from './poll.js';
 
 /** How the widget embeds this page, from its init: fixed for the page's life. */
 export interface FrameSetup {
@@ -21,10 +21,13 @@ export interface FrameSetup {
 /** First pause between job polls; it grows by half each time, up to `POLL_MAX_MS`. */
 const POLL_FIRST_MS = 200;
 
-/** How a poll's ends come back as events; `timeout` is also how the poll asks whether its screen still waits for it. */
+/**
+ * How a poll's ends come back as events. `passed`, its period's time limit, is how the poll asks whether to go on:
+ * while the screen would take it, the screen still waits for this period and has not paused at its limit.
+ */
 interface PollEvents<D> {
   answer(answer: D): LinkFlowEvent;
-  timeout: LinkFlowEvent;
+  passed: LinkFlowEvent;
   failed(cause: unknown): LinkFlowEvent;
 }
 
@@ -152,6 +155,16 @@ export class LinkFlow implements ReactiveController {
     this.#dispatch({ type: 'stay' });
   }
 
+  /** Warned of a wait's time limit (the login in the other window, the job), the user waits another full period. */
+  keepWaiting(): void {
+    this.#dispatch({ type: 'keepWaiting' });
+  }
+
+  /** Warned of the OAuth wait's limit, the user logs in again, in a new window: the same Link session. */
+  tryAgain(): void {
+    this.#dispatch({ type: 'tryAgain' });
+  }
+
   /**
    * The user leaves (Escape, the close control, Done or Close). Once the
    * outcome is known, leaving reports that outcome: `completed` after success,
@@ -197,11 +210,9 @@ export class LinkFlow implements ReactiveController {
 
   /** Polls until `options.done`; how it ended comes back as an event, unless the screen stopped waiting for it. */
   #poll<T, D extends T>(options: Omit<PollOptions<T, D>, 'current'>, events: PollEvents<D>): void {
-    void poll({ ...options, current: () => this.#takes(events.timeout) }).then((outcome) => {
+    void poll({ ...options, current: () => this.#takes(events.passed) }).then((outcome) => {
       if (outcome === 'gone') return;
-      this.#dispatch(
-        outcome === 'timeout' ? events.timeout : 'failed' in outcome ? events.failed(outcome.failed) : events.answer(outcome.answer),
-      );
+      this.#dispatch('failed' in outcome ? events.failed(outcome.failed) : events.answer(outcome.answer));
     });
   }
 
@@ -227,7 +238,7 @@ export class LinkFlow implements ReactiveController {
         (cause) => ({ type: 'oauthStartFailed', cause }),
       ),
     openUrl: ({ url }) => this.#channel?.openUrl(url),
-    pollOAuth: ({ api, state, url }) =>
+    pollOAuth: ({ api, state, url, round }) =>
       this.#poll(
         {
           ask: () => api.oauthResult(state),
@@ -237,7 +248,7 @@ export class LinkFlow implements ReactiveController {
         },
         {
           answer: (result) => ({ type: 'oauthLoggedIn', url, result }),
-          timeout: { type: 'oauthTimedOut', url },
+          passed: { type: 'oauthWaitPassed', url, round },
           failed: (cause) => ({ type: 'oauthFailed', url, cause }),
         },
       ),
@@ -247,7 +258,7 @@ export class LinkFlow implements ReactiveController {
         () => ({ type: 'jobStarted' }),
         (cause) => ({ type: 'jobStartFailed', cause }),
       ),
-    pollJob: ({ api, jobId }) =>
+    pollJob: ({ api, jobId, round }) =>
       this.#poll(
         {
           ask: () => api.getJob(jobId),
@@ -256,10 +267,15 @@ export class LinkFlow implements ReactiveController {
         },
         {
           answer: (job) => ({ type: 'jobEnded', job }),
-          timeout: { type: 'jobTimedOut' },
+          passed: { type: 'jobWaitPassed', round },
           failed: (cause) => ({ type: 'jobFailed', cause }),
         },
       ),
+    // Timers are never cleared: an event of a period or a screen that is gone moves nothing (see the table).
+    timeLimit: ({ near, passed }) => {
+      setTimeout(() => this.#dispatch(near), WAIT_LIMIT_MS - WAIT_WARNING_MS);
+      setTimeout(() => this.#dispatch(passed), WAIT_LIMIT_MS);
+    },
     answerClose: ({ answer }) => this.#channel?.answerClose(answer),
     disconnect: () => this.#channel?.dispose(),
     logUnexpected: ({ cause }) => console.error('payroll-link: unexpected failure in the Link flow', cause),

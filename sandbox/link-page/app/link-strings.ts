@@ -63,6 +63,17 @@ export interface LinkStrings {
   oauthBlocked: string;
   oauthContinue: string;
   oauthRefused: string;
+  /**
+   * A long wait's time limit (WCAG 2.2.1): the warning `minutes` ahead, what the page says once the limit passed
+   * with no answer (it has paused, and waits for the user), and the answers: another full period, or (the login in
+   * the other window) a fresh login in a new window.
+   */
+  oauthWaitNear: (minutes: number) => string;
+  oauthWaitPassed: string;
+  jobWaitNear: (minutes: number) => string;
+  jobWaitPassed: string;
+  keepWaiting: string;
+  tryAgain: string;
   /** Asked when the user closes while the job runs. */
   leaveQuestion: (depositSwitch: boolean) => string;
   leave: string;
@@ -161,6 +172,14 @@ export const LINK_STRINGS: Readonly<Record<LinkLanguage, Readonly<LinkStrings>>>
     oauthBlocked: 'Your browser blocked the new window.',
     oauthContinue: 'Continue in a new window',
     oauthRefused: 'The login window could not be opened here.',
+    oauthWaitNear: (minutes) =>
+      `Still logging in? This page stops waiting for the other window in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}, unless you keep waiting.`,
+    oauthWaitPassed: 'This page stopped waiting for the other window. Keep waiting, or try again in a new window.',
+    jobWaitNear: (minutes) =>
+      `This is taking longer than usual. This page stops checking on it in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}, unless you keep waiting.`,
+    jobWaitPassed: 'This page stopped checking on it. It may still finish: keep waiting to check again.',
+    keepWaiting: 'Keep waiting',
+    tryAgain: 'Try again',
     leaveQuestion: (depositSwitch) =>
       depositSwitch ? 'Your direct deposit switch is still running. Leave anyway?' : 'Your data is still being collected. Leave anyway?',
     leave: 'Leave',
@@ -269,6 +288,14 @@ export const LINK_STRINGS: Readonly<Record<LinkLanguage, Readonly<LinkStrings>>>
     oauthBlocked: 'Tu navegador bloqueó la ventana nueva.',
     oauthContinue: 'Continuar en una ventana nueva',
     oauthRefused: 'La ventana de inicio de sesión no se pudo abrir aquí.',
+    oauthWaitNear: (minutes) =>
+      `¿Sigues iniciando sesión? Esta página dejará de esperar a la otra ventana en ${minutes} ${minutes === 1 ? 'minuto' : 'minutos'}, salvo que sigas esperando.`,
+    oauthWaitPassed: 'Esta página dejó de esperar a la otra ventana. Sigue esperando o inténtalo de nuevo en una ventana nueva.',
+    jobWaitNear: (minutes) =>
+      `Esto está tardando más de lo normal. Esta página dejará de comprobarlo en ${minutes} ${minutes === 1 ? 'minuto' : 'minutos'}, salvo que sigas esperando.`,
+    jobWaitPassed: 'Esta página dejó de comprobarlo. Puede que aún termine: sigue esperando para volver a comprobarlo.',
+    keepWaiting: 'Seguir esperando',
+    tryAgain: 'Intentar de nuevo',
     leaveQuestion: (depositSwitch) =>
       depositSwitch
         ? 'El cambio de tu depósito directo sigue en curso. ¿Salir de todos modos?'

@@ -1,11 +1,15 @@
 import { css, html, nothing } from 'lit';
+import type { OAuthWindow } from '../app/link-flow-screen.js';
+import { WAIT_WARNING_MS } from '../app/poll.js';
 import { LinkScreen } from './link-screen.js';
+import { waitWarning } from './link-wait-warning.js';
 
 /**
  * The login screen of a platform that logs in on its own page, in a new window (the sandbox's OAuth-style
  * platform). Its button asks the widget to open that window; while the user logs in there, it says so. When the
  * browser blocked the widget's popup, it offers "Continue in a new window": that click is a gesture inside this
  * frame, so the page opens the window itself (the widget's frame allows popups for this), with `noopener`.
+ * Near the wait's time limit it warns, and offers to keep waiting or to try again in a new window.
  *
  * @summary OAuth-style login screen of the Link flow.
  */
@@ -35,10 +39,14 @@ export class LinkOAuth extends LinkScreen {
   declare canGoBack: boolean;
   /** Why the last attempt failed. */
   declare error: string | null;
-  /** The login window, once asked for: its URL and whether the browser blocked it. */
-  declare window: { url: string; blocked: boolean } | null;
+  /** The login window, once asked for: its URL, whether the browser blocked it, and the wait for the login there. */
+  declare window: OAuthWindow | null;
   /** Called when the user asks to log in. */
   onLogIn: () => void = () => {};
+  /** Warned of the wait's limit, the user waits another full period. */
+  onKeepWaiting: () => void = () => {};
+  /** Warned of the wait's limit, the user logs in again, in a new window. */
+  onTryAgain: () => void = () => {};
   /** Called when the user goes back to the search. */
   onBack: () => void = () => {};
 
@@ -77,7 +85,18 @@ export class LinkOAuth extends LinkScreen {
             ? html`<button type="button" class="primary" @click=${() => this.#continue()}>${t.oauthContinue}</button>`
             : nothing
       }
-      ${opening ? html`<p role="status">${t.oauthWaiting}</p>` : nothing}
+      ${
+        opening
+          ? html`<p role="status" tabindex="-1" data-focus-fallback>${t.oauthWaiting}</p>
+              ${waitWarning(t, {
+                limit: opening.wait.limit,
+                near: t.oauthWaitNear(WAIT_WARNING_MS / 60_000),
+                passed: t.oauthWaitPassed,
+                onKeepWaiting: () => this.onKeepWaiting(),
+                onTryAgain: () => this.onTryAgain(),
+              })}`
+          : nothing
+      }
     `;
   }
 }

@@ -117,6 +117,22 @@ export const linkScreenStyles = css`
   .form-error:empty {
     display: none;
   }
+  /* A long wait's time limit (link-wait-warning.ts): the words, then the answers. */
+  .wait-warning {
+    margin: 1rem 0 0.75rem;
+    padding: 0.65rem 0.75rem;
+    border-radius: 8px;
+    border: 1px solid var(--link-border-strong);
+    background: var(--link-surface);
+    text-align: left;
+  }
+  .wait-warning:empty {
+    display: none;
+  }
+  .wait-answers {
+    display: grid;
+    gap: 0.75rem;
+  }
   code {
     font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace;
     font-size: 0.85rem;
