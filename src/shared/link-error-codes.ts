@@ -171,12 +171,14 @@ export const LINK_PAGE_ERROR_CODES = {
   },
   JOB_WATCH_TIMEOUT: {
     type: 'systemError',
-    cause: 'The job did not finish in time (the Link page stopped watching it).',
+    cause:
+      "The job did not finish in time (the Link page stopped watching it). The sandbox's Link page never ends on a timer: it warns and offers Keep waiting.",
     remedy: 'Check the job later through the API (`GET /jobs/:id`) or its webhook.',
   },
   OAUTH_LOGIN_TIMEOUT: {
     type: 'systemError',
-    cause: "The user did not finish logging in on the platform's own page (the new window) in time.",
+    cause:
+      "The user did not finish logging in on the platform's own page (the new window) in time. The sandbox's Link page never ends on a timer: it warns and offers Keep waiting and Try again.",
     remedy: 'Let the user start again.',
   },
   UNSUPPORTED_PROTOCOL_VERSION: {
