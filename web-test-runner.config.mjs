@@ -6,6 +6,7 @@ import { chromeLauncher } from '@web/test-runner-chrome';
 import { playwrightLauncher } from '@web/test-runner-playwright';
 import { chromiumArgs, chromiumPath } from './test/browser/chromium.mjs';
 import { fakeLinkPlugin, fakeTokenMiddleware } from './test/browser/fake-servers.mjs';
+import { realSandboxMiddleware, realSandboxPlugin } from './test/browser/real-sandbox.mjs';
 import { webkitLauncher } from './test/browser/webkit-launcher.mjs';
 
 const chromium = playwrightLauncher({
@@ -35,8 +36,9 @@ export default {
   // suite took 196 s this way against 224 s two at a time (Chromium and Firefox alone: 152 s).
   concurrentBrowsers: 3,
   browsers,
-  middleware: [fakeTokenMiddleware],
-  plugins: [esbuildPlugin({ ts: true, target: 'es2022' }), fakeLinkPlugin()],
+  // The real sandbox's Link page and API on the test page's origin (the accessibility tests): see real-sandbox.mjs.
+  middleware: [fakeTokenMiddleware, realSandboxMiddleware],
+  plugins: [esbuildPlugin({ ts: true, target: 'es2022' }), fakeLinkPlugin(), realSandboxPlugin()],
   // Bounds, not waits: they only decide when a stuck test or browser counts as failed. On a shared
   // 2-core machine (load 16 seen) Firefox took over 30 s (the default) to open its first page.
   testFramework: { config: { timeout: 30_000 } },
