@@ -69,6 +69,7 @@ export default defineConfig({
         items: [
           { text: 'Element reference', link: '/reference' },
           { text: 'Errors', link: '/errors' },
+          { text: 'Accessibility', link: '/accessibility' },
           { text: 'Performance', link: '/performance' },
           { text: 'Benchmarks', link: '/benchmarks' },
           { text: 'Working on this repository', link: '/contributing' },
