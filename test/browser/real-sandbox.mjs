@@ -4,7 +4,11 @@
 // it (axe-core in the frame, the focused element through the frame) in every engine: WebKitGTK and Firefox ESR
 // have no protocol here that evaluates inside a cross-origin frame. `POST /a11y/link-token` mints a real Link
 // token with the sandbox's secret, server-side, as the integrator's backend does: the secret never reaches a page.
-import { tsImport } from 'tsx/esm/api';
+// The launch page too (`payroll-link/server/launches`, with its real built script) on the same origin, below
+// `/a11y/<kind>/`, so a test page frames it and reaches into it and into the Link frame its modal opens: see
+// `launchMiddleware` below.
+import { randomUUID } from 'node:crypto';
+import { register, tsImport } from 'tsx/esm/api';
 
 /** The sandbox, started on the first request that needs it (a run without these tests starts none). */
 let starting;
@@ -63,7 +67,117 @@ async function mintToken(ctx, sandbox) {
 export async function realSandboxMiddleware(ctx, next) {
   if (isLinkPath(ctx.path)) return proxy(ctx, await sandbox());
   if (ctx.path === '/a11y/link-token' && ctx.method === 'POST') return mintToken(ctx, await sandbox());
+  if (ctx.path === '/a11y/launch-create' && ctx.method === 'POST') return createLaunch(ctx);
+  const kind = launchKindOf(ctx.path);
+  if (kind) return serveLaunch(ctx, kind);
   return next();
+}
+
+/**
+ * The launch pages a test may ask for, each at its own `publicUrl` (`/a11y/<kind>`: a launch's URL is sealed to
+ * it). `language`: the `Accept-Language` every request below it carries, in place of the browser's own, since no
+ * engine here lets a test set a frame's request headers (Playwright could, for Chromium only): the launch page takes
+ * its language from it, as from a Spanish browser's, and its element tells the Link page (every route below gets it).
+ * `ttlSeconds`: a link that runs out while a test watches (the page's own timers, on the real clock: the warning
+ * at once, the expiry seconds later).
+ */
+const LAUNCH_KINDS = {
+  launch: {},
+  'launch-es': { language: 'es-US,es;q=0.9' },
+  'launch-short': { ttlSeconds: 8 },
+  'launch-short-es': { ttlSeconds: 8, language: 'es-US,es;q=0.9' },
+};
+
+/** The launch kind whose `publicUrl` `path` lies below, if any. */
+function launchKindOf(path) {
+  const [, a11y, kind] = path.split('/');
+  return a11y === 'a11y' && Object.hasOwn(LAUNCH_KINDS, kind) ? kind : null;
+}
+
+/** The launches of each kind, per test origin (made on first use: `publicUrl` and `frameAncestors` name it). */
+const launchesByOrigin = new Map();
+
+/** The launch page's real script, built once from the sources as `npm run build:package` builds it. */
+let pageScript;
+
+/** The launches of `kind` on `origin`: the real `createLinkLaunches`, minting from the sandbox. */
+async function launchesOf(origin, kind) {
+  let kinds = launchesByOrigin.get(origin);
+  if (!kinds) {
+    kinds = makeLaunches(origin);
+    launchesByOrigin.set(origin, kinds);
+  }
+  return (await kinds)[kind];
+}
+
+async function makeLaunches(origin) {
+  const running = await sandbox();
+  // One namespace for both: the launches know a client of their own module instance (to redact its secret).
+  const server = register({ namespace: 'a11y-launches' });
+  const [{ createLinkLaunches }, { createPayrollClient }] = await Promise.all([
+    server.import('../../src/server/launches.ts', import.meta.url),
+    server.import('../../src/server/index.ts', import.meta.url),
+  ]);
+  const client = createPayrollClient({ apiSecret: running.secret, baseUrl: running.url, version: '2025-07-08', mode: 'sandbox' });
+  const secret = `${randomUUID()}${randomUUID()}`;
+  const quiet = { info() {}, warn() {}, error() {} };
+  return Object.fromEntries(
+    Object.entries(LAUNCH_KINDS).map(([kind, { ttlSeconds }]) => [
+      kind,
+      createLinkLaunches({
+        client,
+        orgName: 'Acme Lending',
+        solution: 'Deposit Switch',
+        features: ['direct_deposit_switch'],
+        // The proxied Link page: same-origin with the launch page, so a test reaches into the frame its modal opens.
+        linkUrl: `${origin}/link`,
+        publicUrl: `${origin}/a11y/${kind}`,
+        // Shown as "Get a new link" once a link expires; not served (no test follows it).
+        newLinkUrl: `${origin}/a11y/new-link`,
+        // The test page frames the launch page.
+        frameAncestors: [origin],
+        secret,
+        log: quiet,
+        onResult: () => {},
+        ...(ttlSeconds && { ttlSeconds }),
+      }),
+    ]),
+  );
+}
+
+/** `POST /a11y/launch-create?kind=<kind>`: a launch for a fresh end user, answered as `{ url, expiresAt }`. */
+async function createLaunch(ctx) {
+  await readBody(ctx.req);
+  const kind = String(ctx.query.kind ?? 'launch');
+  if (!Object.hasOwn(LAUNCH_KINDS, kind)) ctx.throw(400, `unknown launch kind ${kind}`);
+  const { url, expiresAt } = await (await launchesOf(ctx.origin, kind)).create({ endUserId: `a11y-${randomUUID()}` });
+  ctx.set('cache-control', 'no-store');
+  ctx.body = { url, expiresAt };
+}
+
+/**
+ * A request below `/a11y/<kind>/` answered by that kind's `launches.handle()`: Koa's request as a Web `Request`
+ * (at the test origin, so the token and result routes' same-origin rule sees the page's own origin), and the page's
+ * stand-in script swapped for the built one, as server-example/launch-routes.ts does for the demo.
+ */
+async function serveLaunch(ctx, kind) {
+  const launches = await launchesOf(ctx.origin, kind);
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(ctx.req.headers)) for (const item of [value ?? []].flat()) headers.append(name, item);
+  const { language } = LAUNCH_KINDS[kind];
+  if (language) headers.set('accept-language', language);
+  const body = ctx.method === 'GET' || ctx.method === 'HEAD' ? undefined : await readBody(ctx.req);
+  const answer = await launches.handle(new Request(`${ctx.origin}${ctx.url}`, { method: ctx.method, headers, body }));
+  ctx.status = answer.status;
+  for (const [name, value] of answer.headers) if (!HOP_HEADERS.has(name)) ctx.set(name, value);
+  let text = await answer.text();
+  if ((answer.headers.get('content-type') ?? '').startsWith('text/html')) {
+    pageScript ??= tsImport('../../scripts/build-package.ts', import.meta.url).then(({ launchPageScript }) => launchPageScript());
+    const script = await pageScript;
+    // A function, so that `$` in the script is not read as a replacement pattern.
+    text = text.replace(/(<script nonce="[^"]+">)document\.documentElement\.dataset\.launchPage = "unbuilt";/, (_, tag) => tag + script);
+  }
+  ctx.body = text;
 }
 
 /**
@@ -84,6 +198,7 @@ export function realSandboxPlugin() {
     async serverStop() {
       const running = starting;
       starting = undefined;
+      launchesByOrigin.clear();
       await (await running)?.close();
     },
   };
