@@ -184,27 +184,22 @@ async function tryOnce(source: TokenSource, outer: AbortSignal, timeoutMs: numbe
     } catch (error) {
       // A body cut short by our timeout or an abort is not malformed JSON: let the outer handler name it.
       if (signal.aborted) throw error;
-      return fail(
-        new LinkFailure(linkError('invalidLinkToken', 'TOKEN_MALFORMED', 'The token endpoint answered with malformed JSON.')),
-        false,
-      );
+      throw new LinkFailure(linkError('invalidLinkToken', 'TOKEN_MALFORMED', 'The token endpoint answered with malformed JSON.'));
     }
     const envelope = LinkTokenEnvelopeSchema.safeParse(body);
     if (!envelope.success) {
-      return fail(
-        new LinkFailure(
-          linkError(
-            'invalidLinkToken',
-            'TOKEN_INVALID',
-            'The token endpoint answered without a valid { data: { id, token, expires, mode } } envelope.',
-          ),
+      throw new LinkFailure(
+        linkError(
+          'invalidLinkToken',
+          'TOKEN_INVALID',
+          'The token endpoint answered without a valid { data: { id, token, expires, mode } } envelope.',
         ),
-        false,
       );
     }
     return { ok: true, token: toSessionToken(envelope.data.data) };
   } catch (error) {
     if (outer.aborted) throw outer.reason;
+    // What the answer broke (its body, its token) is thrown above: never retried.
     if (error instanceof LinkFailure) return fail(error, false);
     if (timedOut()) {
       // Not retried: an endpoint that hung once is likely to hang again, and the user has waited long enough.

@@ -67,11 +67,20 @@ export interface FrameChannel {
 export function connectFrame(options: FrameChannelOptions): FrameChannel {
   const { frame, linkOrigin } = options;
   let port: MessagePort | null = null;
+  // A dropped message's `data` is read only if the debug hook reads it: the browser deserializes a message's data on
+  // first access, so a megabyte posted by a foreign window would otherwise cost the host page that work for nothing.
+  const drop = (reason: DropReason, event: MessageEvent) =>
+    options.onDrop({
+      reason,
+      get data() {
+        return event.data as unknown;
+      },
+    });
 
   const onWindowMessage = (event: MessageEvent) => {
-    if (event.origin !== linkOrigin) return options.onDrop(dropped('origin', event));
-    if (event.source === null || event.source !== frame.contentWindow) return options.onDrop(dropped('source', event));
-    if (!ReadyMessageSchema.safeParse(event.data).success) return options.onDrop(dropped('schema', event));
+    if (event.origin !== linkOrigin) return drop('origin', event);
+    if (event.source === null || event.source !== frame.contentWindow) return drop('source', event);
+    if (!ReadyMessageSchema.safeParse(event.data).success) return drop('schema', event);
     options.onReady();
   };
 
@@ -79,12 +88,12 @@ export function connectFrame(options: FrameChannelOptions): FrameChannel {
     if ((event.data as { type?: unknown } | null | undefined)?.type === 'payroll-link:event') {
       // The envelope first: it bounds the payload before any schema of a name reads it.
       const envelope = LinkEventEnvelopeSchema.safeParse(event.data);
-      if (!envelope.success) return options.onDrop(dropped('schema', event));
+      if (!envelope.success) return drop('schema', event);
       const typed = EventMessageSchema.safeParse(envelope.data);
       return typed.success ? options.onEvent(typed.data) : options.onUntypedEvent(envelope.data);
     }
     const parsed = PortMessageSchema.safeParse(event.data);
-    if (!parsed.success) return options.onDrop(dropped('schema', event));
+    if (!parsed.success) return drop('schema', event);
     const message = parsed.data;
     if (message.type === 'payroll-link:height') options.onHeight?.(message.height);
     else if (message.type === 'payroll-link:open-url') options.onOpenUrl(message.url);
@@ -108,10 +117,15 @@ export function connectFrame(options: FrameChannelOptions): FrameChannel {
       const channel = new MessageChannel();
       port = channel.port1;
       port.onmessage = onPortMessage;
-      // The language only when the contract accepts it: the Link page drops an init that fails the schema, and a
-      // page's odd `lang` must never cost the session.
-      const languageField = language !== undefined && InitMessageSchema.shape.language.safeParse(language).success ? { language } : {};
-      const init: InitMessage = { type: 'payroll-link:init', version: PROTOCOL_VERSION, token, ...fields, ...languageField };
+      const init: InitMessage = {
+        type: 'payroll-link:init',
+        version: PROTOCOL_VERSION,
+        token,
+        ...fields,
+        // The language only when the contract accepts it: the Link page drops an init that fails the schema, and a
+        // page's odd `lang` must never cost the session.
+        ...(language !== undefined && InitMessageSchema.shape.language.safeParse(language).success && { language }),
+      };
       // Targeted at the exact Link origin: if the frame has navigated elsewhere, the browser drops it.
       target.postMessage(init, linkOrigin, [channel.port2]);
     },
@@ -121,19 +135,6 @@ export function connectFrame(options: FrameChannelOptions): FrameChannel {
     dispose() {
       window.removeEventListener('message', onWindowMessage);
       closePort();
-    },
-  };
-}
-
-/**
- * A dropped message whose `data` is read only if the debug hook reads it: the browser deserializes a message's data
- * on first access, so a megabyte posted by a foreign window would otherwise cost the host page that work for nothing.
- */
-function dropped(reason: DropReason, event: MessageEvent): DroppedMessage {
-  return {
-    reason,
-    get data() {
-      return event.data as unknown;
     },
   };
 }

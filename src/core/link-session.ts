@@ -168,7 +168,8 @@ export class LinkSession {
       this.#channel?.sendToken(token.token, {
         // Inline, the Link page keeps its own close control and sizes to its content (see HeightMessageSchema); in
         // the modal, the modal's close control overlays the frame's corner, which the Link page leaves free.
-        ...(options.display === 'inline' ? { hostCloseControl: false, display: 'inline' } : { hostCloseControl: true }),
+        hostCloseControl: options.display !== 'inline',
+        ...(options.display === 'inline' && { display: 'inline' }),
         colorScheme: this.#colorScheme,
         takeFocus: options.takeFocus,
         language: this.#language,

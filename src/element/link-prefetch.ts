@@ -71,7 +71,8 @@ export interface FramePlace {
 
 /** What a session starts from: the token prefetched (if any), and the flow, prefetched or built now. */
 export interface Prefetched {
-  token: TakenToken | undefined;
+  /** None inline: that flow is built at once, and fetches its own. */
+  token?: TakenToken | undefined;
   link: PreparedLink;
 }
 
@@ -188,8 +189,7 @@ export class LinkPrefetch implements ReactiveController {
    */
   take(inlineBox?: ParentNode): Prefetched {
     const place = this.#place();
-    if (inlineBox)
-      return { token: undefined, link: lazyPrepareLink({ ...place, display: 'inline', container: inlineBox, fetchTokenAhead: false }) };
+    if (inlineBox) return { link: lazyPrepareLink({ ...place, display: 'inline', container: inlineBox, fetchTokenAhead: false }) };
     // One prefetched for another place is torn down instead.
     const frame = this.#frame && sameRecord(this.#frame.place, place) ? this.#detachFrame() : this.#discardFrame();
     return { token: this.#takeToken(), link: frame?.link ?? lazyPrepareLink({ ...place, fetchTokenAhead: false }) };

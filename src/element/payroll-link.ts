@@ -358,8 +358,7 @@ export class PayrollLink extends LitElement {
     // Named, not hidden: it still says "loading" where it does not turn (reduced motion) or shows no arc (forced colours).
     const spinner = loading ? html`<span part="spinner" class="spinner" role="img" aria-label=${words.loading}></span>` : nothing;
     // No whitespace between the tags: it would be text nodes, loaded before intent and rendered as nothing.
-    return html`<button part="button" class="button" type="button" ?disabled=${this.disabled} aria-busy=${loading ? 'true' : 'false'}
-      @click=${this.#onClick}>${spinner}<slot>${words.connect}</slot></button>${error}`;
+    return html`<button part="button" class="button" type="button" ?disabled=${this.disabled} aria-busy=${String(loading)} @click=${this.#onClick}>${spinner}<slot>${words.connect}</slot></button>${error}`;
   }
 }
 

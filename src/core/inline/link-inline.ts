@@ -1,4 +1,4 @@
-import { createFrame, createLoading, replaceWithFreshFrame, type LinkPresentation } from '../modal/link-modal.js';
+import { createFrame, createLoading, createSheet, replaceWithFreshFrame, type LinkPresentation } from '../modal/link-modal.js';
 import { deepActiveElement } from '../modal/focus-return.js';
 import { inlineCss } from './inline.styles.js';
 
@@ -24,13 +24,10 @@ let sharedSheet: CSSStyleSheet | undefined;
  */
 export function createLinkInline(options: LinkInlineOptions): LinkPresentation {
   const sized = new CSSStyleSheet();
-  if (!sharedSheet) {
-    sharedSheet = new CSSStyleSheet();
-    sharedSheet.replaceSync(inlineCss);
-  }
+  sharedSheet ??= createSheet(inlineCss);
   const host = document.createElement('div');
   host.setAttribute('data-payroll-link-inline', '');
-  host.setAttribute('exportparts', 'frame, loading');
+  host.setAttribute('exportparts', 'frame,loading');
   const root = host.attachShadow({ mode: 'open' });
   root.adoptedStyleSheets = [sharedSheet, sized];
   let frame = createFrame(options);

@@ -123,18 +123,19 @@ export function createLinkModal(options: LinkModalOptions): LinkModal {
   const requestClose = (ask: boolean) => {
     if (!removed) options.onUserClose(ask);
   };
-  close.addEventListener('click', () => requestClose(true));
+  // Handler properties: these elements are the modal's own, and nothing else listens to them.
+  close.onclick = () => requestClose(true);
   // Escape fires `cancel`; without recent user activation Chromium closes the
   // dialog without a cancelable `cancel`, so `close` is watched as well.
-  dialog.addEventListener('cancel', (event) => {
+  dialog.oncancel = (event) => {
     event.preventDefault();
     requestClose(true);
-  });
-  dialog.addEventListener('close', () => requestClose(false));
+  };
+  dialog.onclose = () => requestClose(false);
 
   let root: ShadowRoot | undefined;
   const adopt = (theme: CSSStyleSheet | undefined) => {
-    sharedSheet ??= createSheet();
+    sharedSheet ??= createSheet(modalCss);
     if (root) root.adoptedStyleSheets = theme ? [sharedSheet, theme] : [sharedSheet];
   };
   /** Runs `step`; if it throws, nothing stays behind: a dialog left open would block the page, and the frame would load the Link page for nobody. */
@@ -250,8 +251,9 @@ export function createFrame(options: Pick<LinkModalOptions, 'linkUrl' | 'title'>
   return frame;
 }
 
-function createSheet(): CSSStyleSheet {
+/** A constructed stylesheet of `css` (the modal's, the inline box's): strict CSP allows it, as it does no inline style. */
+export function createSheet(css: string): CSSStyleSheet {
   const sheet = new CSSStyleSheet();
-  sheet.replaceSync(modalCss);
+  sheet.replaceSync(css);
   return sheet;
 }

@@ -16,8 +16,8 @@ export function lockScroll(doc: Document = document): () => void {
     // A gutter keeps the layout from jumping when a classic scrollbar disappears; only then. Reserved on a page
     // with no scrollbar (or overlay scrollbars), it would shift the page by half its width and leave a strip the
     // backdrop does not dim.
-    const gutter = hasClassicScrollbar(doc) ? ' scrollbar-gutter: stable;' : '';
-    sheet.replaceSync(`html { overflow: hidden !important;${gutter} }`);
+    const gutter = hasClassicScrollbar(doc) ? 'scrollbar-gutter:stable' : '';
+    sheet.replaceSync(`html{overflow:hidden!important;${gutter}}`);
     lock = { count: 0, sheet, x: view.scrollX, y: view.scrollY };
     // Adopted before it is counted: a document that cannot adopt (jsdom) throws here and keeps no lock.
     doc.adoptedStyleSheets = [...doc.adoptedStyleSheets, sheet];
