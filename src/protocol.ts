@@ -99,19 +99,19 @@ export const SuccessDetailSchema = z.object({
 /** The schema of {@link ExitReason}. */
 export const ExitReasonSchema = z.enum(['completed', 'user_closed', 'error', 'closed_by_host']);
 
-/** The schema of {@link ExitDetail}. */
-export const ExitDetailSchema = z.object({
+/** The schema of {@link ExitDetail}. Pure (so are OpenDetailSchema, OpenUrlResultMessageSchema, CloseRequestMessageSchema): the session's code reads none of them, and leaves them out. */
+export const ExitDetailSchema = /* @__PURE__ */ z.object({
   reason: ExitReasonSchema,
-  error: z.nullable(LinkErrorSchema),
+  error: /* @__PURE__ */ z.nullable(LinkErrorSchema),
   /** The Link token id, or null when the session ended before a token was known. */
-  linkTokenId: z.nullable(uuid()),
+  linkTokenId: /* @__PURE__ */ z.nullable(/* @__PURE__ */ uuid()),
   /** The account, when the user logged in before the end. */
-  accountId: z.optional(uuid()),
+  accountId: /* @__PURE__ */ z.optional(/* @__PURE__ */ uuid()),
 });
 
 /** The schema of {@link OpenDetail}. */
-export const OpenDetailSchema = z.object({
-  linkTokenId: z.nullable(uuid()),
+export const OpenDetailSchema = /* @__PURE__ */ z.object({
+  linkTokenId: /* @__PURE__ */ z.nullable(/* @__PURE__ */ uuid()),
 });
 
 /** The schema of {@link LinkEventName}. Pure: the session's code reads none of it, and leaves it out. */
@@ -323,14 +323,14 @@ export const OpenUrlMessageSchema = z.object({
 });
 
 /** The schema of {@link OpenUrlResultMessage}. */
-export const OpenUrlResultMessageSchema = z.object({
-  type: z.literal('payroll-link:open-url-result'),
-  url: windowUrlText(),
-  outcome: z.enum(['opened', 'blocked', 'refused']),
+export const OpenUrlResultMessageSchema = /* @__PURE__ */ z.object({
+  type: /* @__PURE__ */ z.literal('payroll-link:open-url-result'),
+  url: /* @__PURE__ */ windowUrlText(),
+  outcome: /* @__PURE__ */ z.enum(['opened', 'blocked', 'refused']),
 });
 
 /** The schema of {@link CloseRequestMessage}. */
-export const CloseRequestMessageSchema = z.object({ type: z.literal('payroll-link:close-request') });
+export const CloseRequestMessageSchema = /* @__PURE__ */ z.object({ type: /* @__PURE__ */ z.literal('payroll-link:close-request') });
 
 /** The schema of {@link CloseAnswerMessage}. */
 export const CloseAnswerMessageSchema = z.object({
