@@ -99,7 +99,10 @@ export const SuccessDetailSchema = z.object({
 /** The schema of {@link ExitReason}. */
 export const ExitReasonSchema = z.enum(['completed', 'user_closed', 'error', 'closed_by_host']);
 
-/** The schema of {@link ExitDetail}. Pure (so are OpenDetailSchema, OpenUrlResultMessageSchema, CloseRequestMessageSchema): the session's code reads none of them, and leaves them out. */
+/**
+ * The schema of {@link ExitDetail}. Pure (so are OpenDetailSchema, OpenUrlResultMessageSchema and
+ * CloseRequestMessageSchema): the session's code reads none of them, and leaves them out.
+ */
 export const ExitDetailSchema = /* @__PURE__ */ z.object({
   reason: ExitReasonSchema,
   error: /* @__PURE__ */ z.nullable(LinkErrorSchema),
