@@ -49,12 +49,17 @@ const BUDGETS = {
   // token failures one can see: the endpoint named in the error, a console line, a failed fetch ahead remembered.
   // #41 part 7, +58 B in both "in all" budgets: styles.css's rule that holds the modal button's height before the
   // element is defined (dist/styles.css 104 → 162 B gzip; the issue allowed at most 60 B).
-  elementInAll: 25_650 + 58,
+  // #49 (WCAG 2.2 AA), +110 B in all, +65 B in the core (the issue allowed 120 B each): focus to the element when
+  // an inline frame goes with it, the close control inert while the Link page asks, lang and dir on the modal's
+  // container, outlines for forced colours, a still and named spinner, the close control's own row on short
+  // viewports; paid in part by #49's trims (handler properties, one stylesheet helper, four pure schemas).
+  elementInAll: 25_650 + 58 + 110,
   core: 15_350,
   // The bundled file won back 149 B (#28: its styles minified, Lit's licence notices beside it), so its budget
   // is what was reached after #26 and #27 (9,814 B) and about 1 %, well inside their bounds (10,231 B).
   bundledBeforeIntent: 9_900,
-  bundledInAll: 25_700 + 58,
+  // #49: +69 B in all (see elementInAll).
+  bundledInAll: 25_700 + 58 + 69,
   // 1.07 kB once describeError and the error answers left the modules that import zod (#22; 94.6 kB before);
   // 1.21 kB with its one log line's control characters escaped (#48, handler/escape-controls.ts).
   serverNode: 1_250,
