@@ -25,9 +25,10 @@ import { parseBody, parseParam } from '../http/validate.js';
 export const LONG_POLL_MS = 10_000;
 /**
  * A login page not used within this time is forgotten (its state is refused after). The Link page's long poll
- * uses it: a user who keeps waiting (the Link page's time limit, WCAG 2.2.1) keeps it alive.
+ * uses it; an hour, a Link token's longest life, so that a question the Link page leaves on screen past its
+ * wait's limit (WCAG 2.2.1: no timer ends the wait) still finds its login when its user keeps waiting.
  */
-const STATE_LIFETIME_MS = 10 * 60_000;
+const STATE_LIFETIME_MS = 60 * 60_000;
 /** The OAuth page's headers: no script at all, its one form posts to itself, never framed (as a real OAuth page). */
 const OAUTH_PAGE_HEADERS = {
   'content-type': 'text/html; charset=utf-8',
