@@ -2,9 +2,9 @@
 // and WebKitGTK, Safari's engine (over W3C WebDriver, with its own WebKitWebDriver and Xvfb); see shared notes
 // on the toolchain. BROWSERS=webkit (or chromium, firefox, a comma-separated list) runs only those.
 import { esbuildPlugin } from '@web/dev-server-esbuild';
-import { chromeLauncher } from '@web/test-runner-chrome';
 import { playwrightLauncher } from '@web/test-runner-playwright';
 import { chromiumArgs, chromiumPath } from './test/browser/chromium.mjs';
+import { firefoxLauncher } from './test/browser/firefox-launcher.mjs';
 import { fakeLinkPlugin, fakeTokenMiddleware } from './test/browser/fake-servers.mjs';
 import { realSandboxMiddleware, realSandboxPlugin } from './test/browser/real-sandbox.mjs';
 import { webkitLauncher } from './test/browser/webkit-launcher.mjs';
@@ -13,10 +13,7 @@ const chromium = playwrightLauncher({
   product: 'chromium',
   launchOptions: { executablePath: chromiumPath, args: chromiumArgs },
 });
-const firefox = chromeLauncher({
-  launchOptions: { browser: 'firefox', executablePath: process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr', headless: true },
-});
-firefox.name = 'Firefox';
+const firefox = firefoxLauncher();
 
 // Labels of our own: a launcher's `name` may change once it starts (webdriver's reads "Initializing..." before).
 // WebKit's launcher is only made when it runs: making it starts nothing, but it has nothing to do otherwise.
