@@ -6,6 +6,7 @@
 import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import '../../src/index.js';
 import { openLink, prepareLink, type LinkEventDetail, type PayrollLink } from '../../src/index.js';
+import type { FakeOpenReport } from './fake-link/fake-link.js';
 import { fakeLinkUrl, fakeTokenUrl, modalRoot } from './helpers.js';
 
 const LIGHT = 'rgb(255, 255, 255)';
@@ -13,7 +14,7 @@ const DARK = 'rgb(15, 23, 42)';
 
 const dialog = () => modalRoot().querySelector('dialog')!;
 /** What the fake Link page was told, from its `open` report. */
-const told = (detail: LinkEventDetail) => (detail.payload as { colorScheme?: unknown }).colorScheme;
+const told = (detail: LinkEventDetail) => (detail.payload as FakeOpenReport).init.colorScheme;
 
 /** Opens the element with `colorScheme` (an attribute, or none) and returns what the Link page was told. */
 async function openElement(attribute: string | undefined): Promise<{ el: PayrollLink; colorScheme: unknown }> {

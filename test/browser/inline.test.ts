@@ -2,6 +2,7 @@ import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import { resetMouse, sendKeys, sendMouse } from '@web/test-runner-commands';
 import '../../src/index.js';
 import { openLink, prepareLink, type LinkError, type PayrollLink } from '../../src/index.js';
+import type { FakeOpenReport } from './fake-link/fake-link.js';
 import { UUID, afterRendering, deepQueryAll, fakeLinkUrl, fakeTokenUrl, recordEvents } from './helpers.js';
 
 // The Link page is the fake of test/browser/fake-link (another origin, the real frame protocol); the token
@@ -62,7 +63,7 @@ describe('inline (display="inline")', () => {
       const frame = boxOf(el)!.shadowRoot!.querySelector('iframe')!;
       expect(frame, 'the frame stays on the final screen').to.exist;
       const [open] = events.of('link-event').filter((e) => e.detail.name === 'open');
-      expect(open!.detail.payload.hostCloseControl).to.equal(false);
+      expect((open!.detail.payload as FakeOpenReport).init.hostCloseControl).to.equal(false);
       expect(el.shadowRoot!.querySelector('button'), 'no button inline').to.equal(null);
       expect((await token.calls()).length).to.equal(1);
     } finally {

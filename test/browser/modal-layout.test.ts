@@ -1,5 +1,6 @@
 import { expect } from '@open-wc/testing';
 import { openLink } from '../../src/index.js';
+import type { FakeOpenReport } from './fake-link/fake-link.js';
 import { deepQueryAll, fakeLinkUrl, modalRoot } from './helpers.js';
 
 describe('the Link modal layout', () => {
@@ -13,7 +14,7 @@ describe('the Link modal layout', () => {
       linkUrl: await fakeLinkUrl('idle'),
       fetchToken: async () => `tok.${crypto.randomUUID()}`,
       onEvent: ({ name, payload }) => {
-        if (name === 'open') told((payload as { hostCloseControl: boolean }).hostCloseControl);
+        if (name === 'open') told((payload as FakeOpenReport).init.hostCloseControl);
       },
     });
     await link.ready;

@@ -2,6 +2,7 @@ import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import '../../src/index.js';
 import type { PayrollLink } from '../../src/index.js';
+import type { FakeOpenReport } from './fake-link/fake-link.js';
 import { UUID, deepQueryAll, fakeLinkUrl, fakeTokenUrl, modalRoot, recordEvents } from './helpers.js';
 
 async function linkElement(scenario: string, plan = 'ok', extra: Partial<PayrollLink> = {}) {
@@ -107,8 +108,8 @@ describe('<payroll-link>', () => {
       'allow-scripts allow-same-origin allow-forms allow-popups allow-popups-to-escape-sandbox',
     );
     expect(frame.title).to.not.equal('');
-    const received = open.detail.payload as { token: string; href: string; referrer: string; hostCloseControl: boolean };
-    expect(received.hostCloseControl).to.equal(true);
+    const received = open.detail.payload as FakeOpenReport;
+    expect(received.init.hostCloseControl).to.equal(true);
     expect(received.token).to.match(/^tok\./);
     expect(received.href).to.not.contain(received.token);
     expect(frame.src).to.not.contain(received.token);

@@ -1,6 +1,7 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import type { PayrollLink } from '../../src/index.js';
 import { openLink } from '../../src/index.js';
+import type { FakeOpenReport } from './fake-link/fake-link.js';
 import { deepQueryAll, fakeLinkUrl, modalRoot } from './helpers.js';
 
 /** What the button shows: its slot's default text (the element has no content of its own). */
@@ -11,7 +12,7 @@ async function openAndRead(el: PayrollLink) {
   let told!: (language: unknown) => void;
   const toldLinkPage = new Promise((resolve) => (told = resolve));
   el.onEvent = ({ name, payload }) => {
-    if (name === 'open') told((payload as { language: unknown }).language);
+    if (name === 'open') told((payload as FakeOpenReport).init.language);
   };
   await el.show();
   const root = modalRoot();
@@ -102,17 +103,17 @@ describe('what the Link page is told', () => {
   afterEach(() => expect(deepQueryAll('iframe')).to.have.length(0));
 
   it('a lang the contract does not accept is left out of the init message, and the session runs', async () => {
-    let told!: (language: unknown) => void;
+    let told!: (init: FakeOpenReport['init']) => void;
     const toldLinkPage = new Promise((resolve) => (told = resolve));
     const link = openLink({
       linkUrl: await fakeLinkUrl('idle'),
       language: 'x',
       fetchToken: async () => `tok.${crypto.randomUUID()}`,
       onEvent: ({ name, payload }) => {
-        if (name === 'open') told((payload as { language: unknown }).language);
+        if (name === 'open') told((payload as FakeOpenReport).init);
       },
     });
-    expect(await toldLinkPage).to.equal(null);
+    expect(await toldLinkPage).to.not.have.property('language');
     link.close();
     await link.closed;
   });

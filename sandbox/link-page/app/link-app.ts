@@ -76,9 +76,9 @@ export class LinkApp extends LitElement {
   override willUpdate(changed: PropertyValues<this>): void {
     super.willUpdate(changed);
     this.#focusWasInside = this.shadowRoot?.activeElement != null;
-    const { inline, colorScheme } = this.#flow.frame;
+    const { colorScheme } = this.#flow.frame;
     // Inline, the page is as tall as its content (the widget sizes the frame to it), not the frame's viewport.
-    this.toggleAttribute('inline', inline);
+    this.toggleAttribute('inline', this.#flow.inline);
     // The colour mode the widget asked for: the palette (on this host) and the document's own background and controls.
     this.dataset.colorScheme = colorScheme;
     document.documentElement.dataset.colorScheme = colorScheme;

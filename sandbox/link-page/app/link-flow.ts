@@ -1,5 +1,5 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import type { ColorScheme } from '../../../src/protocol.js';
+import type { InitMessage } from '../../../src/protocol.js';
 import type { Allocation, LinkJob, LinkPageSession, SearchResult } from '../../api/link-api-schemas.js';
 import { LinkApi } from './link-api-client.js';
 import type { LinkFlowEffect, LinkFlowEffectOf, LinkFlowEffectType, LinkFlowEvent } from './link-flow-events.js';
@@ -8,15 +8,21 @@ import { isFinal, type Credentials, type LinkFlowScreen } from './link-flow-scre
 import { LinkPageChannel } from './link-page-channel.js';
 import { poll, POLL_MAX_MS, WAIT_LIMIT_MS, WAIT_WARNING_MS, type PollOptions } from './poll.js';
 
+/**
+ * How the widget embeds this page: its init message as the contract parsed it (the token aside: the flow's), with
+ * what an absent field means, as InitMessageSchema's comments say; the defaults stand before the init too. A new
+ * init field reaches the page here with no edit; one whose absence means something gets its default here.
+ * `takeFocus` has none: the channel applies it as the init arrives, before the schema (link-page-channel.ts).
+ */
+const frameSetup = ({ type, version, token, ...init }: Partial<InitMessage>) => ({
+  ...init,
+  hostCloseControl: init.hostCloseControl ?? false,
+  display: init.display ?? 'modal',
+  colorScheme: init.colorScheme ?? 'light',
+});
+
 /** How the widget embeds this page, from its init: fixed for the page's life. */
-export interface FrameSetup {
-  /** The embedding page draws its own close control (the widget's modal does), so the header leaves ours out. */
-  readonly hostCloseControl: boolean;
-  /** The widget shows this page inline, in its own page's flow: sized to its content, and its final screen stays. */
-  readonly inline: boolean;
-  /** The colour mode the widget asked for (`auto`: the user's `prefers-color-scheme`); light until the init. */
-  readonly colorScheme: ColorScheme;
-}
+export type FrameSetup = Readonly<ReturnType<typeof frameSetup>>;
 
 /** First pause between job polls; it grows by half each time, up to `POLL_MAX_MS`. */
 const POLL_FIRST_MS = 200;
@@ -52,7 +58,7 @@ export class LinkFlow implements ReactiveController {
   /** The screen to show, with its data. */
   screen: LinkFlowScreen = { name: 'waiting' };
   /** How the widget embeds the page (from its init). */
-  frame: FrameSetup = { hostCloseControl: false, inline: false, colorScheme: 'light' };
+  frame: FrameSetup = frameSetup({});
 
   readonly #host: ReactiveControllerHost;
   /** Connected once, on the first `hostConnected`: null when the page is not in a frame. */
@@ -69,17 +75,13 @@ export class LinkFlow implements ReactiveController {
     if (this.#channel !== undefined) return;
     this.#channel = LinkPageChannel.connect(
       (init) => {
-        this.frame = {
-          hostCloseControl: init.hostCloseControl === true,
-          inline: init.display === 'inline',
-          colorScheme: init.colorScheme ?? 'light',
-        };
+        this.frame = frameSetup(init);
         this.#dispatch({ type: 'init', token: init.token });
       },
       (error) => this.#dispatch({ type: 'refused', error }),
       {
         onOpenUrlResult: ({ url, outcome }) => this.#dispatch({ type: 'openUrlResult', url, outcome }),
-        onCloseRequest: () => this.#dispatch({ type: 'closeRequest', inline: this.frame.inline }),
+        onCloseRequest: () => this.#dispatch({ type: 'closeRequest', inline: this.inline }),
       },
     );
     if (!this.#channel) this.#dispatch({ type: 'standalone' });
@@ -92,6 +94,11 @@ export class LinkFlow implements ReactiveController {
   /** The Link session, once the token has been accepted. */
   get session(): LinkPageSession | null {
     return known(this.screen).started?.session ?? null;
+  }
+
+  /** The widget shows this page inline, in its own page's flow: sized to its content, and its final screen stays. */
+  get inline(): boolean {
+    return this.frame.display === 'inline';
   }
 
   /** The session ended (`exit` sent): inline, the final screen stays, with nothing left to press. */
@@ -171,13 +178,13 @@ export class LinkFlow implements ReactiveController {
    * `error` after a failure; before that it is `user_closed`.
    */
   close(): void {
-    this.#dispatch({ type: 'close', inline: this.frame.inline });
+    this.#dispatch({ type: 'close', inline: this.inline });
   }
 
   /** Inline, reports the content's height to the widget when it changed (every screen): the widget sizes its frame to it. */
   reportHeight(height: number): void {
     const rounded = Math.ceil(height);
-    if (!this.frame.inline) return;
+    if (!this.inline) return;
     if (rounded !== this.#reportedHeight && this.#channel?.sendHeight(rounded)) this.#reportedHeight = rounded;
   }
 
@@ -283,7 +290,7 @@ export class LinkFlow implements ReactiveController {
 
   readonly #onKeydown = (event: KeyboardEvent): void => {
     // Inline, the flow is part of the widget's page: Escape there is the page's, not a way out of the flow.
-    if (event.key !== 'Escape' || event.defaultPrevented || event.isComposing || this.frame.inline) return;
+    if (event.key !== 'Escape' || event.defaultPrevented || event.isComposing || this.inline) return;
     event.preventDefault();
     this.close();
   };

@@ -21,8 +21,10 @@ import {
   PROTOCOL_VERSION,
   type CloseAnswerMessage,
   type EventMessage,
+  type InitMessage,
   type OpenUrlMessage,
 } from '../../../src/protocol.js';
+import type { InitFields } from '../../../src/core/frame-channel.js';
 
 const params = new URLSearchParams(location.search);
 const scenario = params.get('scenario') ?? 'success';
@@ -65,14 +67,19 @@ function send(port: MessagePort, message: EventMessage) {
 const event = <N extends EventMessage['name']>(name: N, payload: Extract<EventMessage, { name: N }>['payload']) =>
   ({ type: 'payroll-link:event', name, payload }) as EventMessage;
 
-function run(
-  port: MessagePort,
-  token: string,
-  hostCloseControl: boolean,
-  language: string | null,
-  colorScheme: string | null,
-  takeFocus: boolean | null,
-) {
+/**
+ * What the fake reports in its `open` event, so that tests check what arrived by message, not in the URL: the token,
+ * where the page is and came from, and the init's other fields, whole: a new one needs no edit here.
+ */
+export type FakeOpenReport = {
+  linkTokenId: string;
+  token: string;
+  href: string;
+  referrer: string;
+  init: InitFields;
+};
+
+function run(port: MessagePort, { type, version, token, ...init }: InitMessage) {
   const linkTokenId = token.startsWith('tok.') ? token.slice(4).split('.')[0] : '00000000-0000-4000-8000-000000000000';
   const login = event('login', { accountId, platformId, linkTokenId });
   const success = event('success', {
@@ -85,24 +92,13 @@ function run(
   });
   const exit = (reason: 'completed' | 'user_closed' | 'error', error: Extract<EventMessage, { name: 'error' }>['payload'] | null = null) =>
     event('exit', { reason, error, accountId });
-  // The fake reports what it received, so tests can check the token arrived by message and not in the URL.
-  send(
-    port,
-    event('open', {
-      linkTokenId,
-      token,
-      href: location.href,
-      referrer: document.referrer,
-      hostCloseControl,
-      language,
-      colorScheme,
-      takeFocus,
-    }),
-  );
+  // A field sent as `undefined` is left out: the widget drops a payload holding one (LinkEventEnvelopeSchema).
+  const told = Object.fromEntries(Object.entries(init).filter(([, value]) => value !== undefined)) as InitFields;
+  send(port, event('open', { linkTokenId, token, href: location.href, referrer: document.referrer, init: told } satisfies FakeOpenReport));
   if (takesFocus) {
-    if (takeFocus !== false) document.querySelector('button')!.focus();
+    if (init.takeFocus !== false) document.querySelector('button')!.focus();
     // Told on the window (the widget drops it as off-contract): a test waits for this step, not for time.
-    parent.postMessage({ type: 'fake-link:focus-rule-applied', takeFocus, focused: document.hasFocus() }, '*');
+    parent.postMessage({ type: 'fake-link:focus-rule-applied', takeFocus: init.takeFocus ?? null, focused: document.hasFocus() }, '*');
   }
   // Unchecked on purpose: the widget's own check is under test.
   const report = () => heights.forEach((height) => port.postMessage({ type: 'payroll-link:height', version: PROTOCOL_VERSION, height }));
@@ -261,14 +257,7 @@ if (scenario === 'forger') {
     // Told on the window, not the port: a test sees a token sent to a frame whose session would ignore its
     // events (a frame built ahead, before the click). The widget drops this message as off-contract.
     if (reportInit) parent.postMessage({ type: 'fake-link:init-received' }, '*');
-    run(
-      message.ports[0],
-      init.data.token,
-      init.data.hostCloseControl === true,
-      init.data.language ?? null,
-      init.data.colorScheme ?? null,
-      init.data.takeFocus ?? null,
-    );
+    run(message.ports[0], init.data);
   });
   parent.postMessage({ type: 'payroll-link:ready', version: PROTOCOL_VERSION }, '*');
 }
