@@ -11,14 +11,14 @@
  * every frame; `seq` counts from 1, so that a message posted again is acted on once.
  */
 import * as z from 'zod/mini';
+import * as protocol from './protocol.js';
 import {
-  ExitDetailSchema,
-  LinkErrorSchema,
-  LinkEventEnvelopeSchema,
-  LoginDetailSchema,
-  OpenDetailSchema,
-  SuccessDetailSchema,
-} from './protocol.js';
+  ELEMENT_EVENTS,
+  type BridgedEventName,
+  type ElementEventRow,
+  type PayrollLinkEventDetail,
+  type PayrollLinkEventName,
+} from './protocol/element-events.js';
 
 /** Names the package as the sender, so that an app can tell the bridge's messages from others on the same channel. */
 export const LAUNCH_BRIDGE_SOURCE = 'payroll-link';
@@ -65,29 +65,41 @@ export const BridgeOpenUrlDetailSchema = /* @__PURE__ */ z.object({
   ),
 });
 
-/** `link-event`'s detail as it crosses the bridge: a Link event's name and payload, and whether the contract types it. */
-export const BridgeLinkEventDetailSchema = /* @__PURE__ */ z.object({
-  name: LinkEventEnvelopeSchema.shape.name,
-  payload: LinkEventEnvelopeSchema.shape.payload,
-  typed: z.boolean(),
-});
+/** `link-event`'s detail as it crosses the bridge: the element's own ({@link protocol.LinkEventDetail}). */
+export const BridgeLinkEventDetailSchema = protocol.LinkEventDetailSchema;
+
+/** The contract's schema of a Link event's payload: the detail of the element's event it brings. */
+const linkEventPayload = (name: protocol.LinkEventName) =>
+  protocol.EventMessageSchema._zod.def.options.find((message) => (message.shape.name._zod.def.values as readonly string[]).includes(name))!
+    .shape.payload as z.ZodMiniType;
+
+/** The bridge's messages of the element's events: each row of `ELEMENT_EVENTS` with `bridge: true`, with its detail's schema. */
+type ElementEventMessages = {
+  [E in BridgedEventName]: ReturnType<typeof bridgeMessage<E, z.ZodMiniType<PayrollLinkEventDetail<E>>>>;
+}[BridgedEventName];
 
 /**
- * The schema of {@link LaunchBridgeMessage}. No `link-ready`: the element fires it for a prefetched frame only, and
- * the launch page never prefetches (it mints nothing before the user's tap). Each member is marked pure, so that
- * the launch page, which sends and never parses, bundles none of it (the size check's row (f)).
+ * The schema of {@link LaunchBridgeMessage}: the element's events a launch page forwards (`bridge: true` in
+ * `ELEMENT_EVENTS`; not `link-ready`, which the element fires for a prefetched frame only, and the launch page never
+ * prefetches: it mints nothing before the user's tap), and the bridge's own three. Pure, so that the launch page,
+ * which sends and never parses, bundles none of it (the size check's row (f)).
  */
-export const LaunchBridgeMessageSchema = /* @__PURE__ */ z.discriminatedUnion('event', [
-  /* @__PURE__ */ bridgeMessage('launch-start', LaunchStartDetailSchema),
-  /* @__PURE__ */ bridgeMessage('link-open', OpenDetailSchema),
-  /* @__PURE__ */ bridgeMessage('link-login', LoginDetailSchema),
-  /* @__PURE__ */ bridgeMessage('link-success', SuccessDetailSchema),
-  /* @__PURE__ */ bridgeMessage('link-error', LinkErrorSchema),
-  /* @__PURE__ */ bridgeMessage('link-exit', ExitDetailSchema),
-  /* @__PURE__ */ bridgeMessage('link-event', BridgeLinkEventDetailSchema),
-  /* @__PURE__ */ bridgeMessage('open-url', BridgeOpenUrlDetailSchema),
-  /* @__PURE__ */ bridgeMessage('launch-done', LaunchDoneDetailSchema),
-]);
+export const LaunchBridgeMessageSchema = /* @__PURE__ */ (() =>
+  z.discriminatedUnion('event', [
+    bridgeMessage('launch-start', LaunchStartDetailSchema),
+    bridgeMessage('open-url', BridgeOpenUrlDetailSchema),
+    bridgeMessage('launch-done', LaunchDoneDetailSchema),
+    ...(Object.entries(ELEMENT_EVENTS) as [PayrollLinkEventName, ElementEventRow][])
+      .filter(([, row]) => row.bridge !== false)
+      .map(([event, row]) => bridgeMessage(event, row.detail ? protocol[row.detail] : linkEventPayload(row.linkEvent!))),
+  ]) as unknown as z.ZodMiniDiscriminatedUnion<
+    [
+      ReturnType<typeof bridgeMessage<'launch-start', typeof LaunchStartDetailSchema>>,
+      ReturnType<typeof bridgeMessage<'open-url', typeof BridgeOpenUrlDetailSchema>>,
+      ReturnType<typeof bridgeMessage<'launch-done', typeof LaunchDoneDetailSchema>>,
+      ElementEventMessages,
+    ]
+  >)();
 
 /** One message of the launch page's bridge, by its `event`. */
 export type LaunchBridgeMessage = z.infer<typeof LaunchBridgeMessageSchema>;

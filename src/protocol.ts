@@ -144,6 +144,9 @@ export const LinkEventNameSchema = /* @__PURE__ */ z.enum([
 /** The schema of {@link ColorScheme}. */
 export const ColorSchemeSchema = z.enum(['light', 'dark', 'auto']);
 
+/** The schema of {@link Display}. */
+export const DisplaySchema = z.enum(['modal', 'inline']);
+
 /**
  * The colour mode a session draws in: the one asked for (`color-scheme`, `colorScheme`), or `light` when none
  * was. A value outside the contract (`"blue"`, a typo) falls back to `light` with a console warning rather than
@@ -156,9 +159,6 @@ export function parseColorScheme(asked: unknown): ColorScheme {
   console.warn(`payroll-link: color-scheme ${JSON.stringify(asked)} is not light, dark or auto: light is used.`);
   return 'light';
 }
-
-/** The schema of {@link Display}. */
-export const DisplaySchema = z.enum(['modal', 'inline']);
 
 /** Version of the frame protocol; both sides refuse messages of another version. */
 export const PROTOCOL_VERSION = 1;
@@ -186,8 +186,6 @@ export const InitMessageSchema = z.object({
    * ({@link HeightMessageSchema}), so the Link page drops its full-viewport minimum height. Absent: the modal.
    */
   display: z.optional(DisplaySchema),
-  /** The colour mode the Link page draws in (`auto`: the user's `prefers-color-scheme`). Absent: light, as before. */
-  colorScheme: z.optional(ColorSchemeSchema),
   /**
    * Whether the user opened the flow, and so gave it focus. A requirement on any Link page: it moves focus into
    * itself (its first screen's heading) only when this is true (absent: true, as before this field), and later
@@ -196,6 +194,9 @@ export const InitMessageSchema = z.object({
    * user, who may be typing elsewhere. The widget sends true for the modal (it takes focus as it opens).
    */
   takeFocus: z.optional(z.boolean()),
+  // The element's options the Link page is told (`linkPage` in their rows of ELEMENT_OPTIONS), under their names.
+  /** The colour mode the Link page draws in (`auto`: the user's `prefers-color-scheme`). Absent: light, as before. */
+  colorScheme: z.optional(ColorSchemeSchema),
 });
 
 /** Tallest content a Link page may report, in CSS pixels: more is broken or hostile, and is dropped. */
@@ -477,3 +478,21 @@ export type UntypedLinkEvent = { name: string; payload: Record<string, unknown>;
  * ```
  */
 export type LinkEventDetail = TypedLinkEvent | UntypedLinkEvent;
+
+/**
+ * The schema of {@link LinkEventDetail}, `link-event`'s detail: one typed member per event of the contract (its name,
+ * its payload's schema, `typed: true`) and the untyped one. Pure: only the launch bridge checks it, when an app reads
+ * a forwarded `link-event`.
+ */
+export const LinkEventDetailSchema = /* @__PURE__ */ (() =>
+  z.union([
+    ...EventMessageSchema._zod.def.options.map((message) =>
+      z.object({ name: message.shape.name, payload: message.shape.payload, typed: z.literal(true) }),
+    ),
+    z.object({ name: LinkEventEnvelopeSchema.shape.name, payload: LinkEventEnvelopeSchema.shape.payload, typed: z.literal(false) }),
+  ]) as unknown as z.ZodMiniType<LinkEventDetail>)();
+
+/** The schema of {@link ReadyDetail}. Pure, like {@link LinkEventDetailSchema}. */
+export const ReadyDetailSchema = /* @__PURE__ */ z.object({ linkUrl: /* @__PURE__ */ z.string() });
+/** `link-ready` / `onReady`: the Link page loaded hidden (its URL, resolved), ready to open at once. */
+export type ReadyDetail = z.infer<typeof ReadyDetailSchema>;

@@ -1,12 +1,12 @@
-import { LinkTokenEnvelopeSchema, LinkTokenSchema, type LinkToken } from '../protocol.js';
+import { LinkTokenEnvelopeSchema, LinkTokenSchema } from '../protocol.js';
+import type { TokenInput } from '../protocol/link-token.js';
 import { MAX_RETRY_WAIT_MS, backoffDelay, parseRetryAfter, wait } from '../shared/backoff.js';
 import { timeLimit } from '../shared/time-limit.js';
 import { untilAborted } from '../shared/until-aborted.js';
 import { LinkFailure, linkError } from './link-error.js';
 import { TOKEN_FAILURE_MEMORY_MS } from './token-failure-memory.js';
 
-/** What a token source may hand over: a full Link token, or just the opaque token string. */
-export type TokenInput = LinkToken | string;
+export type { TokenInput } from '../protocol/link-token.js';
 
 /** A token ready for one session. `id` and `expires` are null when only the string was given. */
 export interface SessionToken {

@@ -49,7 +49,7 @@ export type InitFields = Omit<InitMessage, 'type' | 'version' | 'token'>;
 export interface FrameChannel {
   /**
    * Hands the token to the frame with a fresh MessagePort for everything after, and what the Link page is told with
-   * it: the init message's other fields (see InitMessageSchema), the language only when the contract accepts it.
+   * it: the init message's other fields (see InitMessageSchema), each only when the contract accepts it.
    */
   sendToken(token: string, fields: InitFields): void;
   /** Sends a message to the Link page over the session's port (nothing before the token was handed over). */
@@ -110,22 +110,20 @@ export function connectFrame(options: FrameChannelOptions): FrameChannel {
   window.addEventListener('message', onWindowMessage);
 
   return {
-    sendToken(token, { language, ...fields }) {
+    sendToken(token, fields) {
       const target = frame.contentWindow;
       if (!target) return;
       closePort();
       const channel = new MessageChannel();
       port = channel.port1;
       port.onmessage = onPortMessage;
-      const init: InitMessage = {
-        type: 'payroll-link:init',
-        version: PROTOCOL_VERSION,
-        token,
-        ...fields,
-        // The language only when the contract accepts it: the Link page drops an init that fails the schema, and a
-        // page's odd `lang` must never cost the session.
-        ...(language !== undefined && InitMessageSchema.shape.language.safeParse(language).success && { language }),
-      };
+      const init: Record<string, unknown> = { type: 'payroll-link:init', version: PROTOCOL_VERSION, token };
+      // Each field only when the contract accepts it (the page's `lang`, an option's value): the Link page drops an
+      // init that fails the schema, and a page's odd `lang` must never cost the session.
+      for (const [name, schema] of Object.entries(InitMessageSchema.shape)) {
+        const value = (fields as Record<string, unknown>)[name];
+        if (!(name in init) && value !== undefined && schema.safeParse(value).success) init[name] = value;
+      }
       // Targeted at the exact Link origin: if the frame has navigated elsewhere, the browser drops it.
       target.postMessage(init, linkOrigin, [channel.port2]);
     },

@@ -3,15 +3,7 @@
  * schemas and types, without Lit. Import `payroll-link/core` when you build your own button.
  */
 export { openLink, prepareLink } from './open-link.js';
-export type {
-  LinkCallbacks,
-  LinkHandle,
-  OpenLinkOptions,
-  OpenPreparedOptions,
-  PrepareLinkOptions,
-  PreparedLink,
-  ReadyDetail,
-} from './link-options.js';
+export type { LinkCallbacks, LinkHandle, OpenLinkOptions, OpenPreparedOptions, PrepareLinkOptions, PreparedLink } from './link-options.js';
 export type { TokenInput, TokenSource, TokenFetchTuning } from './fetch-link-token.js';
 export type { DroppedMessage, DropReason } from './frame-channel.js';
 export type { LinkErrorCode } from './link-error.js';
@@ -50,6 +42,7 @@ export {
   type LinkTokenEnvelope,
   type LoginDetail,
   type OpenDetail,
+  type ReadyDetail,
   type SuccessDetail,
   type InputAllocationPayload,
   type LoginAttemptPayload,

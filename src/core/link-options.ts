@@ -3,46 +3,25 @@
  * (open-link.ts) take and return them, and the session (link-session.ts) implements them; both import this file,
  * neither imports the other's types.
  */
-import type { ColorScheme, Display, ExitDetail, LinkError, LinkEventDetail, LoginDetail, OpenDetail, SuccessDetail } from '../protocol.js';
+import type { Display, ExitDetail } from '../protocol.js';
+import type { OptionValues, SessionOptionName } from '../protocol/element-options.js';
+import type { CallbacksOf, PayrollLinkEventName } from '../protocol/element-events.js';
 import type { TokenFetchTuning, TokenInput, TokenSource } from './fetch-link-token.js';
 import type { DroppedMessage } from './frame-channel.js';
 import type { WidgetStrings } from './strings.js';
 
-/** The callbacks of a session. Each is read at the moment it fires, so it may be replaced while the session runs. */
-export interface LinkCallbacks {
-  /** The Link frame is showing and has its token. */
-  onOpen?: (detail: OpenDetail) => void;
-  /** The user logged in to their payroll platform. At most once per session. */
-  onLogin?: (detail: LoginDetail) => void;
-  /**
-   * The job finished. At most once per session. The Link page then shows its Done screen until the user closes it:
-   * save what the detail says here, and navigate in `onExit` (`reason: 'completed'`); navigating now takes the
-   * modal away before the user has seen that screen.
-   */
-  onSuccess?: (detail: SuccessDetail) => void;
-  /** Something failed; `pendingRetry: true` means the flow goes on (e.g. a wrong password). */
-  onError?: (detail: LinkError) => void;
-  /** The session ended. Exactly once per session, always last: after a success (`reason: 'completed'`), navigate here. */
-  onExit?: (detail: ExitDetail) => void;
-  /**
-   * Every event the Link flow emits: typed (`typed: true`, the payload typed by `name`), or, outside the contract
-   * (an unknown name, a payload that does not fit), passed on as it came (`typed: false`). See `LinkEventDetail`.
-   */
-  onEvent?: (detail: LinkEventDetail) => void;
-  /**
-   * A flow built ahead (`prepareLink`) has loaded hidden and `open()` would show it at once. At most once per
-   * preparation, before `open()` only: never for `openLink()`, nor once the flow shows.
-   */
-  onReady?: (detail: ReadyDetail) => void;
-}
+/**
+ * The callbacks of a session, one per event of the element's table (`ELEMENT_EVENTS`, src/protocol/element-events.ts:
+ * each callback's doc comment is its event's), each given its event's detail. Each is read at the moment it fires, so
+ * it may be replaced while the session runs.
+ */
+export interface LinkCallbacks extends CallbacksOf<PayrollLinkEventName> {}
 
-/** The `onReady` / `link-ready` detail: the Link page loaded hidden (its URL, resolved), ready to open at once. */
-export interface ReadyDetail {
-  linkUrl: string;
-}
-
-/** Options of `openLink`. */
-export interface OpenLinkOptions extends TokenSource, LinkCallbacks {
+/**
+ * Options of `openLink`. Beside these, the callbacks (one per element event) and the element's options that a session
+ * takes too (`session` in their rows of `ELEMENT_OPTIONS`: `colorScheme`, `onOpenUrl`).
+ */
+export interface OpenLinkOptions extends TokenSource, LinkCallbacks, Partial<Pick<OptionValues, SessionOptionName>> {
   /** The hosted Link page. Its origin is the only origin whose messages are trusted. */
   linkUrl: string;
   /** A token fetched ahead of time. Used if still fresh; otherwise a new one comes from `fetchToken` or `tokenUrl`. */
@@ -104,21 +83,12 @@ export interface OpenLinkOptions extends TokenSource, LinkCallbacks {
    * passes its own (its nearest `dir`, in effect). Default: none (the page's).
    */
   dir?: string;
-  /** The colour mode: {@link ColorScheme}; another value falls back to `light`, with a console warning. May be given at `open()` too. */
-  colorScheme?: ColorScheme;
   /** The modal's own words (`close`, `loading`), over the language's defaults. */
   strings?: Partial<Pick<WidgetStrings, 'close' | 'loading'>>;
   /** How long the Link page may take to say it is ready before the session ends with an error. */
   readyTimeoutMs?: number;
   /** How long the Link page may take to answer {@link LinkHandle.requestClose} (or Escape, the close control). Default 2,000 ms. */
   closeRequestTimeoutMs?: number;
-  /**
-   * Opens a window the Link page asks for (a payroll platform's own login page, which refuses to be framed), in
-   * place of the widget's popup: for a native app's webview, where `window.open` does nothing, open `url` in the
-   * system browser or an in-app browser tab. The URL has passed the contract's checks (https; plain http on
-   * loopback only; no credentials; never the Link token). Without it the widget opens a popup with `noopener`.
-   */
-  onOpenUrl?: (url: string) => void;
   /** Token fetch tuning (timeouts, retries); the defaults suit users. */
   tokenFetch?: TokenFetchTuning;
   /** Debug hook: called for every message refused (wrong origin, wrong window, failed schema). */

@@ -2,14 +2,16 @@ import { parseColorScheme, type ColorScheme, type ExitDetail, type ExitReason, t
 import { guarded } from '../shared/guarded.js';
 import { widgetStrings } from './strings.js';
 import { acquireToken, canFetch, fetchLinkToken, type SessionToken, type TokenInput } from './fetch-link-token.js';
-import { connectFrame, type FrameChannel } from './frame-channel.js';
+import { connectFrame, type FrameChannel, type InitFields } from './frame-channel.js';
 import { LinkFailure, linkError } from './link-error.js';
-import type { LinkHandle, OpenLinkOptions, OpenPreparedOptions, PrepareLinkOptions } from './link-options.js';
+import type { LinkCallbacks, LinkHandle, OpenLinkOptions, OpenPreparedOptions, PrepareLinkOptions } from './link-options.js';
 import { openWindow, trustedLinkUrl } from './trusted-urls.js';
 import type { LinkPresentation } from './modal/link-modal.js';
 import { createPresentation } from './modal/link-presentation.js';
 import { userGaveFocus } from './inline/user-gave-focus.js';
 import { sameTokenSource } from './same-token-source.js';
+import { ELEMENT_EVENTS, type ElementEventRow } from '../protocol/element-events.js';
+import type { LinkPageOptionName } from '../protocol/element-options.js';
 import { transition, type EffectRunners, type SessionEvent, type SessionState } from './session-moves.js';
 
 const DEFAULT_READY_TIMEOUT_MS = 20_000;
@@ -163,22 +165,25 @@ export class LinkSession {
         acquireToken(options, this.#abort.signal, options.tokenFetch, given, options.token !== undefined ? options.cancelToken : undefined),
       );
     },
-    sendToken: ({ token, renewed }) => {
+    sendToken: ({ token }) => {
       const options = this.#options;
+      // The options the Link page is told (`linkPage` in their rows of ELEMENT_OPTIONS), as the init's fields of their
+      // names: one the init message has no field for is a type error here.
+      const told: Pick<InitFields, LinkPageOptionName> = options;
       this.#channel?.sendToken(token.token, {
+        ...told,
         // Inline, the Link page keeps its own close control and sizes to its content (see HeightMessageSchema); in
         // the modal, the modal's close control overlays the frame's corner, which the Link page leaves free.
         hostCloseControl: options.display !== 'inline',
-        ...(options.display === 'inline' && { display: 'inline' }),
+        display: options.display === 'inline' ? 'inline' : undefined,
         colorScheme: this.#colorScheme,
         takeFocus: options.takeFocus,
         language: this.#language,
       });
       this.#view?.markReady();
-      // A renewed token opens the same session: the integrator heard onOpen already.
-      if (!renewed) this.#call(options.onOpen, { linkTokenId: token.id });
       this.#resolveReady();
     },
+    onOpen: ({ token }) => this.#call(this.#options.onOpen, { linkTokenId: token.id }),
     // A new frame and a new token, once per session (see `onLink` in session-moves.ts).
     renew: () => {
       const view = this.#view;
@@ -203,9 +208,10 @@ export class LinkSession {
     onEvent: (_, { message: { type, ...link } }) => {
       const options = this.#options;
       this.#call(options.onEvent, { ...link, typed: true });
-      if (link.name === 'login') this.#call(options.onLogin, link.payload);
-      if (link.name === 'success') this.#call(options.onSuccess, link.payload);
-      if (link.name === 'error') this.#call(options.onError, link.payload);
+      // The callback of the element's event this Link event brings, if any (`linkEvent` in ELEMENT_EVENTS: `onLogin`…).
+      for (const { linkEvent, callback } of Object.values<ElementEventRow>(ELEMENT_EVENTS))
+        if (linkEvent === link.name)
+          this.#call(options[callback as keyof LinkCallbacks] as ((payload: typeof link.payload) => void) | undefined, link.payload);
       // The Link page's end, after its callbacks: unless one of them ended the session already.
       if (link.name === 'exit') this.#send({ type: 'exit', ...link.payload, accountId: link.payload.accountId ?? options.accountId });
     },

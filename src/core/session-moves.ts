@@ -2,6 +2,7 @@ import type { CloseAnswerMessage, EventMessage, ExitDetail, ExitReason, LinkErro
 import { exitDetail } from './exit-detail.js';
 import type { SessionToken } from './fetch-link-token.js';
 import { linkError } from './link-error.js';
+import type { ElementEvents, OwnEventName } from '../protocol/element-events.js';
 
 /** Nothing more than the name (an event's or a state's). */
 type Bare = Record<never, never>;
@@ -78,13 +79,15 @@ export type SessionEvent = { [E in SessionEventName]: EventNamed<E> }[SessionEve
  * The work a move calls for, by name: each is one function of `LinkSession`'s, handed the state the move enters and
  * the event that made it; here, what it needs of them (a move may call for it only where both fit, see {@link Step}).
  */
-interface EffectInput {
+interface EffectInput extends Record<OwnEventCallback, unknown[]> {
   /** Built ahead, the frame loaded: `onReady`. */
   onReady: [];
   /** Show the flow and take the token. */
   show: [WaitingState];
   /** Hand the token over: the Link page shows. */
   sendToken: [OpenState];
+  /** The first token handed over: `onOpen`. */
+  onOpen: [OpenState];
   /** A new frame and a new token. */
   renew: [];
   /** `onError`, then the end (a close from inside onError ends the session first). */
@@ -109,6 +112,12 @@ interface EffectInput {
   /** The flow asks its user whether to leave (`confirming`), or they stayed (`stay`): the bound is off. */
   closeAnswer: [OpenState, EventNamed<'closeAnswer'>];
 }
+
+/**
+ * The callbacks of the element's events the session fires itself (no `linkEvent` in `ELEMENT_EVENTS`): each is an
+ * effect of that name, so that `LinkSession` must run it (a row added without one is a type error there).
+ */
+type OwnEventCallback = ElementEvents[OwnEventName]['callback'];
 
 /** What a move calls for: see {@link EffectInput}. */
 export type Effect = keyof EffectInput;
@@ -234,10 +243,12 @@ function ended(state: SessionState, { reason, error, accountId }: Ending, onScre
 }
 
 /** The token goes to the frame once the session waits for it (shown, not yet handed over) and both are there. */
-const handOver = (state: WaitingState) =>
-  state.frameReady && state.token
-    ? step({ name: 'open', token: state.token, renewed: state.renewed, loggedIn: false, succeeded: false }, 'sendToken')
-    : step(state);
+const handOver = (state: WaitingState) => {
+  if (!state.frameReady || !state.token) return step(state);
+  const open = { name: 'open', token: state.token, renewed: state.renewed, loggedIn: false, succeeded: false } as const;
+  // A renewed token opens the same session: the integrator heard onOpen already.
+  return state.renewed ? step(open, 'sendToken') : step(open, 'sendToken', 'onOpen');
+};
 
 /** The page hid the modal: a blocked page with nothing on it. */
 const modalHidden = (state: WaitingState | OpenState) =>

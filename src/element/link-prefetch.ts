@@ -1,9 +1,9 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { enclosingModal } from '../core/enclosing-modal.js';
 import type { SessionToken, TokenInput, TokenSource } from '../core/fetch-link-token.js';
-import type { LinkCallbacks, PreparedLink, ReadyDetail } from '../core/link-options.js';
+import type { LinkCallbacks, PreparedLink } from '../core/link-options.js';
 import type { Display } from '../protocol.js';
-import { emit } from './events.js';
+import { relayEvents } from './events.js';
 import { sameRecord } from '../shared/same-record.js';
 import { TOKEN_FAILURE_MEMORY_MS } from '../core/token-failure-memory.js';
 import { sameTokenSource, tokenSourceOf } from '../core/same-token-source.js';
@@ -38,9 +38,10 @@ interface PrefetchedToken {
 
 /**
  * What the controller reads of its element: the properties that decide what to prefetch, for whom, and where. The
- * token's source and the callback are typed from the session's (`TokenSource`, `LinkCallbacks`), as the element's are.
+ * token's source and the callbacks are typed from the session's (`TokenSource`, `LinkCallbacks`), as the element's are:
+ * a flow built ahead relays what it fires before `open()` (`link-ready`) as the element's events.
  */
-export interface LinkPrefetchHost extends ReactiveControllerHost, HTMLElement, TokenSource, Pick<LinkCallbacks, 'onReady'> {
+export interface LinkPrefetchHost extends ReactiveControllerHost, HTMLElement, TokenSource, LinkCallbacks {
   readonly hasUpdated: boolean;
   prefetch: boolean | 'load';
   /** Inline, the element starts its session itself when seen: nothing to prefetch. */
@@ -178,8 +179,7 @@ export class LinkPrefetch implements ReactiveController {
     const place = this.#place();
     if (this.#frame && !sameRecord(this.#frame.place, place)) this.#discardFrame();
     // The frame on hand (for this place) is kept, with a new idle timer.
-    const link =
-      this.#detachFrame()?.link ?? lazyPrepareLink({ ...place, fetchTokenAhead: false, onReady: (detail) => ready(host, detail) });
+    const link = this.#detachFrame()?.link ?? lazyPrepareLink({ ...place, fetchTokenAhead: false, ...relayEvents(host, () => true) });
     this.#frame = { link, place, idle: setTimeout(() => this.#discardFrame(), FRAME_IDLE_MS) };
   }
 
@@ -281,10 +281,4 @@ export class LinkPrefetch implements ReactiveController {
       strings: widgetStrings(language, host.strings),
     };
   }
-}
-
-/** The frame built ahead has loaded: `link-ready`, then the element's `onReady`. */
-function ready(host: LinkPrefetchHost, detail: ReadyDetail): void {
-  emit(host, 'link-ready', detail);
-  host.onReady?.(detail);
 }

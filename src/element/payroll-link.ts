@@ -1,14 +1,14 @@
 import { LitElement, html, nothing, type PropertyValues } from 'lit';
-import type { TokenSource } from '../core/fetch-link-token.js';
-import type { LinkCallbacks, LinkHandle, OpenLinkOptions } from '../core/link-options.js';
-import { emit, type PayrollLinkEventDetail } from './events.js';
+import type { LinkCallbacks, LinkHandle } from '../core/link-options.js';
+import { ELEMENT_OPTIONS, type OptionValues, type SessionOptionName } from '../protocol/element-options.js';
+import { emit, relayEvents } from './events.js';
 import { payrollLinkStyles } from './payroll-link.styles.js';
 import { themeSheet } from './theme-sheet.js';
 import { LinkPrefetch } from './link-prefetch.js';
-import { languageOf, widgetStrings, type WidgetStrings } from '../core/strings.js';
+import { languageOf, widgetStrings } from '../core/strings.js';
 
-// Its events are described once, on `PayrollLinkEventMap` (./events.ts): custom-elements.json takes them from there
-// (custom-elements-manifest.config.mjs), so this block has no `@fires`.
+// Its events and their callback properties are the rows of `ELEMENT_EVENTS` (src/protocol/element-events.ts):
+// custom-elements.json takes them from there (custom-elements-manifest.config.mjs), so this block has no `@fires`.
 /**
  * A button that connects an end user's payroll account through the service's
  * hosted Link flow. It gets a short-lived Link token from the integrator's
@@ -64,111 +64,14 @@ import { languageOf, widgetStrings, type WidgetStrings } from '../core/strings.j
  * </script>
  * ```
  */
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- its fields from the tables: see the interface below
 export class PayrollLink extends LitElement {
   static override styles = payrollLinkStyles;
 
-  // The one list of the element's attributes and properties: the framework typings (src/frameworks/payroll-link-props.ts)
-  // read it, hence `as const`, and so does custom-elements.json, hence the element reference.
-  static override properties = {
-    tokenUrl: { attribute: 'token-url' },
-    linkUrl: { attribute: 'link-url' },
-    endUserId: { attribute: 'end-user-id' },
-    accountId: { attribute: 'account-id' },
-    prefetch: { converter: { fromAttribute: prefetchFromAttribute } },
-    display: { reflect: true },
-    disabled: { type: Boolean, reflect: true },
-    open: { type: Boolean, reflect: true },
-    fetchToken: { attribute: false },
-    onLogin: { attribute: false },
-    onSuccess: { attribute: false },
-    onExit: { attribute: false },
-    onError: { attribute: false },
-    onEvent: { attribute: false },
-    onReady: { attribute: false },
-    onOpenUrl: { attribute: false },
-    strings: { attribute: false },
-    colorScheme: { attribute: 'color-scheme' },
-    _status: { state: true },
-  } as const;
-
-  /** The integrator's backend endpoint: receives `POST {"end_user_id": ...}` (or `{}`; `account_id` too with `account-id`) and answers `{ data: LinkToken }`. */
-  declare tokenUrl: TokenSource['tokenUrl'];
-  /** The hosted Link page. Its origin is the only origin whose messages are trusted. */
-  declare linkUrl: OpenLinkOptions['linkUrl'] | undefined;
-  /** Sent to `token-url` as `end_user_id`, so the backend can mint the token for that user. */
-  declare endUserId: TokenSource['endUserId'];
-  /**
-   * Reconnects this account instead of connecting a new one (update mode), for an account that was disconnected
-   * or whose platform wants its user to log in again. Sent to `token-url` as `account_id` (your backend forwards
-   * it only for an account this user owns: `authorizeAccount`), and carried by the session's details
-   * (`link-exit`'s `accountId`). A login to another account ends the session with `link-error` code
-   * `ACCOUNT_MISMATCH`. With `fetchToken`, your function must ask for the reconnect token itself.
-   */
-  declare accountId: TokenSource['accountId'];
-  /**
-   * Fetch the token ahead so that the click opens at once. Each token is a billable call to the service
-   * (`POST /link_tokens`), so the bare attribute (`true`) fetches on intent only: when the pointer moves over the
-   * button, it gets focus or is pressed, and again after the user closes the flow unfinished; a page view with no
-   * interaction mints nothing. `prefetch="load"` (`'load'`) fetches as soon as the element connects as well: for a
-   * page where the button is the whole point (a "connect your payroll" step). At most one token fetched ahead is
-   * outstanding per element; one never used is left to expire. Beside the token, the Link page loads hidden
-   * ("Instant open"), so the click only shows it; that frame goes after 2 minutes without intent.
-   */
-  declare prefetch: boolean | 'load';
-  /**
-   * How the flow shows: unset or `'modal'`, a button that opens it in a modal; `'inline'`, the flow itself, in the
-   * page's flow inside this element (an onboarding step), with no button, backdrop, scroll lock or focus trap.
-   * An inline element starts its session by itself once it comes within about one viewport of being visible (a
-   * page with inline elements far below the fold mints no token), on connect with `prefetch="load"`, or on
-   * `show()` (only these two where nothing says it is seen: jsdom, which has no IntersectionObserver). Its height follows the Link page's content within `--payroll-link-inline-min-height` and
-   * `--payroll-link-inline-max-height`, and is `--payroll-link-inline-height` until the Link page's first report.
-   * A session that ends on the Link page's final screen (completed, or an error) leaves the frame there until the
-   * element is removed or `show()` starts a new session; one its user closes leaves nothing, and the element
-   * takes no room then. A frame that goes with focus in it leaves focus on the element itself (made focusable,
-   * `tabindex="-1"`, and named with the `title` words only then), unless a `link-exit` listener moves it. Same events, callbacks and errors as the modal. See docs/inline.md.
-   */
-  declare display: OpenLinkOptions['display'];
-  /** Disables the button; `show()` does nothing while set. */
-  declare disabled: boolean;
-  /** Whether the Link flow is showing. Reflected; setting it opens or closes the flow. */
-  declare open: boolean;
-  /**
-   * Gets the token your own way (custom headers, an SDK); overrides `token-url`. A token fetched ahead belongs
-   * to the function that fetched it, unless `end-user-id` says whom it is for: set `end-user-id`, or keep the
-   * function stable (React's `useCallback`), so that a new function on every render keeps it.
-   */
-  declare fetchToken: TokenSource['fetchToken'];
-  /** Called with the `link-login` detail; read when it fires. */
-  declare onLogin: LinkCallbacks['onLogin'];
-  /** Called with the `link-success` detail; read when it fires. Save it; navigate in `onExit` (see `link-success`). */
-  declare onSuccess: LinkCallbacks['onSuccess'];
-  /** Called with the `link-exit` detail; read when it fires. After a success (`reason: 'completed'`), navigate here. */
-  declare onExit: LinkCallbacks['onExit'];
-  /** Called with the `link-error` detail; read when it fires. */
-  declare onError: LinkCallbacks['onError'];
-  /** Called with the `link-event` detail; read when it fires. */
-  declare onEvent: LinkCallbacks['onEvent'];
-  /** Called with the `link-ready` detail; read when it fires. */
-  declare onReady: LinkCallbacks['onReady'];
-  /**
-   * Opens a window the Link flow asks for (a platform's own login page, which refuses to be framed) your own way:
-   * for a native app's webview, where `window.open` does nothing. The URL has passed the contract's checks (https,
-   * no credentials, never the Link token). Unset: the widget opens a popup with `noopener`. Read when a flow opens.
-   */
-  declare onOpenUrl: OpenLinkOptions['onOpenUrl'];
-  /**
-   * The widget's own words, over the defaults of the page's language: `connect` (the button, unless it has
-   * content), `error`, and the modal's `title`, `close` and `loading`. The language is the nearest `lang`
-   * attribute (the element's ancestors, then `<html lang>`): English and Spanish (`es`, `es-MX`...) are built
-   * in, any other language gets English. The Link page is told the language too.
-   */
-  declare strings: Partial<WidgetStrings> | undefined;
-  /**
-   * The colour mode of the modal and the Link page: `light` (the default), `dark`, or `auto`, which follows the
-   * user's `prefers-color-scheme`. Read when the flow opens; the Link page is told it. Another value falls back to
-   * `light`, with a console warning. The button keeps its own colours (`--payroll-link-button-*`).
-   */
-  declare colorScheme: OpenLinkOptions['colorScheme'];
+  // Its options are the rows of `ELEMENT_OPTIONS` (src/protocol/element-options.ts): the framework typings
+  // (src/frameworks/payroll-link-props.ts) read them here, and custom-elements.json (hence the element reference)
+  // from the table (custom-elements-manifest.config.mjs).
+  static override properties = { ...ELEMENT_OPTIONS, _status: { state: true } } as const;
 
   declare private _status: 'idle' | 'loading' | 'error';
 
@@ -186,9 +89,9 @@ export class PayrollLink extends LitElement {
 
   constructor() {
     super();
-    this.prefetch = false;
-    this.disabled = false;
-    this.open = false;
+    // Each option's default, from its row.
+    for (const [property, { value }] of Object.entries(ELEMENT_OPTIONS))
+      if (value !== undefined) (this as Record<string, unknown>)[property] = value;
     this._status = 'idle';
   }
 
@@ -291,36 +194,22 @@ export class PayrollLink extends LitElement {
     const { token: taken, link: prepared } = this.#prefetch.take(box ?? undefined);
     this._status = 'loading';
     this.open = true;
-    // Each callback relays only while its session is the running one: a listener that removes the
-    // element or closes the flow ends the session, and nothing of it may follow its link-exit.
-    const relay =
-      <K extends 'link-login' | 'link-success' | 'link-error' | 'link-event'>(
-        name: K,
-        callback: () => ((detail: PayrollLinkEventDetail<K>) => void) | undefined,
-      ) =>
-      (detail: PayrollLinkEventDetail<K>) => {
-        if (this.#session !== session) return;
-        emit(this, name, detail);
-        if (this.#session === session) callback()?.(detail);
-      };
     const session: LinkHandle = prepared.open({
       ...this.#prefetch.source(),
       token: taken?.token,
       cancelToken: taken?.cancel,
       // Our custom properties go with the modal to its own container (why its own: the class's doc block).
       theme,
-      colorScheme: this.colorScheme,
       returnFocusTo,
       takeFocus,
-      onOpenUrl: this.onOpenUrl,
+      // The options `openLink()` takes too (`session` in their rows: `colorScheme`, `onOpenUrl`).
+      ...sessionOptions(this),
+      // Each event relays only while its session is the running one (but link-open and link-exit, below).
+      ...relayEvents(this, () => this.#session === session),
       onOpen: (detail) => {
         this._status = 'idle';
         emit(this, 'link-open', detail);
       },
-      onLogin: relay('link-login', () => this.onLogin),
-      onSuccess: relay('link-success', () => this.onSuccess),
-      onError: relay('link-error', () => this.onError),
-      onEvent: relay('link-event', () => this.onEvent),
       onExit: (detail) => {
         taken?.cancel();
         this.#session = null;
@@ -362,9 +251,21 @@ export class PayrollLink extends LitElement {
   }
 }
 
-/** `prefetch` as an attribute: absent is off, `"load"` fetches on connect too, any other value (the bare attribute) on intent. */
-function prefetchFromAttribute(value: string | null): boolean | 'load' {
-  return value === 'load' ? 'load' : value !== null;
+// Its typed fields: one per row of `ELEMENT_OPTIONS`, and a callback property per row of `ELEMENT_EVENTS` (each read
+// when its event fires: `relayEvents`), but `onOpen`, deliberately (the class's doc block says why); each described
+// by its row.
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- types only: Lit makes the options' accessors
+export interface PayrollLink extends OptionValues, CallbackProperties {}
+
+/** `LinkCallbacks` as properties of the element (each set or `undefined`), but `onOpen`. */
+type CallbackProperties = { [K in keyof LinkCallbacks as K extends 'onOpen' ? never : K]-?: LinkCallbacks[K] | undefined };
+
+/** The element's options that `openLink()` takes too, as they are now. */
+function sessionOptions(element: PayrollLink): Pick<OptionValues, SessionOptionName> {
+  const options: Record<string, unknown> = {};
+  for (const [property, row] of Object.entries(ELEMENT_OPTIONS))
+    if ('session' in row) options[property] = element[property as SessionOptionName];
+  return options as Pick<OptionValues, SessionOptionName>;
 }
 
 declare global {

@@ -7,6 +7,7 @@ import * as React from 'react';
 import { Linking, type StyleProp, type ViewStyle } from 'react-native';
 import { WebView, type WebViewMessageEvent } from 'react-native-webview';
 import type { LaunchBridgeEvent, LaunchBridgeMessage, LaunchDoneDetail } from '../launch-bridge.js';
+import { ELEMENT_EVENTS, type BridgedEventName, type CallbacksOf } from '../protocol/element-events.js';
 import { LaunchViewGuard, launchViewNonce, type LaunchViewMessage, type LaunchViewNavigation } from './launch-view-guard.js';
 
 /**
@@ -23,10 +24,10 @@ import { LaunchViewGuard, launchViewNonce, type LaunchViewMessage, type LaunchVi
 export type PayrollLinkViewDetail<E extends LaunchBridgeEvent> = Extract<LaunchBridgeMessage, { event: E }>['detail'];
 
 /**
- * The props of {@link PayrollLinkView}. The callbacks are {@link LinkCallbacks}' (`onOpen` … `onEvent`, one per
- * `link-*` event the launch page sends) and get the event's detail itself, not a `CustomEvent` as
- * `payroll-link/react`'s handlers do: there is no DOM event on this side of the bridge, only the message. The view
- * calls the ones of its latest props.
+ * The props of {@link PayrollLinkView}. The callbacks are those of the element's events a launch page forwards
+ * (`bridge: true` in its events' table: `onOpen` … `onEvent`, each described there), and get the event's detail
+ * itself, not a `CustomEvent` as `payroll-link/react`'s handlers do: there is no DOM event on this side of the
+ * bridge, only the message. The view calls the ones of its latest props.
  *
  * @example
  * ```tsx
@@ -34,45 +35,21 @@ export type PayrollLinkViewDetail<E extends LaunchBridgeEvent> = Extract<LaunchB
  * <PayrollLinkView {...props} />;
  * ```
  */
-export interface PayrollLinkViewProps {
+export interface PayrollLinkViewProps extends CallbacksOf<BridgedEventName> {
   /**
    * The launch's URL, as `launches.create()` returned it on your backend (`publicUrl/<sealed segment>`). Messages
    * are accepted only from its origin. A new URL is a new launch: the view shows it, even after `onDone`. The view
    * loads it with a fragment of its own (the bridge's nonce), in place of any it has.
    */
   url: string;
-  /** {@link LinkCallbacks.onOpen}, from the page's `link-open`. */
-  onOpen?: (detail: PayrollLinkViewDetail<'link-open'>) => void;
-  /** {@link LinkCallbacks.onLogin}, from the page's `link-login`. */
-  onLogin?: (detail: PayrollLinkViewDetail<'link-login'>) => void;
-  /** {@link LinkCallbacks.onSuccess}, from the page's `link-success`. Your backend learns it from `onResult` too. */
-  onSuccess?: (detail: PayrollLinkViewDetail<'link-success'>) => void;
-  /** {@link LinkCallbacks.onError}, from the page's `link-error`. */
-  onError?: (detail: PayrollLinkViewDetail<'link-error'>) => void;
-  /** {@link LinkCallbacks.onExit}, from the page's `link-exit`; {@link PayrollLinkViewProps.onDone} comes after it. */
-  onExit?: (detail: PayrollLinkViewDetail<'link-exit'>) => void;
-  /** {@link LinkCallbacks.onEvent}, from the page's `link-event`. */
-  onEvent?: (detail: PayrollLinkViewDetail<'link-event'>) => void;
   /**
    * `launch-done`: the flow has ended (`status`: `'success'` or `'exit'`; `redirect`: where the page would go next,
-   * or null). Called last; the view then renders nothing, so close or replace the screen here.
+   * or null), after `onExit`. Called last; the view then renders nothing, so close or replace the screen here.
    */
   onDone?: (detail: LaunchDoneDetail) => void;
   /** The WebView's style (give it a size: `{ flex: 1 }` fills the screen). */
   style?: StyleProp<ViewStyle>;
 }
-
-/** Each `link-*` message's callback prop. */
-const CALLBACKS = {
-  'link-open': 'onOpen',
-  'link-login': 'onLogin',
-  'link-success': 'onSuccess',
-  'link-error': 'onError',
-  'link-exit': 'onExit',
-  'link-event': 'onEvent',
-} as const satisfies {
-  [E in Extract<LaunchBridgeEvent, `link-${string}`>]: E extends `link-${infer Name}` ? `on${Capitalize<Name>}` : never;
-};
 
 /** Hands one message to the callback it names; `open-url` to the system, which opens a browser. */
 function deliver(message: Exclude<LaunchViewMessage, { event: 'launch-done' }>, props: PayrollLinkViewProps): void {
@@ -81,8 +58,8 @@ function deliver(message: Exclude<LaunchViewMessage, { event: 'launch-done' }>, 
     Linking.openURL(message.detail.url).catch(() => undefined);
     return;
   }
-  // Each event's callback takes that event's detail (CALLBACKS and the props are both typed from the bridge's schema).
-  const callback = props[CALLBACKS[message.event]] as ((detail: typeof message.detail) => void) | undefined;
+  // Each event's callback takes that event's detail (the props and the bridge's schema are both typed from the table).
+  const callback = props[ELEMENT_EVENTS[message.event].callback] as ((detail: typeof message.detail) => void) | undefined;
   callback?.(message.detail);
 }
 

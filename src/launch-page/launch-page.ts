@@ -9,7 +9,7 @@ import './page-setup.js';
 import { inApp, toApp } from './app-bridge.js';
 import '../element/payroll-link.js';
 import type { PayrollLink } from '../element/payroll-link.js';
-import type { PayrollLinkEventName } from '../element/events.js';
+import { ELEMENT_EVENTS, type BridgedEventName, type ElementEventRow } from '../protocol/element-events.js';
 import type { LaunchPageConfig } from '../server/launches/launch-page.js';
 import type { SuccessDetail } from '../protocol.js';
 
@@ -20,18 +20,9 @@ const status = document.getElementById('payroll-link-launch-status')!;
 // The first message: the app lets the Link page load in the page's frame, and nothing else but this page.
 toApp('launch-start', { linkOrigin: new URL(config.linkUrl).origin });
 
-// Every event of the element goes to the app: a record of them all, so that an event the map gains and this page
-// does not forward is a type error here. But `link-ready`: the element fires it for a prefetched frame only, and
-// this page never prefetches (nothing is minted before the tap).
-const EVENTS = Object.keys({
-  'link-open': 1,
-  'link-login': 1,
-  'link-success': 1,
-  'link-error': 1,
-  'link-exit': 1,
-  'link-event': 1,
-} satisfies Record<Exclude<PayrollLinkEventName, 'link-ready'>, 1>) as Exclude<PayrollLinkEventName, 'link-ready'>[];
-for (const name of EVENTS) link.addEventListener(name, (event) => toApp(name, event.detail));
+// Every event of the element a launch page forwards (`bridge: true` in the events' table) goes to the app.
+for (const [name, row] of Object.entries(ELEMENT_EVENTS) as [BridgedEventName, ElementEventRow][])
+  if (row.bridge !== false) link.addEventListener(name, (event) => toApp(name, event.detail));
 // A WebView opens a new window badly: the app opens it (the system browser, an auth session).
 if (inApp) link.onOpenUrl = (url) => toApp('open-url', { url });
 

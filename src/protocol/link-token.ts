@@ -42,5 +42,7 @@ export const LinkTokenEnvelopeSchema = z.object({ data: LinkTokenSchema });
 export type LinkMode = z.infer<typeof LinkModeSchema>;
 /** A Link token, as created by `POST /link_tokens`: its id, the opaque token, its expiry and mode. */
 export type LinkToken = z.infer<typeof LinkTokenSchema>;
+/** What a token source may hand over: a full Link token, or just the opaque token string. */
+export type TokenInput = LinkToken | string;
 /** The token endpoint's answer: the single-object envelope `{ data: LinkToken }`. */
 export type LinkTokenEnvelope = z.infer<typeof LinkTokenEnvelopeSchema>;

@@ -30,11 +30,18 @@ test('each of the bridge messages parses, typed by its event, with its nonce and
     parseLaunchBridgeMessage(message('link-exit', { reason: 'user_closed', error: null, linkTokenId: null }))?.event,
     'link-exit',
   );
+  const employer = { selectedEmployerId: uuid(), selectedEmployerName: 'Acme' };
   assert.equal(
-    parseLaunchBridgeMessage(message('link-event', { name: 'select_employer', payload: { selectedEmployerName: 'Acme' }, typed: true }))
-      ?.event,
+    parseLaunchBridgeMessage(message('link-event', { name: 'select_employer', payload: employer, typed: true }))?.event,
     'link-event',
   );
+  assert.equal(
+    parseLaunchBridgeMessage(message('link-event', { name: 'newer_event', payload: { a: 1 }, typed: false }))?.event,
+    'link-event',
+  );
+  // `typed: true` promises the payload of its name, as the element's `link-event` does: one that does not fit is no message.
+  const unfit = { name: 'select_employer', payload: { selectedEmployerName: 'Acme' }, typed: true };
+  assert.equal(parseLaunchBridgeMessage(message('link-event', unfit)), null);
   // A page shown without a nonce (a browser, an app that set none) sends null: the message parses, an app that set one refuses it.
   assert.equal(parseLaunchBridgeMessage(message('link-open', { linkTokenId: uuid() }, { nonce: null, seq: 1 }))?.nonce, null);
 });

@@ -42,10 +42,18 @@ test('review finding 1: a frame message without the nonce, or with a wrong one, 
 
 test('review finding 1: a message posted again (its seq seen) is taken once; a new message of the same event is taken', () => {
   const { guard, page } = launch();
-  const event = page('link-event', { name: 'select_employer', payload: { selectedEmployerName: 'Acme' }, typed: true });
+  const event = page('link-event', {
+    name: 'select_employer',
+    payload: { selectedEmployerId: '6b1e0c8a-3f2d-4c1b-9a7e-2d5f8c9b0a11', selectedEmployerName: 'Acme' },
+    typed: true,
+  });
   assert.equal(guard.take(from(event))?.event, 'link-event');
   assert.equal(guard.take(from(event)), null);
-  const later = page('link-event', { name: 'select_employer', payload: { selectedEmployerName: 'Acme' }, typed: true });
+  const later = page('link-event', {
+    name: 'select_employer',
+    payload: { selectedEmployerId: '6b1e0c8a-3f2d-4c1b-9a7e-2d5f8c9b0a11', selectedEmployerName: 'Acme' },
+    typed: true,
+  });
   const earlier = page('link-open', open);
   assert.equal(guard.take(from(earlier))?.event, 'link-open');
   // An older number, even unseen, comes too late: the page's messages arrive in order.

@@ -169,11 +169,12 @@ test('the moves that branch: on the state and on what the event brings', () => {
   const open = SAMPLES.open;
   const link = (name: string, payload: object, accountId?: string) =>
     ({ type: 'link', message: { type: 'payroll-link:event', name, payload }, accountId, renewable: true }) as SessionEvent;
-  // Both there: the token goes over.
+  // Both there: the token goes over, and onOpen; a renewed token opens the same session, heard of already.
   assert.deepEqual(transition({ ...SAMPLES.waiting, token }, { type: 'frameReady' }), {
     state: { name: 'open', token, renewed: false, loggedIn: false, succeeded: false },
-    effects: ['sendToken'],
+    effects: ['sendToken', 'onOpen'],
   });
+  assert.deepEqual(transition({ ...SAMPLES.waiting, token, renewed: true }, { type: 'frameReady' }).effects, ['sendToken']);
   // Built ahead, loaded again: onReady was said already.
   assert.deepEqual(transition({ name: 'prefetched', frameReady: true }, { type: 'frameReady' }).effects, []);
   // Closed by its user, the Link page's exit leaves nothing on screen; after a success it is completed, and stays.

@@ -5,7 +5,7 @@
  * What may differ is declared once, in `ONLY_IN`.
  */
 import assert from 'node:assert/strict';
-import { readdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
@@ -16,11 +16,6 @@ const src = fileURLToPath(new URL('../../src/', import.meta.url));
 const ONLY_IN = {
   /** The element's own names: `payroll-link` has them, `payroll-link/core` (no Lit) does not. */
   root: ['PayrollLink', 'PayrollLinkEventMap', 'PayrollLinkEventName', 'PayrollLinkEventDetail', 'WIDGET_STRINGS'],
-  /**
-   * `LinkCallbacks` members the element has no property for. `onOpen`: `show()` resolves at that moment and
-   * `link-open` fires; the React wrapper's `onOpen` prop is a listener of `link-open` (see the element's doc).
-   */
-  callbacks: ['onOpen'],
 };
 
 /** The names a module exports (values and types), following `export *` and `export { … } from`. */
@@ -60,35 +55,4 @@ test('the root entry exports every public name of payroll-link/core, and only th
     sorted(ONLY_IN.root),
     'in payroll-link beyond the core: only the element’s own',
   );
-});
-
-/** The names in the first `{ … }` block of `interface <name>` in `code`: its members (`onLogin?:`, `'link-open':`). */
-function interfaceMembers(code: string, name: string): string[] {
-  const body = code.match(new RegExp(`interface ${name}\\b[^{]*\\{([\\s\\S]*?)\\n\\}`))?.[1];
-  assert.ok(body, `found interface ${name}`);
-  return [...body.matchAll(/^\s{2}'?([\w-]+)'?\??:/gm)].map((match) => match[1]!);
-}
-
-/** `LinkCallbacks`, wherever in src/core/ it is declared. */
-async function linkCallbacks(): Promise<string[]> {
-  for (const file of await readdir(`${src}core`)) {
-    const code = await readFile(`${src}core/${file}`, 'utf8').catch(() => '');
-    if (/export interface LinkCallbacks\b/.test(code)) return interfaceMembers(code, 'LinkCallbacks');
-  }
-  assert.fail('LinkCallbacks is declared in src/core/');
-}
-
-/** The element's public properties, as it declares them to Lit (its internal state left out). */
-async function elementProperties(): Promise<string[]> {
-  const { PayrollLink } = await import('../../src/element/payroll-link.js');
-  return Object.entries(PayrollLink.properties as Record<string, { state?: boolean }>)
-    .filter(([, declaration]) => !declaration.state)
-    .map(([name]) => name);
-}
-
-test('the element has a property for every session callback but the declared exceptions', async () => {
-  const callbacks = await linkCallbacks();
-  assert.ok(callbacks.length >= 7, `read LinkCallbacks (${callbacks.join(', ')})`);
-  const properties = new Set(await elementProperties());
-  assert.deepEqual(sorted(callbacks.filter((name) => !properties.has(name))), sorted(ONLY_IN.callbacks));
 });
