@@ -40,9 +40,15 @@ const { version } = JSON.parse(await readFile(`${root}package.json`, 'utf8')) as
 const sessionFileApart: Plugin = {
   name: 'session-file-apart',
   setup(build) {
-    build.onResolve({ filter: /^\.\/session-code\.js$/ }, (args) =>
-      args.kind === 'dynamic-import' ? { path: `./${SESSION_FILE}?v=${version}`, external: true } : undefined,
-    );
+    // After a failed load, a new URL: a browser may keep the failed import of the first (see `failures` there).
+    build.onLoad({ filter: /[\\/]src[\\/]element[\\/]load-session\.ts$/ }, async (args) => {
+      const source = await readFile(args.path, 'utf8');
+      const asked = "loading ??= import('./session-code.js')";
+      if (!source.includes(asked)) throw new Error(`${args.path} no longer has ${asked}: the bundled file cannot load its session file.`);
+      const url = `\`./${SESSION_FILE}?v=${version}\${failures ? '&retry=' + failures : ''}\``;
+      // Through a variable: esbuild reads a template literal in import() as a glob of files to bundle.
+      return { contents: source.replace(asked, `const url = ${url};\n  loading ??= import(url)`), loader: 'ts' };
+    });
   },
 };
 

@@ -12,6 +12,12 @@ const LOAD_TIMEOUT_MS = 20_000;
 
 let loading: Promise<SessionCode> | undefined;
 let loaded: SessionCode | undefined;
+/**
+ * Loads that failed so far. A browser may keep a module import that failed (Chromium 150 answers the same URL with
+ * the same error, fetching nothing): the single-file build asks again under a new URL (`&retry=<failures>`, written
+ * in by scripts/build-package.ts); a bundler's chunk URL is its own, and there only a reload fetches it again.
+ */
+let failures = 0;
 
 /**
  * Loads the session's code, once per page. A load that failed (the network) is tried again at the next call,
@@ -22,6 +28,7 @@ export function loadSessionCode(): Promise<SessionCode> {
     (code) => (loaded = code),
     (error: unknown) => {
       loading = undefined;
+      failures++;
       throw error;
     },
   );

@@ -7,8 +7,6 @@ import { themeSheet } from './theme-sheet.js';
 import { LinkPrefetch } from './link-prefetch.js';
 import { languageOf, widgetStrings } from '../core/strings.js';
 
-// Its events and their callback properties are the rows of `ELEMENT_EVENTS` (src/protocol/element-events.ts):
-// custom-elements.json takes them from there (custom-elements-manifest.config.mjs), so this block has no `@fires`.
 /**
  * A button that connects an end user's payroll account through the service's
  * hosted Link flow. It gets a short-lived Link token from the integrator's
@@ -25,10 +23,9 @@ import { languageOf, widgetStrings } from '../core/strings.js';
  * parts are styled as `[data-payroll-link-modal]::part(dialog)` (and
  * `close-button`, `loading`, `frame`).
  *
- * Its properties are typed from the session's own (`TokenSource`, `LinkCallbacks`, `OpenLinkOptions`), and each
- * callback of `LinkCallbacks` is a property of the same name, but `onOpen`, deliberately: `show()` resolves and
- * `link-open` fires at that moment, and a property `onOpen` would clash with the React wrapper's `onOpen`, which
- * is the listener of `link-open` (test/node/surface-drift.test.ts holds that exception).
+ * Its properties are the rows of `ELEMENT_OPTIONS`, its events and callback properties those of `ELEMENT_EVENTS`
+ * (src/protocol/), but `onOpen`, deliberately: `show()` resolves and `link-open` fires then, and a property `onOpen`
+ * would clash with the React wrapper's `onOpen`, the listener of `link-open`. No `@fires` here: see the tables.
  *
  * @summary Connects a payroll account through the hosted Link flow.
  * @tag payroll-link
@@ -68,9 +65,7 @@ import { languageOf, widgetStrings } from '../core/strings.js';
 export class PayrollLink extends LitElement {
   static override styles = payrollLinkStyles;
 
-  // Its options are the rows of `ELEMENT_OPTIONS` (src/protocol/element-options.ts): the framework typings
-  // (src/frameworks/payroll-link-props.ts) read them here, and custom-elements.json (hence the element reference)
-  // from the table (custom-elements-manifest.config.mjs).
+  // The framework typings read the options here (src/frameworks/payroll-link-props.ts), the manifest from the table.
   static override properties = { ...ELEMENT_OPTIONS, _status: { state: true } } as const;
 
   declare private _status: 'idle' | 'loading' | 'error';
@@ -251,9 +246,7 @@ export class PayrollLink extends LitElement {
   }
 }
 
-// Its typed fields: one per row of `ELEMENT_OPTIONS`, and a callback property per row of `ELEMENT_EVENTS` (each read
-// when its event fires: `relayEvents`), but `onOpen`, deliberately (the class's doc block says why); each described
-// by its row.
+// Its typed fields, each described by its row: one per option, and a callback property per event (read when it fires).
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- types only: Lit makes the options' accessors
 export interface PayrollLink extends OptionValues, CallbackProperties {}
 

@@ -1,16 +1,11 @@
 /**
- * The events of `<payroll-link>`, one row each: the one place an event is written. Everything else is derived from
- * this table: the DOM event map (`PayrollLinkEventMap`, `HTMLElementEventMap`), `openLink()`'s callbacks
- * (`LinkCallbacks`) and the element's callback properties, the element's relay of a session's events, the React
- * wrapper's handler props, the JSX, Svelte and Vue typings, the launch page's forwarding and the bridge's messages
- * (src/launch-bridge.ts), React Native's callback props, custom-elements.json and the element reference.
+ * The events of `<payroll-link>`, one row each: the one place an event is written, its doc comment its description
+ * everywhere. Derived: the DOM event map, `LinkCallbacks` and the element's callback properties, the element's relay,
+ * the React wrapper's props, the JSX, Svelte and Vue typings, the launch page's forwarding and the bridge's messages
+ * (src/launch-bridge.ts), React Native's props, custom-elements.json and the element reference. Plain data: loaded
+ * before intent (a detail's schema is named, in src/protocol.ts).
  *
- * Plain data, no zod: the element loads it before intent. A row's detail names its schema in src/protocol.ts, which
- * types it (and which the bridge checks a forwarded detail with).
- *
- * To add an event: its row (the doc comment is its description everywhere), then, when no Link page event brings it
- * (`linkEvent`), where the session fires it (src/core/session-moves.ts: an effect named as its callback, a type error
- * until there is one), a test, and the CHANGELOG.
+ * To add an event: its row; where it fires, unless a Link page's event brings it (`linkEvent`); a test; the CHANGELOG.
  */
 import type * as z from 'zod/mini';
 import type * as Protocol from '../protocol.js';
@@ -78,14 +73,12 @@ export type PayrollLinkEventDetail<K extends PayrollLinkEventName> = ElementEven
   : ElementEvents[K] extends { detail: infer S extends keyof typeof Protocol }
     ? z.infer<(typeof Protocol)[S]>
     : never;
+/** The names of the rows of `Table` that fit `Row`: `RowsWhere<typeof ELEMENT_OPTIONS, { session: true }>`. */
+export type RowsWhere<Table, Row> = { [K in keyof Table]: Table[K] extends Row ? K : never }[keyof Table];
 /** The events a launch page forwards to its app. */
-export type BridgedEventName = {
-  [K in PayrollLinkEventName]: ElementEvents[K] extends { bridge: false } ? never : K;
-}[PayrollLinkEventName];
+export type BridgedEventName = Exclude<PayrollLinkEventName, RowsWhere<ElementEvents, { bridge: false }>>;
 /** The events the session fires itself (no `linkEvent`). */
-export type OwnEventName = {
-  [K in PayrollLinkEventName]: ElementEvents[K] extends { linkEvent: string } ? never : K;
-}[PayrollLinkEventName];
+export type OwnEventName = Exclude<PayrollLinkEventName, RowsWhere<ElementEvents, { linkEvent: string }>>;
 
 /** The callbacks of the events `K`, by callback name, each taking its event's detail (its doc comment the row's). */
 export type CallbacksOf<K extends PayrollLinkEventName> = {

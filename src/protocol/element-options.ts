@@ -1,21 +1,16 @@
 /**
- * The options of `<payroll-link>`, one row each: the one place an option is written. Each row is the property's Lit
- * declaration (`attribute`, `type` or `converter`, `reflect`) as the element's `static properties` takes it, with
- * what the rest is derived from: its type and default (`value`), whether `openLink()` takes it too (`session`: the
- * element hands it over) and whether the Link page is told it (`linkPage`: the init message's field of the same
- * name). Derived: the element's properties and typed fields, the hand-over, what the init message carries (its
- * schema stays in the session's code, typed from the rows), `OpenLinkOptions`' fields of the same names, the framework
- * typings (src/frameworks/payroll-link-props.ts), custom-elements.json and the element reference. Each row's doc
- * comment is the option's description everywhere.
+ * The options of `<payroll-link>`, one row each: the one place an option is written, its doc comment its description
+ * everywhere. A row is the property's Lit declaration (`attribute`, `type` or `converter`, `reflect`) and its type and
+ * default (`value`), whether `openLink()` takes it too (`session`) and whether the Link page is told it (`linkPage`).
+ * Derived: the element's properties and fields, the hand-over to its session, `OpenLinkOptions`' fields of those
+ * names, the framework typings, custom-elements.json and the element reference. Plain data: loaded before intent.
  *
- * Plain data, no zod: the element loads it before intent.
- *
- * To add an option: its row, then what the element or the session does with it, a test and the CHANGELOG; one the
- * Link page is told (`linkPage`) needs its field's schema in `LinkPageOptionsSchema` (src/protocol.ts), and reaches
- * the Link page in the init, where the Link page's own code reads it.
+ * To add an option: its row, what the element or the session does with it, a test, the CHANGELOG; for one the Link
+ * page is told, its init field (`InitMessageSchema`, src/protocol.ts) and the Link page's code that reads it.
  */
 import type { WidgetStrings } from '../core/strings.js';
 import type { ColorScheme, Display } from '../protocol.js';
+import type { RowsWhere } from './element-events.js';
 import type { TokenInput } from './link-token.js';
 
 /** One option's row: Lit's declaration of the property, and the fields this table adds. */
@@ -28,10 +23,7 @@ export interface ElementOptionRow {
   readonly value: unknown;
   /** `openLink()` takes it too, under the same name: the element hands it to each session it starts. */
   readonly session?: true;
-  /**
-   * The Link page is told it, in the init message's field of the same name (needs `session`): its schema is in the
-   * session's code, `LinkPageOptionsSchema` in src/protocol.ts, a type error until it is there.
-   */
+  /** The Link page is told it (needs `session`): the init's field of its name (a type error until `InitMessageSchema` has it). */
   readonly linkPage?: true;
 }
 
@@ -121,14 +113,9 @@ export type OptionValues<K extends keyof ElementOptions = keyof ElementOptions> 
 };
 
 /** The options `openLink()` takes too (`session: true`). */
-export type SessionOptionName = {
-  [K in keyof ElementOptions]: ElementOptions[K] extends { session: true } ? K : never;
-}[keyof ElementOptions];
-
+export type SessionOptionName = RowsWhere<ElementOptions, { session: true }>;
 /** The options the Link page is told (`linkPage: true`). */
-export type LinkPageOptionName = {
-  [K in keyof ElementOptions]: ElementOptions[K] extends { linkPage: true } ? K : never;
-}[keyof ElementOptions];
+export type LinkPageOptionName = RowsWhere<ElementOptions, { linkPage: true }>;
 
 /** `prefetch` as an attribute: absent is off, `"load"` fetches on connect too, any other value (the bare attribute) on intent. */
 function prefetchFromAttribute(value: string | null): boolean | 'load' {

@@ -70,7 +70,11 @@ const DETAILS = {
   },
   'link-error': { type: 'invalidCredentials', code: 'INVALID_CREDENTIALS', message: 'Wrong password', pendingRetry: true },
   'link-exit': { reason: 'completed', error: null, linkTokenId: uuid(1), accountId: uuid(2) },
-  'link-event': { name: 'select_employer', payload: { selectedEmployerName: 'Acme' }, typed: true },
+  'link-event': {
+    name: 'select_employer',
+    payload: { selectedEmployerId: '6b1e0c8a-3f2d-4c1b-9a7e-2d5f8c9b0a11', selectedEmployerName: 'Acme' },
+    typed: true,
+  },
 } as const;
 
 /** The callback an element event calls, by the rule the docs give: `link-success` is `onSuccess`. */
