@@ -25,12 +25,14 @@ const NOTES: Record<string, string> = {
   'verificationReports.voie': 'any non-empty id, encoded as one path segment',
 };
 
-/** The type a schema's answer is named by (`AccountSchema`: `Account`). */
-function resourceName(schema: PayrollApiEndpoint['answer']): string {
+/**
+ * The type an endpoint's answer is named by (`AccountSchema`: `Account`); a schema written in its row, with no name of
+ * its own in resource-schemas.ts, by where it is (`PAYROLL_API_ENDPOINTS.accounts.deductions.answer`).
+ */
+function resourceName(name: string, schema: PayrollApiEndpoint['answer']): string {
   if (schema === LinkTokenSchema) return 'LinkToken';
   const found = Object.entries(resources).find(([, value]) => value === schema)?.[0];
-  if (!found) throw new Error('an endpoint answers with a schema that resource-schemas.ts does not export');
-  return found.replace(/Schema$/, '');
+  return found?.replace(/Schema$/, '') ?? `PAYROLL_API_ENDPOINTS.${name}.answer`;
 }
 
 /** `{ name, … }`: an object schema's fields, optional ones with `?`, a loose one ending in `…`. */
@@ -61,7 +63,7 @@ const cell = (text: string) => text.replace(/\s*\n\s*/g, ' ').replaceAll('|', '\
 export function endpointTable(): string {
   const rows = endpointList().map(({ name, endpoint }) => {
     const [group, method] = name.split('.') as [string, string];
-    const item = `\`${resourceName(endpoint.answer)}\``;
+    const item = `\`${resourceName(name, endpoint.answer)}\``;
     const answer =
       endpoint.returns === 'list' ? `a \`PayrollList\` of ${item}` : endpoint.returns === 'one' ? item : `${item}, or \`NoContent\``;
     const note = NOTES[name];

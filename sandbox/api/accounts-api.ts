@@ -22,7 +22,7 @@ import { AllocationSchema, JobNameSchema, MonitoringStatusSchema, type Job, type
 import type { Router } from '../http/router.js';
 import type { ApiExtra, SandboxDeps } from '../sandbox-deps.js';
 import type { AccountRecord, SandboxStore } from '../state/store.js';
-import type { PayrollData } from '../state/payroll-data.js';
+import type { RecordKind } from '../state/payroll-data.js';
 
 /** The sandbox's `GET /v1/accounts` filters: `connected` as the URL writes it (`true` or `false`), its own monitoring statuses. */
 const ACCOUNTS_QUERY = {
@@ -39,12 +39,12 @@ const RECORDS_QUERY = { limit: LimitSchema, cursor: CursorSchema };
 /** `POST /v1/accounts/{id}/jobs`: start an on-demand job. */
 export const CreateJobRequestSchema = z.strictObject({ name: JobNameSchema, allocation: z.optional(AllocationSchema) });
 
-/** The kinds of an account's records that are lists (the arrays of its `PayrollData`). */
-type RecordKind = { [K in keyof PayrollData]: PayrollData[K] extends readonly unknown[] ? K : never }[keyof PayrollData];
-/** A paginated read of an account's records: its row, which takes `limit` and `cursor`. */
-type RecordsRow = typeof PAYROLL_API_ENDPOINTS.accounts.paystubs;
-/** The path of such a read: the kind is its last segment. */
-const RECORDS_PATH = /^\/v1\/accounts\/\{id\}\/(\w+)$/;
+type AccountRow = keyof typeof PAYROLL_API_ENDPOINTS.accounts;
+/** Whether the row `name` reads a kind of an account's records: what `RecordKind` says, at run time. */
+const readsRecords = (name: AccountRow): name is RecordKind => {
+  const row: PayrollApiEndpoint = PAYROLL_API_ENDPOINTS.accounts[name];
+  return row.returns === 'list' && row.path === `/v1/accounts/{id}/${name}`;
+};
 
 /** Which job names and data a platform type supports. */
 const SUPPORTED: Readonly<Record<PlatformType, ReadonlySet<string>>> = {
@@ -104,14 +104,14 @@ export const addAccountRoutes = (router: Router<ApiExtra>, deps: SandboxDeps): v
     };
 
   /** An account's records of one kind, a page at a time. */
-  const records = (kind: RecordKind, row: RecordsRow) => {
+  const records = (kind: RecordKind) => {
+    const row = rows[kind];
     const fields = Object.keys(row.query.shape).sort().join();
     if (fields !== Object.keys(RECORDS_QUERY).sort().join()) {
       throw new Error(`${row.method} ${row.path} takes ${fields}: a list of records with filters needs its own route`);
     }
     addEndpointRoute(router, row, { resource: supporting(kind), query: RECORDS_QUERY }, ({ resource: record, query }) => {
-      const list = record.data[kind] as PayrollData[RecordKind] | undefined;
-      if (list === undefined) throw new Error(`${row.path}: the sandbox has no ${kind} (state/payroll-data.ts)`);
+      const list: readonly unknown[] = record.data[kind];
       const items = list.map((item, position) => ({ item, position }));
       return jsonResponse(
         200,
@@ -126,11 +126,9 @@ export const addAccountRoutes = (router: Router<ApiExtra>, deps: SandboxDeps): v
     });
   };
   // Every paginated read of an account's records (`GET /v1/accounts/{id}/<kind>`) serves that list of the account's
-  // data: a new one needs its row and its data (state/payroll-data.ts), no route of its own.
-  for (const row of Object.values(rows) as PayrollApiEndpoint[]) {
-    const kind = row.returns === 'list' ? RECORDS_PATH.exec(row.path)?.[1] : undefined;
-    if (kind !== undefined) records(kind as RecordKind, row as RecordsRow);
-  }
+  // data: a new one needs its row and its data (state/payroll-data.ts, where a kind without one is a type error), no
+  // route of its own.
+  for (const name of Object.keys(rows) as AccountRow[]) if (readsRecords(name)) records(name);
 
   addEndpointRoute(router, rows.get, { resource: account }, ({ resource }) => jsonResponse(200, { data: resource.account }));
   addEndpointRoute(router, rows.disconnect, { resource: account }, ({ resource: record }) => {

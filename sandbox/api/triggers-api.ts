@@ -37,7 +37,7 @@ import type { ApiExtra, SandboxDeps } from '../sandbox-deps.js';
 import type { AccountRecord } from '../state/store.js';
 import { parseBody, parseParam } from '../http/validate.js';
 import { emitReportsRefreshed } from '../state/verification-reports.js';
-import { LAST_LEGACY_ACCOUNT_EVENTS_VERSION, isAtOrBefore } from '../http/versions.js';
+import { LAST_LEGACY_ACCOUNT_EVENTS_VERSION, LEGACY_ACCOUNT_EVENTS, isAtOrBefore } from '../http/versions.js';
 
 /** `POST /sandbox/accounts`: where the account is (a platform, an employer, or neither: the most used payroll platform) and who logs in. */
 export const CreateAccountRequestSchema = z.strictObject({
@@ -76,7 +76,7 @@ export const addTriggerRoutes = (router: Router<ApiExtra>, deps: SandboxDeps): v
   /** 400 EVENT_NOT_IN_VERSION when the sandbox's webhook version does not have this account event. */
   const requireAccountEventOfVersion = (event: SandboxWebhookEventName): void => {
     const legacy = isAtOrBefore(deps.webhookVersion, LAST_LEGACY_ACCOUNT_EVENTS_VERSION);
-    const isLegacyEvent = event !== 'account.monitoring_status.updated';
+    const isLegacyEvent = LEGACY_ACCOUNT_EVENTS.includes(event);
     if (legacy === isLegacyEvent) return;
     throw apiError(
       400,
@@ -106,7 +106,8 @@ export const addTriggerRoutes = (router: Router<ApiExtra>, deps: SandboxDeps): v
       return deps.runner.succeed(job);
     };
 
-  // A record over every event name: a new event in SandboxWebhookEventSchema does not compile until it has a trigger.
+  // A record over every event name: a new event of the receiver's schema (WebhookEventSchema, and so of
+  // SandboxWebhookEventSchema) does not compile until it has its trigger here.
   const triggers: Record<SandboxWebhookEventName, (input: TriggerInput) => SandboxWebhookEvent[]> = {
     'account.added': (input) => {
       const { account } = accountFor(input);

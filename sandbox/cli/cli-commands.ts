@@ -5,8 +5,10 @@
  * Parsing is apart from running, so tests can check it without a process.
  */
 import { parseArgs } from 'node:util';
+import { WEBHOOK_EVENT_NAMES } from 'payroll-link/server';
 import { DEFAULT_CLI_PORT, DEFAULT_CLI_SECRET } from './cli-options.js';
-import { LATEST_VERSION } from '../http/versions.js';
+import { LAST_LEGACY_ACCOUNT_EVENTS_VERSION, LATEST_VERSION, LEGACY_ACCOUNT_EVENTS } from '../http/versions.js';
+import { MonitoringStatusSchema } from '../state/resources.js';
 
 /** The subcommand names. */
 export const COMMANDS = ['create-account', 'trigger', 'require-reauth', 'resend'] as const;
@@ -14,15 +16,33 @@ export const COMMANDS = ['create-account', 'trigger', 'require-reauth', 'resend'
 /** The sandbox the subcommands talk to when neither --url nor SANDBOX_URL says otherwise. */
 export const DEFAULT_SANDBOX_URL = `http://127.0.0.1:${DEFAULT_CLI_PORT}`;
 
+/** `text` in lines of at most `width` characters, each after `indent` spaces. */
+const wrap = (text: string, indent: number, width = 104): string => {
+  const lines: string[] = [];
+  for (const word of text.split(' ')) {
+    const last = lines.at(-1);
+    if (last !== undefined && indent + last.length + 1 + word.length <= width) lines[lines.length - 1] = `${last} ${word}`;
+    else lines.push(word);
+  }
+  return lines.map((line) => `${' '.repeat(indent)}${line}`).join('\n');
+};
+
+/** The events `trigger` fires: every event of the receiver's schema (`payroll-link/server`), the deprecated ones apart. */
+const TRIGGERED = wrap(
+  [
+    `fire a webhook event (POST /sandbox/events): ${WEBHOOK_EVENT_NAMES.filter((name) => !LEGACY_ACCOUNT_EVENTS.includes(name)).join(', ')};`,
+    `account.monitoring_status.updated takes --status ${MonitoringStatusSchema.options.join('|')}, and a sandbox started with`,
+    `--webhook-version ${LAST_LEGACY_ACCOUNT_EVENTS_VERSION} or earlier has ${LEGACY_ACCOUNT_EVENTS.join(' and ')} instead`,
+  ].join(' '),
+  24,
+);
+
 /** `--help` text of the subcommands (appended to the CLI's). */
 export const COMMANDS_HELP = `Commands against a running sandbox (each prints the JSON answer; the events it sent are in "events"):
   create-account [--end-user <id>] [--platform <id>] [--employer <id>] [--user <test user>]
                         connect an account without the Link UI (POST /sandbox/accounts)
   trigger <event> --account <id> | --end-user <id> [--status <monitoring_status>]
-                        fire a webhook event (POST /sandbox/events): account.added, paystubs.added,
-                        shifts.added, verification_reports.refreshed, account.monitoring_status.updated
-                        (--status active|disconnected|user_action_required), and with
-                        --webhook-version 2021-07-28 or earlier account.disconnected, account.reconnected
+${TRIGGERED}
   require-reauth --account <id>
                         the user must log in again: on-demand updates get 403 ACCOUNT_REAUTH_REQUIRED
   resend <event_id>     deliver a sent event again, same envelope and event_id, as the service's retries

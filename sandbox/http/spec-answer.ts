@@ -1,29 +1,20 @@
 /**
  * The service API's answers in `fields: 'spec'` mode: each resource of a success (each item of a list) cut down to
- * the fields of {@link SPEC_FIELDS} by `specResource`, and no body at all where the spec shows none. The envelope
+ * the fields `SPEC_FIELDS` keeps by `specResource`, and no body at all where the spec shows none. The envelope
  * (`data`, `meta`) and the spec's error bodies pass whole. Applied where an endpoint's route answers
  * (`endpoint-route.ts`), so the sandbox's own routes (the Link page's API, the triggers) keep their answers.
  */
 import type { PayrollApiEndpoint } from 'payroll-link/server';
-import { SPEC_FIELDS, type SpecResourceName } from '../state/spec-fields.js';
+import { specFieldsOfAnswer } from '../state/spec-fields.js';
 import { specResource } from '../state/spec-projection.js';
 import type { SandboxResponse } from './http-types.js';
-
-/** The resource of the table whose schema a row answers with. */
-const resourceOf = (row: PayrollApiEndpoint): SpecResourceName | undefined =>
-  (Object.keys(SPEC_FIELDS.resources) as SpecResourceName[]).find((name) => SPEC_FIELDS.resources[name].schema === row.answer);
 
 /**
  * How `row`'s answers leave in spec mode. A row that may answer nothing (`one-or-nothing`: the spec shows no answer,
  * as for the disconnect, spec line 135) answers 204, the spec's "Processed, no content returned" (line 214).
- *
- * @throws Error when the row answers a resource the table does not have (give it its entry in SPEC_FIELDS.resources).
  */
 export const specAnswerOf = (row: PayrollApiEndpoint): ((response: SandboxResponse) => SandboxResponse) => {
-  const resource = resourceOf(row);
-  if (resource === undefined) {
-    throw new Error(`${row.method} ${row.path} answers a resource SPEC_FIELDS.resources does not have: give it its entry there`);
-  }
+  const fields = specFieldsOfAnswer(row.answer);
   return (response) => {
     if (response.status < 200 || response.status > 299) return response;
     if (row.returns === 'one-or-nothing') {
@@ -34,8 +25,8 @@ export const specAnswerOf = (row: PayrollApiEndpoint): ((response: SandboxRespon
     const text = typeof response.body === 'string' ? response.body : new TextDecoder().decode(response.body);
     const envelope = JSON.parse(text) as { data: unknown };
     const data = Array.isArray(envelope.data)
-      ? envelope.data.map((item) => specResource(resource, item))
-      : specResource(resource, envelope.data);
+      ? envelope.data.map((item) => specResource(fields, item))
+      : specResource(fields, envelope.data);
     return { ...response, body: JSON.stringify({ ...envelope, data }) };
   };
 };

@@ -2,6 +2,7 @@
  * The API versions the sandbox knows (spec, "Versioning") and the
  * Service-Version header rule: required on every request, one of these.
  */
+import type { WebhookEventName } from 'payroll-link/server';
 import { z } from 'zod';
 import { apiError } from './errors.js';
 
@@ -58,3 +59,6 @@ export const requireVersion = (header: string | null): ServiceVersion => {
  * not since when; the sandbox takes the first non-deprecated version, 2022-03-02).
  */
 export const LAST_LEGACY_ACCOUNT_EVENTS_VERSION: ServiceVersion = '2021-07-28';
+
+/** The deprecated events those versions send instead of `account.monitoring_status.updated` (and later ones never). */
+export const LEGACY_ACCOUNT_EVENTS: readonly WebhookEventName[] = ['account.disconnected', 'account.reconnected'];

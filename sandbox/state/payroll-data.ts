@@ -1,19 +1,25 @@
 /**
- * Mock payroll data for one account: employment, an income summary, paystubs
- * (payroll platforms) or shifts (time_and_attendance platforms). Seeded by the
- * account id, so the same account always has the same data.
+ * Mock payroll data for one account: employment, an income summary, and a list for each kind of records a row of
+ * `PAYROLL_API_ENDPOINTS` reads (`GET /v1/accounts/{id}/<kind>`): paystubs (payroll platforms), shifts
+ * (time_and_attendance platforms). Seeded by the account id, so the same account always has the same data.
  */
+import type { PAYROLL_API_ENDPOINTS } from 'payroll-link/server';
+import type { z } from 'zod';
 import { seededRandom } from './random.js';
-import type { Account, Employment, Income, Paystub, Shift } from './resources.js';
+import type { Account, Employment, ExactForm, Income, Paystub, Shift } from './resources.js';
 import { serviceDate, serviceDateTime } from './service-time.js';
 
-/** Everything readable for one account. */
-export interface PayrollData {
-  readonly employment: Employment;
-  readonly income: Income;
-  readonly paystubs: readonly Paystub[];
-  readonly shifts: readonly Shift[];
-}
+type AccountRows = typeof PAYROLL_API_ENDPOINTS.accounts;
+
+/** The kinds of an account's records: each paginated read of the rows at `/v1/accounts/{id}/<kind>`, by its name. */
+export type RecordKind = {
+  [K in keyof AccountRows & string]: AccountRows[K] extends { returns: 'list'; path: `/v1/accounts/{id}/${K}` } ? K : never;
+}[keyof AccountRows & string];
+
+/** Everything readable for one account; a list of each kind of records, its row's answer made exact (a kind without one is a type error). */
+export type PayrollData = { readonly employment: Employment; readonly income: Income } & {
+  readonly [K in RecordKind]: readonly z.output<ExactForm<AccountRows[K]['answer']>>[];
+};
 
 const DAY_MS = 86_400_000;
 const JOB_TITLES = ['Associate', 'Shift Supervisor', 'Registered Nurse', 'Warehouse Lead', 'Analyst', 'Driver', 'Technician', 'Cashier'];

@@ -1,11 +1,11 @@
 /**
- * The shapes of the sandbox's resources, as zod schemas; the TypeScript types
- * are inferred from them. Each resource is the client's schema of
- * `payroll-link/server` (src/server/client/resource-schemas.ts), made exact:
- * the sandbox's formats and value lists where the spec says "not shown" (its
- * choices, documented in `docs/sandbox.md`), every field required, no other
- * field. So the sandbox cannot answer what the client would refuse, and tests
- * parse responses with these strict schemas, so a shape cannot drift silently.
+ * The shapes of the sandbox's resources and webhooks, as zod schemas; the TypeScript types are inferred from them.
+ * Each is the client's schema of `payroll-link/server` (src/server/client/resource-schemas.ts, the rows of
+ * `PAYROLL_API_ENDPOINTS`, webhook-events.ts), made exact: every field required, no other field, and, where this
+ * file narrows it, the sandbox's formats and value lists where the spec says "not shown" (its choices, documented
+ * in `docs/sandbox.md`). So the sandbox cannot answer what the client would refuse, and tests parse responses with
+ * these strict schemas, so a shape cannot drift silently. A resource or an event this file does not narrow is
+ * still exact (`exactFormOf`, `SandboxWebhookEventSchema`): a new one needs nothing here.
  */
 import { z } from 'zod';
 import {
@@ -25,6 +25,8 @@ import {
   MonitoringStatusUpdatedPayloadSchema as ClientMonitoringStatusUpdatedPayloadSchema,
   RecordsAddedPayloadSchema as ClientRecordsAddedPayloadSchema,
   VerificationReportsRefreshedPayloadSchema as ClientVerificationReportsRefreshedPayloadSchema,
+  WebhookEventSchema,
+  type WebhookEventName,
 } from 'payroll-link/server';
 import { dateTime, id } from '../../src/server/wire-fields.js';
 import { AllocationSchema as LinkAllocationSchema } from '../api/link-api-schemas.js';
@@ -44,11 +46,34 @@ type Narrowing<Base extends z.core.$ZodShape, Ext extends z.core.$ZodLooseShape>
   [K in keyof Ext]: K extends keyof Base ? (z.output<Ext[K]> extends z.output<Base[K]> ? Ext[K] : never) : never;
 };
 
+/** The exact form of each client schema `exact` narrowed, by the client schema (how a row's answer finds its own). */
+const NARROWED = new WeakMap<z.ZodObject, z.ZodObject>();
+
 /** The sandbox's exact form of a client resource: `client`'s fields, narrowed by `narrower`, and no other field. */
 const exact = <Client extends z.ZodObject, Ext extends z.core.$ZodLooseShape>(
   client: Client,
   narrower: Ext & Narrowing<Client['shape'], Ext>,
-): z.ZodObject<z.core.util.Extend<Client['shape'], Ext>, z.core.$strict> => client.extend(narrower).strict() as never;
+): z.ZodObject<z.core.util.Extend<Client['shape'], Ext>, z.core.$strict> => {
+  const form = client.extend(narrower).strict();
+  NARROWED.set(client, form);
+  return form as never;
+};
+
+/** `Client` with every field required and no other: the exact form of a client schema this file does not narrow. */
+export type ExactForm<Client extends z.ZodObject> = z.ZodObject<
+  { -readonly [K in keyof Client['shape']]: z.ZodNonOptional<Client['shape'][K]> },
+  z.core.$strict
+>;
+
+/**
+ * The schema the sandbox's answers of `answer` (a row's client schema) must fit: its exact form here, or, for one
+ * this file does not narrow, the client's with every field required and no other ({@link ExactForm}). An answer
+ * that is not an object schema (the wire contract's `LinkToken`) is its own.
+ */
+export const exactFormOf = (answer: unknown): z.ZodType => {
+  if (!(answer instanceof z.ZodObject)) return answer as z.ZodType;
+  return NARROWED.get(answer) ?? answer.required().strict();
+};
 
 /** payroll or time_and_attendance (spec, "Platform"). */
 export const PlatformTypeSchema = ClientPlatformSchema.shape.type;
@@ -203,49 +228,68 @@ const legacyAccountPayload = () =>
     updated_at: dateTime(),
   });
 
-const event = <N extends string, P extends z.ZodType>(name: N, payload: P) =>
-  z.strictObject({ event: z.literal(name), event_id: id(), payload });
+/** The receiver's schema of the event `N` (webhook-events.ts): its envelope and payload. */
+type ReceiverEvent<N extends WebhookEventName> = Extract<
+  (typeof WebhookEventSchema.options)[number],
+  { shape: { event: z.ZodLiteral<N> } }
+>;
 
-/** Every webhook the sandbox sends, with its payload (envelope `{ event, event_id, payload }`). */
-export const SandboxWebhookEventSchema = z.discriminatedUnion('event', [
-  event(
-    'account.added',
-    exact(ClientAccountAddedPayloadSchema, {
-      platform_id: id(),
-      platform_name: z.string(),
-      link_token_id: id(),
-      end_user_id: z.string().nullable(),
-      job_id: id(),
+/** The payloads this file narrows, by event: for an event not here, the sandbox sends its receiver schema's exact form. */
+const NARROWED_PAYLOADS = {
+  'account.added': exact(ClientAccountAddedPayloadSchema, {
+    platform_id: id(),
+    platform_name: z.string(),
+    link_token_id: id(),
+    end_user_id: z.string().nullable(),
+    job_id: id(),
+  }),
+  'paystubs.added': syncPayload(),
+  'shifts.added': syncPayload(),
+  'verification_reports.refreshed': exact(ClientVerificationReportsRefreshedPayloadSchema, {
+    end_user_id: z.string(),
+    availability: exact(ClientVerificationReportsRefreshedPayloadSchema.shape.availability, {
+      voe: AvailabilitySchema,
+      voie: AvailabilitySchema,
     }),
-  ),
-  event('paystubs.added', syncPayload()),
-  event('shifts.added', syncPayload()),
-  event(
-    'verification_reports.refreshed',
-    exact(ClientVerificationReportsRefreshedPayloadSchema, {
-      end_user_id: z.string(),
-      availability: exact(ClientVerificationReportsRefreshedPayloadSchema.shape.availability, {
-        voe: AvailabilitySchema,
-        voie: AvailabilitySchema,
-      }),
-    }),
-  ),
-  event(
-    'account.monitoring_status.updated',
-    exact(ClientMonitoringStatusUpdatedPayloadSchema, {
-      account_id: id(),
-      end_user_id: z.string().nullable(),
-      connected: z.boolean(),
-      monitoring_status: MonitoringStatusSchema,
-      previous_monitoring_status: MonitoringStatusSchema,
-      updated_at: dateTime(),
-    }),
-  ),
+  }),
+  'account.monitoring_status.updated': exact(ClientMonitoringStatusUpdatedPayloadSchema, {
+    account_id: id(),
+    end_user_id: z.string().nullable(),
+    connected: z.boolean(),
+    monitoring_status: MonitoringStatusSchema,
+    previous_monitoring_status: MonitoringStatusSchema,
+    updated_at: dateTime(),
+  }),
   // Deprecated (spec: replaced by account.monitoring_status.updated): sent instead of it, and only,
   // when the sandbox sends webhooks as a version that had them (`webhookVersion` ≤ 2021-07-28).
-  event('account.disconnected', legacyAccountPayload()),
-  event('account.reconnected', legacyAccountPayload()),
-]);
+  'account.disconnected': legacyAccountPayload(),
+  'account.reconnected': legacyAccountPayload(),
+} satisfies { readonly [N in WebhookEventName]?: z.ZodObject };
+
+/** The envelope of the event `N` as the sandbox sends it, its payload exact. */
+type SandboxEventSchema<N extends WebhookEventName> = z.ZodObject<
+  {
+    event: z.ZodLiteral<N>;
+    event_id: ReturnType<typeof id>;
+    payload: N extends keyof typeof NARROWED_PAYLOADS ? (typeof NARROWED_PAYLOADS)[N] : ExactForm<ReceiverEvent<N>['shape']['payload']>;
+  },
+  z.core.$strict
+>;
+type AnySandboxEventSchema = { [N in WebhookEventName]: SandboxEventSchema<N> }[WebhookEventName];
+const narrowedPayloads: { readonly [N in WebhookEventName]?: z.ZodObject } = NARROWED_PAYLOADS;
+
+/**
+ * Every webhook the sandbox sends, with its payload (envelope `{ event, event_id, payload }`): one for each event of
+ * the receiver's schema (`WebhookEventSchema` of `payroll-link/server`), so a new event there is one here too.
+ */
+export const SandboxWebhookEventSchema = z.discriminatedUnion(
+  'event',
+  WebhookEventSchema.options.map(({ shape }) => {
+    const name = shape.event.value;
+    const payload = narrowedPayloads[name] ?? exactFormOf(shape.payload);
+    return z.strictObject({ event: z.literal(name), event_id: id(), payload });
+  }) as unknown as [AnySandboxEventSchema, ...AnySandboxEventSchema[]],
+);
 
 export type PlatformType = z.infer<typeof PlatformTypeSchema>;
 export type Platform = z.infer<typeof PlatformSchema>;

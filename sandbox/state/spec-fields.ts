@@ -11,8 +11,12 @@
  * payload also gives the line that describes it, which says "not shown" where it keeps nothing. What each
  * endpoint answers comes from its row of `PAYROLL_API_ENDPOINTS` (the schema it answers with, a resource's
  * `schema` here; `one-or-nothing` where the spec shows no answer), so a new endpoint of a known resource needs
- * nothing here. A test reads the
- * spec and checks that each line names what cites it (test/node/sandbox-spec-fields-table.test.ts).
+ * nothing here. A resource or an event the table does not list keeps the fields its package schema requires
+ * ({@link specFieldsOfAnswer}, {@link specFieldsOfEvent}): those schemas require what the spec shows and nothing
+ * else (resource-schemas.ts, webhook-events.ts), so a new one needs nothing here either; list it to cite the spec's
+ * lines, or to keep more (a field the spec names that the package leaves optional, as an account's
+ * `monitoring_status`, or one kept only `when`). A test reads the spec and checks that each line names what
+ * cites it (test/node/sandbox-spec-fields-table.test.ts).
  */
 import { z } from 'zod';
 import {
@@ -27,6 +31,7 @@ import {
   ShiftSchema,
   VoeReportSchema,
   VoieReportSchema,
+  WebhookEventSchema,
 } from 'payroll-link/server';
 import type { SandboxWebhookEventName } from './resources.js';
 
@@ -132,5 +137,29 @@ export const SPEC_FIELDS = {
     'account.monitoring_status.updated': { line: 200, fields: {} },
     'account.disconnected': { line: 201, fields: {} },
     'account.reconnected': { line: 202, fields: {} },
-  } satisfies Record<SandboxWebhookEventName, SpecShape>,
+  } satisfies { readonly [N in SandboxWebhookEventName]?: SpecShape },
 } as const;
+
+/** The "line" of a field the table does not cite: kept because its package schema requires it. */
+const REQUIRED_BY_SCHEMA = 0;
+
+/** The fields an object schema requires, each kept whole: what the spec shows of a shape the table does not list. */
+const requiredBy = (schema: unknown): SpecFieldTable =>
+  schema instanceof z.ZodObject
+    ? Object.fromEntries(
+        Object.entries(schema.shape as Record<string, z.ZodType>)
+          .filter(([, field]) => !field.safeParse(undefined).success)
+          .map(([name]) => [name, REQUIRED_BY_SCHEMA]),
+      )
+    : {};
+
+const resources: readonly SpecResource[] = Object.values(RESOURCES);
+const events: { readonly [N in SandboxWebhookEventName]?: SpecShape } = SPEC_FIELDS.events;
+
+/** What the spec promises of each item a row answers (its `answer` schema): the table's entry, or what the schema requires. */
+export const specFieldsOfAnswer = (answer: unknown): SpecFieldTable =>
+  resources.find((resource) => resource.schema === answer)?.fields ?? requiredBy(answer);
+
+/** What the spec promises of the payload of the event `name`: the table's entry, or what its receiver schema requires. */
+export const specFieldsOfEvent = (name: SandboxWebhookEventName): SpecFieldTable =>
+  events[name]?.fields ?? requiredBy(WebhookEventSchema.options.find((option) => option.shape.event.value === name)?.shape.payload);

@@ -1,9 +1,9 @@
 /**
- * The one mechanism that applies {@link SPEC_FIELDS}: a copy of a value with only the table's fields, for the
+ * The one mechanism that applies `SPEC_FIELDS`: a copy of a value with only the table's fields, for the
  * service API's answers (`http/spec-answer.ts`) and the webhook payloads, as they leave. The records themselves
  * keep every field: the sandbox's rules (filters, platform types, job states) still read them.
  */
-import { SPEC_FIELDS, type SpecFieldTable, type SpecResourceName } from './spec-fields.js';
+import { specFieldsOfEvent, type SpecFieldTable } from './spec-fields.js';
 import type { SandboxWebhookEventName, SandboxWebhookPayload } from './resources.js';
 
 /** Whether a `when` field of the table is kept in this payload. */
@@ -24,9 +24,8 @@ const keep = (value: unknown, table: SpecFieldTable, keeps: Keeps): unknown => {
   return kept;
 };
 
-/** A resource as the spec shows it (a resource has no `when` field). */
-export const specResource = (name: SpecResourceName, value: unknown): unknown =>
-  keep(value, SPEC_FIELDS.resources[name].fields, () => true);
+/** A resource as the spec shows it, given what the spec promises of it (`specFieldsOfAnswer`; a resource has no `when` field). */
+export const specResource = (fields: SpecFieldTable, value: unknown): unknown => keep(value, fields, () => true);
 
 /**
  * A webhook payload as the spec shows it. Typed as the full payload, so that the envelope and `store.events` keep
@@ -36,5 +35,5 @@ export const specPayload = <N extends SandboxWebhookEventName>(name: N, payload:
   // The sandbox names the Link token of a job Link started, and null for an on-demand one: that tells the two apart.
   const linkInitiated = typeof (payload as { link_token_id?: unknown }).link_token_id === 'string';
   const keeps: Keeps = (when, value) => (when === 'set' ? value !== null && value !== undefined : linkInitiated);
-  return keep(payload, SPEC_FIELDS.events[name].fields, keeps) as SandboxWebhookPayload<N>;
+  return keep(payload, specFieldsOfEvent(name), keeps) as SandboxWebhookPayload<N>;
 };

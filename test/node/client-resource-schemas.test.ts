@@ -2,7 +2,8 @@
  * One set of resource schemas (#35): the client checks answers with the schemas of
  * src/server/client/resource-schemas.ts and the sandbox builds its answers from them. Every answer the real
  * sandbox gives, for every endpoint the client calls, must parse with the client's schema, with nothing lost
- * (the client lets every field through), and with the sandbox's own exact schema (sandbox/state/resources.ts);
+ * (the client lets every field through), and with the sandbox's exact form of the schema its row names
+ * (`exactFormOf` of sandbox/state/resources.ts: found through the row, never by a name);
  * its error bodies must parse with the one `ErrorBodySchema`. And the client's schemas require only what the
  * spec shows: an answer with the spec's fields alone parses.
  */
@@ -10,11 +11,10 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { LinkTokenSchema } from '../../src/protocol.js';
 import { ErrorBodySchema } from '../../src/server/error-body.js';
-import { endpointList } from '../../src/server/client/payroll-api-endpoints.js';
+import { endpointList, PAYROLL_API_ENDPOINTS } from '../../src/server/client/payroll-api-endpoints.js';
 import * as client from '../../src/server/client/resource-schemas.js';
-import * as sandboxSchemas from '../../sandbox/state/resources.js';
+import { exactFormOf, PaystubSchema as SandboxPaystubSchema } from '../../sandbox/state/resources.js';
 import type { Sandbox } from '../../sandbox/start-sandbox.js';
 import { api, linkTokenBody, startTestSandbox, type TestResponse } from './sandbox-test-client.js';
 
@@ -38,13 +38,6 @@ before(async () => {
   ids.platform = timePlatform.id;
 });
 after(() => sandbox.close());
-
-/** The sandbox's exact schema of a client's one: the same name in sandbox/state/resources.ts (linkTokens.create reads the wire contract's LinkToken). */
-function sandboxSchemaOf(schema: unknown): z.ZodType | undefined {
-  if (schema === LinkTokenSchema) return LinkTokenSchema as unknown as z.ZodType;
-  const name = Object.entries(client).find(([, value]) => value === schema)?.[0];
-  return name === undefined ? undefined : (sandboxSchemas as unknown as Record<string, z.ZodType | undefined>)[name];
-}
 
 /** The id a path parameter takes, by the collection it names (`/v1/platforms/{id}`: a platform's). */
 const idFor: Record<string, () => string> = {
@@ -83,15 +76,13 @@ const ENDPOINTS: Record<string, Endpoint> = Object.fromEntries(
           /\/([a-z_]+)\/\{\w+\}/,
           (_, collection: string) => `/${collection}/${encodeURIComponent((sample.id ?? idFor[collection]!)())}`,
         ) + (endpoint.returns === 'list' ? '?limit=100' : '');
-      const sandboxSchema = sandboxSchemaOf(endpoint.answer);
-      assert.ok(sandboxSchema, `${name}: the sandbox's schema of its answer`);
       return [
         name,
         {
           method: endpoint.method,
           path,
           ...(sample.body === undefined ? {} : { body: sample.body }),
-          schemas: [endpoint.answer as z.ZodType, sandboxSchema],
+          schemas: [endpoint.answer as z.ZodType, exactFormOf(endpoint.answer)],
           ...(endpoint.returns === 'list' ? { list: true as const } : {}),
         },
       ];
@@ -159,6 +150,15 @@ describe("the sandbox's answers and the client's schemas", () => {
       const body = assertParses(ErrorBodySchema, answer.body, `HTTP ${answer.status}`) as z.infer<typeof ErrorBodySchema>;
       assert.equal(body.error.status_code, answer.status);
     }
+  });
+
+  test("a row's answer finds the sandbox's form through the row: the one resources.ts narrows, else the client's made exact", () => {
+    assert.equal(exactFormOf(PAYROLL_API_ENDPOINTS.accounts.paystubs.answer), SandboxPaystubSchema);
+    const exact = exactFormOf(z.looseObject({ id: z.uuid(), note: z.string().optional() }));
+    const id = randomUUID();
+    assert.equal(exact.safeParse({ id, note: 'n' }).success, true);
+    assert.equal(exact.safeParse({ id }).success, false, 'every field the client names is required');
+    assert.equal(exact.safeParse({ id, note: 'n', other: 1 }).success, false, 'and no other field');
   });
 
   test("a required field renamed in the sandbox's answer fails the client's schema", async () => {

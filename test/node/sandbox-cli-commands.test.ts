@@ -1,7 +1,8 @@
 /** The CLI's commands against a running sandbox: parsing (flags, environment, refusals) and the calls they make. */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { DEFAULT_SANDBOX_URL, parseCommand, runCommand } from '../../sandbox/cli/cli-commands.js';
+import { WEBHOOK_EVENT_NAMES } from 'payroll-link/server';
+import { COMMANDS_HELP, DEFAULT_SANDBOX_URL, parseCommand, runCommand } from '../../sandbox/cli/cli-commands.js';
 import { DEFAULT_CLI_SECRET, parseCliOptions } from '../../sandbox/cli/cli-options.js';
 import { startTestSandbox } from './sandbox-test-client.js';
 
@@ -43,6 +44,11 @@ describe('sandbox CLI commands', () => {
       account_id: ACCOUNT,
       monitoring_status: 'active',
     });
+  });
+
+  it("trigger's help names every event of the receiver's schema, each whole on its line: a new one needs no edit there", () => {
+    const words = new Set(COMMANDS_HELP.split(/[\s,;]+/));
+    for (const name of WEBHOOK_EVENT_NAMES) assert.ok(words.has(name), `the help names ${name}`);
   });
 
   it('resend <event_id> calls the resend route of that event; it takes no other argument or flag', async () => {
