@@ -12,13 +12,8 @@
  */
 import * as z from 'zod/mini';
 import * as protocol from './protocol.js';
-import {
-  ELEMENT_EVENTS,
-  type BridgedEventName,
-  type ElementEventRow,
-  type PayrollLinkEventDetail,
-  type PayrollLinkEventName,
-} from './protocol/element-events.js';
+import { ELEMENT_EVENTS } from './protocol/element-events.js';
+import type { BridgedEventName, ElementEventRow, PayrollLinkEventDetail, PayrollLinkEventName } from './protocol/element-events.js';
 
 /** Names the package as the sender, so that an app can tell the bridge's messages from others on the same channel. */
 export const LAUNCH_BRIDGE_SOURCE = 'payroll-link';

@@ -4,6 +4,14 @@
  * `zod/mini` keeps the browser bundle small: it tree-shakes to the checks actually used.
  */
 import * as z from 'zod/mini';
+import {
+  COLOR_SCHEMES,
+  DISPLAYS,
+  ELEMENT_OPTIONS,
+  type ElementOptionRow,
+  type LinkPageOptionName,
+  type OptionValues,
+} from './protocol/element-options.js';
 import { MAX_TEXT, nonEmptyText, text, uuid } from './protocol/strings.js';
 
 /** Most keys accepted in a free-form payload object. */
@@ -142,10 +150,18 @@ export const LinkEventNameSchema = /* @__PURE__ */ z.enum([
 // it answers a `close-request` (docs/windows-and-closing.md). Inline, Escape is the page's: the Link page ignores it.
 
 /** The schema of {@link ColorScheme}. */
-export const ColorSchemeSchema = z.enum(['light', 'dark', 'auto']);
+export const ColorSchemeSchema = z.enum(COLOR_SCHEMES);
 
 /** The schema of {@link Display}. */
-export const DisplaySchema = z.enum(['modal', 'inline']);
+export const DisplaySchema = z.enum(DISPLAYS);
+
+/** The init message's fields of the element's options the Link page is told (`linkPage` in their rows), by name. */
+function linkPageFields() {
+  const fields: Record<string, z.ZodMiniOptional> = {};
+  for (const [name, row] of Object.entries<ElementOptionRow>(ELEMENT_OPTIONS))
+    if (row.linkPage) fields[name] = z.optional(row.values ? z.enum(row.values as [string, ...string[]]) : text());
+  return fields as { [K in LinkPageOptionName]: z.ZodMiniOptional<z.ZodMiniType<Exclude<OptionValues[K], undefined>>> };
+}
 
 /**
  * The colour mode a session draws in: the one asked for (`color-scheme`, `colorScheme`), or `light` when none
@@ -194,9 +210,11 @@ export const InitMessageSchema = z.object({
    * user, who may be typing elsewhere. The widget sends true for the modal (it takes focus as it opens).
    */
   takeFocus: z.optional(z.boolean()),
-  // The element's options the Link page is told (`linkPage` in their rows of ELEMENT_OPTIONS), under their names.
-  /** The colour mode the Link page draws in (`auto`: the user's `prefers-color-scheme`). Absent: light, as before. */
-  colorScheme: z.optional(ColorSchemeSchema),
+  /**
+   * The element's options the Link page is told (`linkPage` in their rows of `ELEMENT_OPTIONS`, each described
+   * there), under their names: `colorScheme`, the colour mode the Link page draws in (absent: light).
+   */
+  ...linkPageFields(),
 });
 
 /** Tallest content a Link page may report, in CSS pixels: more is broken or hostile, and is dropped. */

@@ -1,17 +1,6 @@
-import {
-  EventMessageSchema,
-  InitMessageSchema,
-  LinkEventEnvelopeSchema,
-  PortMessageSchema,
-  PROTOCOL_VERSION,
-  ReadyMessageSchema,
-  type CloseAnswerMessage,
-  type CloseRequestMessage,
-  type EventMessage,
-  type InitMessage,
-  type LinkEventEnvelope,
-  type OpenUrlResultMessage,
-} from '../protocol.js';
+import { EventMessageSchema, InitMessageSchema, LinkEventEnvelopeSchema, PortMessageSchema, ReadyMessageSchema } from '../protocol.js';
+import { PROTOCOL_VERSION, type OpenUrlResultMessage } from '../protocol.js';
+import type { CloseAnswerMessage, CloseRequestMessage, EventMessage, InitMessage, LinkEventEnvelope } from '../protocol.js';
 
 /** Why an incoming message was dropped. */
 export type DropReason = 'origin' | 'source' | 'schema';

@@ -11,61 +11,16 @@ export type { WidgetLanguage, WidgetStrings } from './strings.js';
 // The wire contract's public half: what a callback or an event hands over, and the Link token the backend passes on.
 // The frame messages (`PROTOCOL_VERSION`, `ReadyMessageSchema`, `InitMessageSchema`, `FrameExitPayloadSchema`,
 // `EventMessageSchema`, `HeightMessageSchema`) are the widget's business with the Link page, and stay out.
-export {
-  ColorSchemeSchema,
-  ExitDetailSchema,
-  ExitReasonSchema,
-  LinkErrorSchema,
-  LinkErrorTypeSchema,
-  LinkEventNameSchema,
-  LinkModeSchema,
-  LinkTokenEnvelopeSchema,
-  LinkTokenSchema,
-  LoginDetailSchema,
-  OpenDetailSchema,
-  SuccessDetailSchema,
-  InputAllocationPayloadSchema,
-  LoginAttemptPayloadSchema,
-  OpenPayloadSchema,
-  ScreenTransitionPayloadSchema,
-  SelectEmployerPayloadSchema,
-  SelectPlatformPayloadSchema,
-  type ColorScheme,
-  type ExitDetail,
-  type ExitReason,
-  type LinkError,
-  type LinkErrorType,
-  type LinkEventDetail,
-  type LinkEventName,
-  type LinkMode,
-  type LinkToken,
-  type LinkTokenEnvelope,
-  type LoginDetail,
-  type OpenDetail,
-  type ReadyDetail,
-  type SuccessDetail,
-  type InputAllocationPayload,
-  type LoginAttemptPayload,
-  type OpenPayload,
-  type ScreenTransitionPayload,
-  type SelectEmployerPayload,
-  type SelectPlatformPayload,
-  type TypedLinkEvent,
-  type UntypedLinkEvent,
-} from '../protocol.js';
+export { ColorSchemeSchema, ExitDetailSchema, ExitReasonSchema, LinkErrorSchema, LinkErrorTypeSchema } from '../protocol.js';
+export { LinkEventNameSchema, LinkModeSchema, LinkTokenEnvelopeSchema, LinkTokenSchema, LoginDetailSchema } from '../protocol.js';
+export { OpenDetailSchema, SuccessDetailSchema, InputAllocationPayloadSchema, LoginAttemptPayloadSchema } from '../protocol.js';
+export { OpenPayloadSchema, ScreenTransitionPayloadSchema, SelectEmployerPayloadSchema, SelectPlatformPayloadSchema } from '../protocol.js';
+export type { ColorScheme, ExitDetail, ExitReason, LinkError, LinkErrorType, LinkEventDetail, LinkEventName } from '../protocol.js';
+export type { LinkMode, LinkToken, LinkTokenEnvelope, LoginDetail, OpenDetail, ReadyDetail, SuccessDetail } from '../protocol.js';
+export type { TypedLinkEvent, UntypedLinkEvent, InputAllocationPayload, LoginAttemptPayload, OpenPayload } from '../protocol.js';
+export type { ScreenTransitionPayload, SelectEmployerPayload, SelectPlatformPayload } from '../protocol.js';
 // The launch page's bridge to a native app (payroll-link/server/launches → payroll-link/react-native, WebViews).
-export {
-  BridgeLinkEventDetailSchema,
-  BridgeOpenUrlDetailSchema,
-  createLaunchBridgeSender,
-  LAUNCH_BRIDGE_NONCE_PARAM,
-  LAUNCH_BRIDGE_SOURCE,
-  LaunchBridgeMessageSchema,
-  LaunchDoneDetailSchema,
-  LaunchStartDetailSchema,
-  parseLaunchBridgeMessage,
-  type LaunchBridgeDetail,
-  type LaunchBridgeEvent,
-  type LaunchBridgeMessage,
-  type LaunchDoneDetail,
-} from '../launch-bridge.js';
+export { BridgeLinkEventDetailSchema, BridgeOpenUrlDetailSchema, LaunchBridgeMessageSchema } from '../launch-bridge.js';
+export { LaunchDoneDetailSchema, LaunchStartDetailSchema, createLaunchBridgeSender, parseLaunchBridgeMessage } from '../launch-bridge.js';
+export { LAUNCH_BRIDGE_NONCE_PARAM, LAUNCH_BRIDGE_SOURCE } from '../launch-bridge.js';
+export type { LaunchBridgeDetail, LaunchBridgeEvent, LaunchBridgeMessage, LaunchDoneDetail } from '../launch-bridge.js';

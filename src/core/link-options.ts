@@ -38,11 +38,10 @@ export interface OpenLinkOptions extends TokenSource, LinkCallbacks, Partial<Pic
    */
   display?: Display;
   /**
-   * Where the modal `<dialog>` is placed (inline: where the flow's box goes, at the end). Default: a new
-   * shadow-rooted element at the end of `<body>`.
-   * It must be rendered while the modal shows: once the page hides the dialog (it, the container or an
-   * ancestor gets `display: none` or `content-visibility: hidden`), the session ends rather than leave the
-   * page blocked behind a modal nobody sees: `onError` with error code `MODAL_HIDDEN`, then `onExit` with
+   * Where the modal `<dialog>` is placed (inline: where the flow's box goes, at the end). Default: a new shadow-rooted
+   * element at the end of `<body>`. It must be rendered while the modal shows: once the page hides the dialog (it, the
+   * container or an ancestor gets `display: none` or `content-visibility: hidden`), the session ends rather than leave
+   * the page blocked behind a modal nobody sees: `onError` with error code `MODAL_HIDDEN`, then `onExit` with
    * `reason: 'closed_by_host'` and that error.
    */
   container?: ParentNode;

@@ -89,9 +89,8 @@ export class LinkSession {
     this.#channel = this.#listen(this.#view.frame);
     if (prepareOptions.fetchTokenAhead !== false && options.token === undefined && canFetch(this.#options)) {
       // A failure here is no one's yet: open() replaces that token silently (see acquireToken).
-      (this.#prefetchedToken = fetchLinkToken(options, this.#abort.signal, options.tokenFetch).then((fetched) => fetched.input)).catch(
-        () => {},
-      );
+      this.#prefetchedToken = fetchLinkToken(options, this.#abort.signal, options.tokenFetch).then((fetched) => fetched.input);
+      this.#prefetchedToken.catch(() => {});
     }
   }
 
@@ -161,9 +160,8 @@ export class LinkSession {
       // Nothing below throws: a timer, and an async token fetch whose failures #takeToken reports.
       if (!frameReady) this.#watchReady();
       const given = options.token ?? this.#prefetchedToken;
-      this.#takeToken(
-        acquireToken(options, this.#abort.signal, options.tokenFetch, given, options.token !== undefined ? options.cancelToken : undefined),
-      );
+      const cancelGiven = options.token !== undefined ? options.cancelToken : undefined;
+      this.#takeToken(acquireToken(options, this.#abort.signal, options.tokenFetch, given, cancelGiven));
     },
     sendToken: ({ token }) => {
       const options = this.#options;
@@ -232,10 +230,8 @@ export class LinkSession {
     requestClose: (_, { reason }) => {
       this.#channel?.send({ type: 'payroll-link:close-request' });
       clearTimeout(this.#closeTimer);
-      this.#closeTimer = setTimeout(
-        () => this.#sendWithEnding('close', reason),
-        this.#options.closeRequestTimeoutMs ?? DEFAULT_CLOSE_REQUEST_TIMEOUT_MS,
-      );
+      const timeoutMs = this.#options.closeRequestTimeoutMs ?? DEFAULT_CLOSE_REQUEST_TIMEOUT_MS;
+      this.#closeTimer = setTimeout(() => this.#sendWithEnding('close', reason), timeoutMs);
     },
     // The flow asks its user (whether or not the page asked it to close) or they stayed: no bound on a person, and
     // the modal's close control is inert while the question shows (the Link page holds focus in it).

@@ -2,11 +2,10 @@ import type { LinkHandle, OpenLinkOptions, PreparedLink, PrepareLinkOptions } fr
 import { LinkSession } from './link-session.js';
 
 /**
- * Opens the hosted Link flow in a modal frame: gets a token (from `token`,
- * `fetchToken` or `tokenUrl`), loads `linkUrl` in parallel, hands the token to
- * the frame over `postMessage` once it says it is ready, and reports what
- * happens through the callbacks. Framework-free; the `<payroll-link>` element
- * (src/element/) builds on it and adds the button, the prefetch and the lazy loading.
+ * Opens the hosted Link flow in a modal frame: gets a token (from `token`, `fetchToken` or `tokenUrl`), loads `linkUrl`
+ * in parallel, hands the token to the frame over `postMessage` once it says it is ready, and reports what happens
+ * through the callbacks. Framework-free; the `<payroll-link>` element (src/element/) builds on it and adds the button,
+ * the prefetch and the lazy loading.
  *
  * @example
  * ```js
@@ -23,18 +22,14 @@ export function openLink(options: OpenLinkOptions): LinkHandle {
 }
 
 /**
- * Builds the Link flow ahead of the click, hidden: the modal `<dialog>` stays
- * closed (not rendered, not focusable, not in the accessibility tree) while
- * the Link page loads in its frame and says it is ready, and the token is
- * fetched beside it (see `fetchTokenAhead`). `open()` then only shows the
- * dialog and hands the token over: the Link page shows at once. The token
- * never reaches the frame before `open()` (a token handed over starts a
- * single-use Link session). `openLink()` is `prepareLink()` then `open()` in
- * one call.
+ * Builds the Link flow ahead of the click, hidden: the modal `<dialog>` stays closed (not rendered, not focusable, not
+ * in the accessibility tree) while the Link page loads in its frame and says it is ready, and the token is fetched
+ * beside it (see `fetchTokenAhead`). `open()` then only shows the dialog and hands the token over: the Link page shows
+ * at once. The token never reaches the frame before `open()` (a token handed over starts a single-use Link session).
+ * `openLink()` is `prepareLink()` then `open()` in one call.
  *
- * Call it on a sign of intent (the pointer over your button, focus), and
- * {@link PreparedLink.dispose} what you prepared: the hidden frame holds a page
- * (often a process) of its own. It is never moved in the DOM (moving a frame
+ * Call it on a sign of intent (the pointer over your button, focus), and {@link PreparedLink.dispose} what you
+ * prepared: the hidden frame holds a page (often a process) of its own. It is never moved in the DOM (moving a frame
  * reloads it).
  *
  * @example

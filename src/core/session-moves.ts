@@ -43,9 +43,8 @@ export interface Ending {
 
 /**
  * What moves a session, with what each brings: the page (`show`, `close`, `requestClose`, `dispose`), the frame
- * (`frameReady`; `link`, a Link event of the contract, and `untyped`, one outside it; `exit`, the Link page's end
- * once its event was heard; `openUrl`, `closeAnswer`), the token (`token`), and the session's own bounds and
- * failures (`timeout`, `fail`).
+ * (`frameReady`; `link`, a Link event of the contract, and `untyped`, one outside it; `exit`, the Link page's end after
+ * its event; `openUrl`, `closeAnswer`), the token (`token`), and the session's bounds and failures (`timeout`, `fail`).
  */
 interface EventData {
   /** How a session shown after `dispose()` ends. */
@@ -133,10 +132,7 @@ export type Step<T extends SessionStateName, E extends SessionEventName = Sessio
   ? { state: StateNamed<T>; effects: readonly EffectOn<StateNamed<T>, EventNamed<E>>[] }
   : never;
 
-/**
- * One move: from the state and the event, its outcome in `T`, or `null` when the event changes nothing after all
- * (a method: the rows of all states read as one type).
- */
+/** One move's outcome in `T`, or `null` if the event changes nothing after all (a method: rows read as one type). */
 type Move<S extends SessionStateName, E extends SessionEventName, T extends SessionStateName> = {
   move(state: StateNamed<S>, event: EventNamed<E>): Step<T, E> | null;
 }['move'];
@@ -328,9 +324,8 @@ export const MOVES: { readonly [S in SessionStateName]: Row<S> } = {
 
 /**
  * What `event` does to a session in `state`, from the table ({@link MOVES}): the next state, and the work the move
- * calls for, in order. The same state back and no work when nothing moves: an event the state ignores, or a move
- * the rules forbid, which is a bug (it warns, naming the event and the state, and is not taken). Pure but for that
- * warning.
+ * calls for, in order. The same state back and no work when nothing moves: an event the state ignores, or a move the
+ * rules forbid, which is a bug (it warns, naming the event and the state, and is not taken). Pure but for that warning.
  */
 export function transition(state: SessionState, event: SessionEvent): { state: SessionState; effects: readonly Effect[] } {
   const row: AnyRow = MOVES[state.name];

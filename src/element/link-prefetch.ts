@@ -165,15 +165,8 @@ export class LinkPrefetch implements ReactiveController {
     const host = this.#host;
     // `open` is still true when focus comes back to the button at the end of a session: its end decides then.
     // A detached element (a session ended by its removal) prefetches nothing: nobody would ever use or drop it.
-    if (
-      !host.prefetch ||
-      host.display === 'inline' ||
-      host.disabled ||
-      host.open ||
-      !host.isConnected ||
-      !(host.tokenUrl || host.fetchToken)
-    )
-      return;
+    const wanted = host.prefetch && host.display !== 'inline' && !host.disabled && !host.open;
+    if (!wanted || !host.isConnected || !(host.tokenUrl || host.fetchToken)) return;
     this.#prefetchToken();
     if (!host.linkUrl) return;
     const place = this.#place();

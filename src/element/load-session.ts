@@ -17,12 +17,10 @@ let loaded: SessionCode | undefined;
  * the same error, fetching nothing): the single-file build asks again under a new URL (`&retry=<failures>`, written
  * in by scripts/build-package.ts); a bundler's chunk URL is its own, and there only a reload fetches it again.
  */
+// eslint-disable-next-line @typescript-eslint/no-unused-vars -- read by the single-file build's URL (see above)
 let failures = 0;
 
-/**
- * Loads the session's code, once per page. A load that failed (the network) is tried again at the next call,
- * so a user who clicks again after an error gets a new try.
- */
+/** Loads the session's code once per page; a failed load (the network) is tried again at the next call (a click). */
 export function loadSessionCode(): Promise<SessionCode> {
   loading ??= import('./session-code.js').then(
     (code) => (loaded = code),

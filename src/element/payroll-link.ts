@@ -8,20 +8,15 @@ import { LinkPrefetch } from './link-prefetch.js';
 import { languageOf, widgetStrings } from '../core/strings.js';
 
 /**
- * A button that connects an end user's payroll account through the service's
- * hosted Link flow. It gets a short-lived Link token from the integrator's
- * backend (`token-url`), opens `link-url` in a modal frame, hands the token to
- * the frame over `postMessage` (never in a URL), and reports what happens
- * through DOM events and callback properties.
+ * A button that connects an end user's payroll account through the service's hosted Link flow. It gets a short-lived
+ * Link token from the integrator's backend (`token-url`), opens `link-url` in a modal frame, hands the token to the
+ * frame over `postMessage` (never in a URL), and reports what happens through DOM events and callback properties.
  *
- * The modal always opens in a container of its own (`<div data-payroll-link-modal>`)
- * at the end of `<body>`, or inside the page's open modal the element sits in
- * (a dialog library's: see `enclosingModal`), never inside the element, so hiding the
- * element (`hidden`, a menu that closes on click, a breakpoint, a Suspense
- * fallback) never hides the flow. The container gets the element's
- * `--payroll-link-*` custom properties as they are when the flow opens; its
- * parts are styled as `[data-payroll-link-modal]::part(dialog)` (and
- * `close-button`, `loading`, `frame`).
+ * The modal always opens in a container of its own (`<div data-payroll-link-modal>`) at the end of `<body>`, or inside
+ * the page's open modal the element sits in (a dialog library's: see `enclosingModal`), never inside the element, so
+ * hiding the element (`hidden`, a menu that closes on click, a breakpoint, a Suspense fallback) never hides the flow.
+ * The container gets the element's `--payroll-link-*` custom properties as they are when the flow opens; its parts are
+ * styled as `[data-payroll-link-modal]::part(dialog)` (and `close-button`, `loading`, `frame`).
  *
  * Its properties are the rows of `ELEMENT_OPTIONS`, its events and callback properties those of `ELEMENT_EVENTS`
  * (src/protocol/), but `onOpen`, deliberately: `show()` resolves and `link-open` fires then, and a property `onOpen`
@@ -129,14 +124,12 @@ export class PayrollLink extends LitElement {
   }
 
   /**
-   * Opens the Link flow. Resolves when the frame is ready and has its token, or
-   * when the session ends before that (see `link-exit`). Calling it again while
-   * a session runs returns the same session: one token fetch, one frame. Works
-   * on a hidden element too (your own button): the modal opens in `<body>`.
-   * Inline, it starts the session at once, whether or not the element was seen;
-   * once a session has ended, a new one takes the place of its final screen. Inline, the flow takes focus only
-   * when the user is opening it now (called from a click or key press, no text field holding focus): called by
-   * a script on its own, it leaves focus where it is, as a flow started on scroll does.
+   * Opens the Link flow. Resolves when the frame is ready and has its token, or when the session ends before that (see
+   * `link-exit`). Calling it again while a session runs returns the same session: one token fetch, one frame. Works on
+   * a hidden element too (your own button): the modal opens in `<body>`. Inline, it starts the session at once, whether
+   * or not the element was seen; once a session has ended, a new one takes the place of its final screen. Inline, the
+   * flow takes focus only when the user is opening it now (called from a click or key press, no text field holding
+   * focus): called by a script on its own, it leaves focus where it is, as a flow started on scroll does.
    */
   show(): Promise<void> {
     return this.#start(false);

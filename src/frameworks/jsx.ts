@@ -19,9 +19,7 @@ import type { PayrollLink } from '../element/payroll-link.js';
 import type { PayrollLinkAttributes, PayrollLinkPropertiesOnly } from './payroll-link-props.js';
 
 /** `on<event>` handler props for React 19, one per `link-*` event, typed by its `detail`. */
-export type PayrollLinkJsxEventProps = {
-  [K in keyof PayrollLinkEventMap as `on${K}`]?: (event: PayrollLinkEventMap[K]) => void;
-};
+export type PayrollLinkJsxEventProps = { [K in keyof PayrollLinkEventMap as `on${K}`]?: (event: PayrollLinkEventMap[K]) => void };
 
 /**
  * What `<payroll-link>` takes in React 19 JSX: its attributes, its properties without one (`fetchToken`, `strings`),

@@ -18,9 +18,7 @@ import type { PayrollLink } from '../element/payroll-link.js';
 import type { PayrollLinkAttributes, PayrollLinkPropertiesOnly } from './payroll-link-props.js';
 
 /** `on<event>` handlers for Svelte 5, one per `link-*` event, typed by its `detail`. */
-export type PayrollLinkSvelteEventProps = {
-  [K in keyof PayrollLinkEventMap as `on${K}`]?: (event: PayrollLinkEventMap[K]) => void;
-};
+export type PayrollLinkSvelteEventProps = { [K in keyof PayrollLinkEventMap as `on${K}`]?: (event: PayrollLinkEventMap[K]) => void };
 
 /**
  * What `<payroll-link>` takes in a Svelte 5 template: its attributes, its properties without one (`fetchToken`),
@@ -28,9 +26,7 @@ export type PayrollLinkSvelteEventProps = {
  * they would be DOM listeners, never the Link's callbacks.
  */
 export type PayrollLinkSvelteProps = Omit<HTMLAttributes<PayrollLink>, keyof LinkCallbacks | Lowercase<keyof LinkCallbacks>> &
-  PayrollLinkSvelteEventProps & {
-    [K in keyof LinkCallbacks]?: never;
-  } & PayrollLinkAttributes<null> &
+  PayrollLinkSvelteEventProps & { [K in keyof LinkCallbacks]?: never } & PayrollLinkAttributes<null> &
   PayrollLinkPropertiesOnly;
 
 declare module 'svelte/elements' {

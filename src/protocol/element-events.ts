@@ -9,6 +9,7 @@
  */
 import type * as z from 'zod/mini';
 import type * as Protocol from '../protocol.js';
+import type { RowsWhere } from './element-options.js';
 
 /** One event's row. */
 export interface ElementEventRow {
@@ -73,8 +74,6 @@ export type PayrollLinkEventDetail<K extends PayrollLinkEventName> = ElementEven
   : ElementEvents[K] extends { detail: infer S extends keyof typeof Protocol }
     ? z.infer<(typeof Protocol)[S]>
     : never;
-/** The names of the rows of `Table` that fit `Row`: `RowsWhere<typeof ELEMENT_OPTIONS, { session: true }>`. */
-export type RowsWhere<Table, Row> = { [K in keyof Table]: Table[K] extends Row ? K : never }[keyof Table];
 /** The events a launch page forwards to its app. */
 export type BridgedEventName = Exclude<PayrollLinkEventName, RowsWhere<ElementEvents, { bridge: false }>>;
 /** The events the session fires itself (no `linkEvent`). */

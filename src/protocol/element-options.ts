@@ -6,12 +6,18 @@
  * names, the framework typings, custom-elements.json and the element reference. Plain data: loaded before intent.
  *
  * To add an option: its row, what the element or the session does with it, a test, the CHANGELOG; for one the Link
- * page is told, its init field (`InitMessageSchema`, src/protocol.ts) and the Link page's code that reads it.
+ * page is told, the Link page's code that reads it (the init message has its field, from the row).
  */
 import type { WidgetStrings } from '../core/strings.js';
-import type { ColorScheme, Display } from '../protocol.js';
-import type { RowsWhere } from './element-events.js';
 import type { TokenInput } from './link-token.js';
+
+/** The colour modes (`ColorSchemeSchema` in src/protocol.ts checks them): the `colorScheme` row's values. */
+export const COLOR_SCHEMES = ['light', 'dark', 'auto'] as const;
+/** How the flow shows (`DisplaySchema` in src/protocol.ts checks them). */
+export const DISPLAYS = ['modal', 'inline'] as const;
+// The types src/protocol.ts exports under these names, for the rows (and the element reference, which shows them).
+type ColorScheme = (typeof COLOR_SCHEMES)[number];
+type Display = (typeof DISPLAYS)[number];
 
 /** One option's row: Lit's declaration of the property, and the fields this table adds. */
 export interface ElementOptionRow {
@@ -23,8 +29,13 @@ export interface ElementOptionRow {
   readonly value: unknown;
   /** `openLink()` takes it too, under the same name: the element hands it to each session it starts. */
   readonly session?: true;
-  /** The Link page is told it (needs `session`): the init's field of its name (a type error until `InitMessageSchema` has it). */
+  /**
+   * The Link page is told it (needs `session`): the init message's field of its name, which takes one of `values`,
+   * or text (at most 2,000 characters); the session sends a value the field takes, and none else.
+   */
   readonly linkPage?: true;
+  /** The values a `linkPage` option takes. */
+  readonly values?: readonly string[];
 }
 
 export const ELEMENT_OPTIONS = {
@@ -100,6 +111,7 @@ export const ELEMENT_OPTIONS = {
     attribute: 'color-scheme',
     session: true,
     linkPage: true,
+    values: COLOR_SCHEMES,
     value: undefined as ColorScheme | undefined,
   },
 } as const satisfies Record<string, ElementOptionRow>;
@@ -112,6 +124,8 @@ export type OptionValues<K extends keyof ElementOptions = keyof ElementOptions> 
   -readonly [P in keyof ElementOptions as P extends K ? P : never]: ElementOptions[P]['value'];
 };
 
+/** The names of the rows of `Table` that fit `Row`: `RowsWhere<ElementOptions, { session: true }>`. */
+export type RowsWhere<Table, Row> = { [K in keyof Table]: Table[K] extends Row ? K : never }[keyof Table];
 /** The options `openLink()` takes too (`session: true`). */
 export type SessionOptionName = RowsWhere<ElementOptions, { session: true }>;
 /** The options the Link page is told (`linkPage: true`). */

@@ -18,10 +18,7 @@ export function backoffDelay(
   return step / 2 + random() * (step / 2);
 }
 
-/**
- * Milliseconds asked for by a `Retry-After` header (RFC 9110: whole seconds or
- * an HTTP date), or null when absent or unreadable.
- */
+/** Milliseconds a `Retry-After` header asks for (RFC 9110: seconds or an HTTP date); null if absent or unreadable. */
 export function parseRetryAfter(value: string | null, now: number = Date.now()): number | null {
   if (value === null) return null;
   const trimmed = value.trim();

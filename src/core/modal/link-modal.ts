@@ -180,11 +180,7 @@ export function createLinkModal(options: LinkModalOptions): LinkModal {
         // with the viewport: the moment to check. (`visibility: hidden` cannot hide it: the browser's own styles
         // make a modal dialog `visibility: visible`.) A dialog the browser closed is the `close` listener's.
         // Where there is no IntersectionObserver (a test's DOM), nothing watches: the modal still opens.
-        watcher =
-          self.IntersectionObserver &&
-          new IntersectionObserver(() => {
-            if (dialog.open && !isRendered(dialog)) options.onHidden();
-          });
+        watcher = self.IntersectionObserver && new IntersectionObserver(() => dialog.open && !isRendered(dialog) && options.onHidden());
         watcher?.observe(dialog);
       });
     },
