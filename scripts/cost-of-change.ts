@@ -238,19 +238,111 @@ describe("sandbox: an account's deductions", () => {
   tests: ['test/node/sandbox-accounts.test.ts', 'test/node/client-resource-schemas.test.ts', 'test/node/sandbox-spec-fields.test.ts'],
 };
 
+/** Rewrites the element reference of docs/reference.md, as `npm run docs:reference` does, from a manifest of the copy's sources. */
+const REGENERATE_ELEMENT_REFERENCE = [
+  ['node_modules/.bin/cem', 'analyze', '--quiet'],
+  ['node', '--import', 'tsx', 'scripts/docs-reference.ts'],
+] as const;
+
 /**
- * Every scenario, in the order of the docs' table.
- *
- * The browser side's two go here (a scenario each, as above): `element-event`, a new element event
- * `link-select-employer`, and `element-option`, a new element option `theme-accent` the Link page is told; their rows
- * are in the docs' table already.
+ * An event of the element that a Link page's event brings (the sandbox's Link page sends `select_employer` already):
+ * its row. The session relays it, the element fires it and calls its callback property, React, React Native, the
+ * launch page and the bridge, the typings, the manifest and the element reference follow.
  */
-export const SCENARIOS: readonly Scenario[] = [
-  // element-event: a new element event (`link-select-employer`): to be written.
-  // element-option: a new element option the Link page is told (`theme-accent`): to be written.
-  PAGINATED_READ,
-  WEBHOOK_EVENT,
-];
+const ELEMENT_EVENT: Scenario = {
+  id: 'element-event',
+  change: 'A new element event (`link-select-employer`)',
+  edits: [
+    {
+      file: 'src/protocol/element-events.ts',
+      before: '} as const satisfies Record<',
+      text: `  /** The user picked their employer in the search: its id and name, as the Link page's \`select_employer\`. */
+  'link-select-employer': { callback: 'onSelectEmployer', linkEvent: 'select_employer' },
+`,
+    },
+    {
+      file: 'test/node/select-employer-event.test.ts',
+      create: `import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import type { LinkCallbacks } from '../../src/core/link-options.js';
+import type { PayrollLinkEventMap } from '../../src/element/events.js';
+import type { PayrollLinkViewProps } from '../../src/frameworks/react-native.js';
+import { createLaunchBridgeSender, parseLaunchBridgeMessage } from '../../src/launch-bridge.js';
+
+test('link-select-employer: the Link page\\'s select_employer, typed for the element, the callbacks and the bridge', () => {
+  const detail = { selectedEmployerId: crypto.randomUUID(), selectedEmployerName: 'Acme' };
+  const page = createLaunchBridgeSender('https://launch.example/l#payroll-link-bridge=0123456789abcdef0123456789abcdef');
+  assert.deepEqual(parseLaunchBridgeMessage(page('link-select-employer', detail))?.detail, detail);
+  assert.equal(parseLaunchBridgeMessage(page('link-select-employer', { selectedEmployerName: 'Acme' } as never)), null);
+  const seen: string[] = [];
+  const onSelectEmployer: NonNullable<LinkCallbacks['onSelectEmployer']> = (picked) => seen.push(picked.selectedEmployerName);
+  const view: Pick<PayrollLinkViewProps, 'onSelectEmployer'> = { onSelectEmployer };
+  view.onSelectEmployer?.(detail);
+  const event: PayrollLinkEventMap['link-select-employer'] = new CustomEvent('link-select-employer', { detail });
+  onSelectEmployer(event.detail);
+  assert.deepEqual(seen, ['Acme', 'Acme']);
+});
+`,
+    },
+    changelog(
+      "- Added (element, core, react, react-native): the `link-select-employer` event and `onSelectEmployer` callback: the user picked their employer in the Link page's search (`{ selectedEmployerId, selectedEmployerName }`).",
+    ),
+  ],
+  regenerate: REGENERATE_ELEMENT_REFERENCE,
+  tests: ['test/node/select-employer-event.test.ts', 'test/node/launch-bridge.test.ts', 'test/node/session-moves.test.ts'],
+};
+
+/**
+ * An option of the element that the Link page is told: its row, and what the sandbox's Link page does with it. The
+ * element's property and attribute, the hand-over to the session, `openLink()`'s option, the init message's field,
+ * the typings, the manifest and the element reference follow.
+ */
+const ELEMENT_OPTION: Scenario = {
+  id: 'element-option',
+  change: 'A new element option the Link page is told (`theme-accent`)',
+  edits: [
+    {
+      file: 'src/protocol/element-options.ts',
+      before: '} as const satisfies Record<string, ElementOptionRow>;',
+      text: `  /** The accent colour of the Link page's controls (a CSS colour, such as \`#0f766e\`); the Link page is told it. Unset: its own. */
+  themeAccent: { attribute: 'theme-accent', session: true, linkPage: true, value: undefined as string | undefined },
+`,
+    },
+    {
+      file: 'sandbox/link-page/app/link-app.ts',
+      after: '    document.documentElement.dataset.colorScheme = colorScheme;\n',
+      text: `    // The accent colour the widget asked for (\`theme-accent\`), over the palette's.
+    const { themeAccent } = this.#flow.frame;
+    if (themeAccent) this.style.setProperty('--link-accent', themeAccent);
+`,
+    },
+    {
+      file: 'test/node/theme-accent-option.test.ts',
+      create: `import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import type { OpenLinkOptions } from '../../src/core/link-options.js';
+import { PayrollLink } from '../../src/element/payroll-link.js';
+import { InitMessageSchema, PROTOCOL_VERSION } from '../../src/protocol.js';
+
+test('theme-accent: the element\\'s attribute, openLink()\\'s option, and the init message\\'s field', () => {
+  assert.equal(PayrollLink.properties.themeAccent.attribute, 'theme-accent');
+  const options: Pick<OpenLinkOptions, 'themeAccent'> = { themeAccent: '#0f766e' };
+  const init = { type: 'payroll-link:init', version: PROTOCOL_VERSION, token: 't', ...options };
+  assert.equal(InitMessageSchema.parse(init).themeAccent, '#0f766e');
+  assert.equal(InitMessageSchema.safeParse({ ...init, themeAccent: 42 }).success, false);
+});
+`,
+    },
+    changelog(
+      "- Added (element, core): the `theme-accent` attribute (`themeAccent`, also an `openLink()` option): the accent colour of the Link page's controls, which the Link page is told.",
+    ),
+  ],
+  regenerate: REGENERATE_ELEMENT_REFERENCE,
+  tests: ['test/node/theme-accent-option.test.ts', 'test/node/link-page.test.ts'],
+};
+
+/** Every scenario, in the order of the docs' table. */
+export const SCENARIOS: readonly Scenario[] = [ELEMENT_EVENT, ELEMENT_OPTION, PAGINATED_READ, WEBHOOK_EVENT];
 
 /** Runs `argv` in `cwd`; resolves with its output, or with why it failed. */
 async function step(cwd: string, argv: readonly string[]): Promise<{ ok: boolean; output: string }> {
