@@ -4,19 +4,9 @@
  * other language gets English; right-to-left languages are out of scope.
  */
 
-/** The widget's own words. Override any of them with the element's `strings` property. */
-export interface WidgetStrings {
-  /** The button's label (when the element has no content of its own). */
-  connect: string;
-  /** Shown under the button when a session could not start or ended in an error. */
-  error: string;
-  /** Accessible name of the modal and of the Link frame. */
-  title: string;
-  /** Accessible name of the modal's close control. */
-  close: string;
-  /** Shown until the Link page is ready. */
-  loading: string;
-}
+import type { WidgetStrings } from './widget-strings.js';
+
+export type { WidgetStrings } from './widget-strings.js';
 
 /** The languages the widget's own words come in. */
 export type WidgetLanguage = 'en' | 'es';

@@ -9,7 +9,7 @@
  */
 import type * as z from 'zod/mini';
 import type * as Protocol from '../protocol.js';
-import type { RowsWhere } from './element-options.js';
+import type { RowsWhere } from './rows-where.js';
 
 /** One event's row. */
 export interface ElementEventRow {

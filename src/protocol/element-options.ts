@@ -8,8 +8,9 @@
  * To add an option: its row, what the element or the session does with it, a test, the CHANGELOG; for one the Link
  * page is told, the Link page's code that reads it (the init message has its field, from the row).
  */
-import type { WidgetStrings } from '../core/strings.js';
+import type { WidgetStrings } from '../core/widget-strings.js';
 import type { TokenInput } from './link-token.js';
+import type { RowsWhere } from './rows-where.js';
 
 /** The colour modes (`ColorSchemeSchema` in src/protocol.ts checks them): the `colorScheme` row's values. */
 export const COLOR_SCHEMES = ['light', 'dark', 'auto'] as const;
@@ -124,8 +125,6 @@ export type OptionValues<K extends keyof ElementOptions = keyof ElementOptions> 
   -readonly [P in keyof ElementOptions as P extends K ? P : never]: ElementOptions[P]['value'];
 };
 
-/** The names of the rows of `Table` that fit `Row`: `RowsWhere<ElementOptions, { session: true }>`. */
-export type RowsWhere<Table, Row> = { [K in keyof Table]: Table[K] extends Row ? K : never }[keyof Table];
 /** The options `openLink()` takes too (`session: true`). */
 export type SessionOptionName = RowsWhere<ElementOptions, { session: true }>;
 /** The options the Link page is told (`linkPage: true`). */
