@@ -71,6 +71,56 @@ export const bundledOptions = {
  */
 export const FRAMEWORK_ENTRIES = ['react', 'jsx', 'vue', 'svelte', 'react-native'] as const;
 
+/**
+ * dist/react.node.js, `payroll-link/react` under Node's resolution (the `node` condition; browsers and bundlers for
+ * them get dist/react.js). Node's resolution gives `@lit/react`'s server-rendering build, whose component sets no
+ * property and adds no listener (lit/lit#4446): right on a server, wrong under Vitest + jsdom, where an app's
+ * component test renders the wrapper in a DOM. So this file is the wrapper with both builds of `createComponent`:
+ * the browser's, bundled from `@lit/react` (no imports of its own), where there is a document, and the one Node
+ * resolves (`@lit/react` stays an import) where there is none.
+ */
+async function buildReactForNode(): Promise<void> {
+  const litReact = `${root}node_modules/@lit/react/`;
+  const bothBuilds: Plugin = {
+    name: 'lit-react-both-builds',
+    setup(plugin) {
+      plugin.onResolve({ filter: /^@lit\/react$/ }, (args) =>
+        args.namespace === 'both-builds' ? { path: '@lit/react', external: true } : { path: '@lit/react', namespace: 'both-builds' },
+      );
+      plugin.onLoad({ filter: /.*/, namespace: 'both-builds' }, () => ({
+        contents: [
+          "import { createComponent as inNode } from '@lit/react';",
+          `import { createComponent as inBrowser } from ${JSON.stringify(`${litReact}create-component.js`)};`,
+          "export const createComponent = typeof document === 'undefined' ? inNode : inBrowser;",
+        ].join('\n'),
+        resolveDir: litReact,
+      }));
+    },
+  };
+  // The element and the rest of the package stay the modules they are (one element class, one registration): each
+  // of the wrapper's relative imports stays an import, of the same file, from dist/.
+  const modulesApart: Plugin = {
+    name: 'package-modules-apart',
+    setup(plugin) {
+      plugin.onResolve({ filter: /^\.\.?\//, namespace: 'file' }, (args) => ({
+        path: `./${relative(dist, resolve(dirname(args.importer), args.path))}`,
+        external: true,
+      }));
+    },
+  };
+  await build({
+    entryPoints: [`${dist}frameworks/react.js`],
+    outfile: `${dist}react.node.js`,
+    bundle: true,
+    format: 'esm',
+    platform: 'neutral',
+    plugins: [bothBuilds, modulesApart],
+    external: ['react'],
+    legalComments: 'inline',
+    logLevel: 'warning',
+  });
+}
+
 async function writeFrameworkEntries(): Promise<void> {
   for (const name of FRAMEWORK_ENTRIES) {
     const forward = `export * from './frameworks/${name}.js';\n`;
@@ -181,6 +231,7 @@ export async function buildPackage(): Promise<void> {
   run('tsc', ['-p', 'tsconfig.build.json']);
   run('tsc', ['-p', 'tsconfig.build-node.json']);
   await writeFrameworkEntries();
+  await buildReactForNode();
   await bundleSessionCode();
   await build({
     ...bundledOptions,

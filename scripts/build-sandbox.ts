@@ -31,7 +31,13 @@ const prebuiltLinkPage: Plugin = {
 export async function buildSandbox(): Promise<void> {
   await mkdir(`${out}link`, { recursive: true });
   await build({
-    entryPoints: { index: `${root}sandbox/index.ts`, cli: `${root}sandbox/cli/cli.ts` },
+    entryPoints: {
+      index: `${root}sandbox/index.ts`,
+      cli: `${root}sandbox/cli/cli.ts`,
+      // payroll-link/testing/sandbox: a test runner's global setup and Jest's teardown, sharing the sandbox they run.
+      'test-setup': `${root}sandbox/test-setup.ts`,
+      'test-teardown': `${root}sandbox/test-teardown.ts`,
+    },
     outdir: out,
     bundle: true,
     splitting: true,

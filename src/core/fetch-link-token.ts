@@ -5,6 +5,7 @@ import { timeLimit } from '../shared/time-limit.js';
 import { untilAborted } from '../shared/until-aborted.js';
 import { LinkFailure, linkError } from './link-error.js';
 import { TOKEN_FAILURE_MEMORY_MS } from './token-failure-memory.js';
+import type { ScriptedRealm } from './scripted-links.js';
 
 export type { TokenInput } from '../protocol/link-token.js';
 
@@ -110,6 +111,9 @@ function endpointOf({ tokenUrl, fetchToken }: TokenSource): string {
  * said once on the console; an abort is thrown as its reason, silently.
  */
 export async function fetchLinkToken(source: TokenSource, signal: AbortSignal, tuning: TokenFetchTuning = {}): Promise<SessionToken> {
+  // A test's scripted token (payroll-link/testing's mockLink()), unless it keeps the app's token request: see scripted-links.ts.
+  const scripted = (globalThis as ScriptedRealm).__payrollLinkScripted?.fetchLinkToken(source, signal);
+  if (scripted) return scripted;
   const { timeoutMs, maxAttempts, backoffBaseMs } = { ...DEFAULTS, ...tuning };
   try {
     if (!canFetch(source)) {

@@ -1,5 +1,6 @@
 import type { LinkHandle, OpenLinkOptions, PreparedLink, PrepareLinkOptions } from './link-options.js';
 import { LinkSession } from './link-session.js';
+import type { ScriptedRealm } from './scripted-links.js';
 
 /**
  * Opens the hosted Link flow in a modal frame: gets a token (from `token`, `fetchToken` or `tokenUrl`), loads `linkUrl`
@@ -45,6 +46,9 @@ export function openLink(options: OpenLinkOptions): LinkHandle {
  * ```
  */
 export function prepareLink(options: PrepareLinkOptions): PreparedLink {
+  // A test's scripted session (payroll-link/testing's mockLink()), when it installed one: see scripted-links.ts.
+  const scripted = (globalThis as ScriptedRealm).__payrollLinkScripted;
+  if (scripted) return scripted.prepareLink(options);
   const session = new LinkSession(options);
   // Only what PreparedLink promises: the session's state stays internal.
   return { open: (openOptions) => session.open(openOptions), dispose: () => session.dispose() };

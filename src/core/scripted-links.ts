@@ -1,0 +1,20 @@
+/**
+ * The one seam of `payroll-link/testing`'s `mockLink()` in the package's code: a property of the realm's global object
+ * that `prepareLink()` (and so `openLink()` and every `<payroll-link>`) and the token fetch read each time. Unset, as
+ * in production, they go on as always (one property read); set by a test, a scripted session takes the place of the
+ * real one. A global, not a module's state: every copy of the package in the test's realm (an app's bundle, the
+ * element's session chunk, a test runner's second instance of a module) reads the same. Types only: nothing here ships.
+ */
+import type { SessionToken, TokenSource } from './fetch-link-token.js';
+import type { PreparedLink, PrepareLinkOptions } from './link-options.js';
+
+/** What a test's `mockLink()` installs: see the file's comment. */
+export interface ScriptedLinks {
+  /** Takes the place of `prepareLink()`: the flow built, scripted. */
+  prepareLink(options: PrepareLinkOptions): PreparedLink;
+  /** A token fetch: the scripted token, or `undefined` when the real fetch goes on (`mockLink({ tokenUrl: 'call' })`). */
+  fetchLinkToken(source: TokenSource, signal: AbortSignal): Promise<SessionToken> | undefined;
+}
+
+/** The realm's global object, as the seam reads it. */
+export type ScriptedRealm = typeof globalThis & { __payrollLinkScripted?: ScriptedLinks | undefined };

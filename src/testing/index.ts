@@ -1,0 +1,14 @@
+/**
+ * `payroll-link/testing`: the kit for an app's own tests. `mockLink()` scripts the Link session of every
+ * `<payroll-link>`, `openLink()` and `<PayrollLink>` in a unit test; `webhookRequest()` builds the request the
+ * service sends to a webhook receiver. Never in a production bundle: nothing of the package imports it. Playwright's
+ * helpers are `payroll-link/testing/playwright`, React Native's `payroll-link/testing/react-native`, and the sandbox in
+ * a test runner's global setup `payroll-link/testing/sandbox` (docs/testing.md).
+ */
+export { mockLink } from './mock-link.js';
+export { ScriptError } from './script-error.js';
+export { findLinkButton } from './find-link-button.js';
+export { webhookRequest } from './webhook-request.js';
+export type { WebhookRequestOptions, WebhookRequestPayload } from './webhook-request.js';
+export type { MockLink, MockLinkOptions, ScriptedErrorCode, ScriptedExit, ScriptedLink } from './mock-link.js';
+export type { LinkPayload } from './scripted-session.js';
