@@ -3,5 +3,5 @@
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
-  test: { environment: 'jsdom', globals: true, include: ['spec/**/*.test.js'] },
+  test: { environment: 'jsdom', globals: true, include: ['spec/**/*.test.{js,jsx}'] },
 });
