@@ -1,8 +1,9 @@
 /**
  * `payroll-link/react-native` (#42) stays its own: react-native and react-native-webview are optional peers that
- * a web app never installs, so no other entry may reach them. Only src/frameworks/react-native.ts imports them (and
- * react-native-modules.d.ts declares them for the build), and no module imports it: the entry is reached through
- * its `exports` key alone.
+ * a web app never installs, so no other entry may reach them. Only src/frameworks/react-native.ts imports them, and
+ * the testing kit's `payroll-link/testing/react-native` (#52, src/testing/react-native.ts: its WebView stand-in),
+ * react-native-modules.d.ts declares them for the build, and no module imports either: each entry is reached
+ * through its `exports` key alone.
  */
 import assert from 'node:assert/strict';
 import { readdir, readFile } from 'node:fs/promises';
@@ -14,6 +15,8 @@ const root = fileURLToPath(new URL('../../', import.meta.url));
 const src = `${root}src/`;
 const ENTRY = 'frameworks/react-native.ts';
 const DECLARATIONS = 'frameworks/react-native-modules.d.ts';
+/** The testing kit's entry for an app's Jest tests of PayrollLinkView. */
+const TESTING_ENTRY = 'testing/react-native.ts';
 
 /** Every module specifier a file names (static and dynamic imports, re-exports, `declare module`). */
 function specifiers(code: string): string[] {
@@ -26,17 +29,17 @@ async function sources(): Promise<Array<[file: string, code: string]>> {
   return Promise.all(files.map(async (file) => [relative(src, file), await readFile(file, 'utf8')] as [string, string]));
 }
 
-test('only the react-native entry imports react-native or react-native-webview', async () => {
+test('only the react-native entries (the component and its testing kit) import react-native or react-native-webview', async () => {
   const all = await sources();
   assert.ok(all.length > 30, `read the sources (${all.length})`);
   const importers = all
     .filter(([, code]) => specifiers(code).some((specifier) => /^react-native(-webview)?(\/|$)/.test(specifier)))
     .map(([file]) => file)
     .sort();
-  assert.deepEqual(importers, [DECLARATIONS, ENTRY]);
+  assert.deepEqual(importers, [DECLARATIONS, ENTRY, TESTING_ENTRY]);
 });
 
-test('no module imports the react-native entry', async () => {
+test('no module imports the react-native entries', async () => {
   const importers = (await sources())
     .filter(([, code]) => specifiers(code).some((specifier) => /(^|\/)react-native(\.js)?$/.test(specifier) && specifier.startsWith('.')))
     .map(([file]) => file);

@@ -104,6 +104,13 @@ export const REACT_NATIVE_SNIPPETS: [page: string, section: string, subsection: 
     '__tests__/docs/connect-payroll.test.tsx',
     "run by a React Native 0.87 app's Jest (Testing Library 14) and type-checked by its tsc",
   ],
+  [
+    'docs/testing.md',
+    'The testing kit',
+    'React Native: `simulateLaunch()`',
+    '__tests__/docs/simulate-launch.test.tsx',
+    "run by a React Native 0.87 app's Jest (Testing Library 14) and type-checked by its tsc",
+  ],
 ];
 
 /**

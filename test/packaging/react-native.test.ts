@@ -8,9 +8,13 @@
 // - the app's `tsc` resolves the tarball's types for `payroll-link/react-native` and rejects wrong props
 //   (react-native/app/props.tsx, one @ts-expect-error each);
 // - the component's source type-checks against the real react-native and react-native-webview types
-//   (react-native/tsconfig.source.json), which the package's own build replaces with a few declarations.
+//   (react-native/tsconfig.source.json), which the package's own build replaces with a few declarations;
+// - payroll-link/testing/react-native (#52): an app's screen (react-native/app/connect-payroll-screen.tsx) driven by
+//   simulateLaunch() in WebViewMock (react-native/__tests__/simulate-launch.test.tsx), the launch page's messages in
+//   its order, out-of-order plays refused, and what the view refuses from a frame refused here too; its source
+//   type-checks against the real types as well (react-native/tsconfig.testing-source.json).
 // The docs are checked here too (REACT_NATIVE_SNIPPETS, written into the app for the run): docs/react-native.md's
-// component type-checks in the app, docs/native-apps.md's Jest example runs in the app's Jest, and
+// component type-checks in the app, docs/native-apps.md's and docs/testing.md's Jest examples run in the app's Jest, and
 // docs/react-native.md's Jest configuration lets payroll-link through Babel as the app's jest.config.js does.
 // All three run on Node 22 (React Native 0.87 and its Jest preset need it), which the toolchain brings as npm's `node`
 // package, as angular/ does. Needs install-toolchains.ts and install-packed.ts first: `npm run test:packaging`.
@@ -49,6 +53,18 @@ const JEST_TESTS = [
   // docs/native-apps.md's Jest example, as written.
   'a connected account reaches onSuccess, and launch-done closes the view',
   'a message without the view nonce (what another frame could send) calls nothing',
+  // payroll-link/testing/react-native (#52): an app's screen driven by simulateLaunch() in WebViewMock.
+  'connect(): the screen saves the account and the job, and says it is connected',
+  'connect() plays every message in the launch page order, each callback once, with the ids given',
+  'exit(): the screen says the user left, saves nothing, and the launch page ends with exit',
+  'error() then exit(): the exit carries the error, as the Link page ends a failed flow',
+  'openUrl(): the window goes to Linking.openURL, once, and the flow goes on',
+  'out of order: a second success, and anything after the exit, fail with a clear error and post nothing',
+  'the stand-in is no kinder than the real page: a frame message the view refuses, it refuses here too',
+  "a simulated launch of another URL is refused: its messages carry the old launch's nonce",
+  // docs/testing.md's React Native test, as written.
+  'a connected account reaches onSuccess, and the view closes once the launch is done',
+  'a user who leaves the flow reaches onExit, and nothing comes after it',
 ];
 
 /** The folders the docs' snippets are written to, inside the app (for this run only: the docs are their source). */
@@ -88,9 +104,11 @@ test("the app's tsc resolves the tarball's types for payroll-link/react-native, 
   assert.equal(status, 0, output);
 });
 
-test("the component's source type-checks against the real react-native and react-native-webview types", () => {
-  const { status, output } = run(['node_modules/typescript/bin/tsc', '-p', 'tsconfig.source.json']);
-  assert.equal(status, 0, output);
+test("the component's and the testing kit's sources type-check against the real react-native and react-native-webview types", () => {
+  for (const project of ['tsconfig.source.json', 'tsconfig.testing-source.json']) {
+    const { status, output } = run(['node_modules/typescript/bin/tsc', '-p', project]);
+    assert.equal(status, 0, `${project}: ${output}`);
+  }
 });
 
 test("docs/react-native.md's Jest configuration lets payroll-link through Babel as the app's jest.config.js does", async () => {
