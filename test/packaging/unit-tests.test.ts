@@ -64,11 +64,12 @@ function run(args: string[]): { status: number | null; output: string } {
   return { status: result.status, output: `${result.stdout}${result.stderr}` };
 }
 
-// 3 tests of the element's own, then the kit's: the React component (Vitest only), the element, the webhook receiver.
+// 3 tests of the element's own and a Vue component's with mockLink(), then the docs' kit snippets: the React component
+// (Vitest only), the element, the webhook receiver.
 const RUNS: Array<[name: string, args: string[], passed: RegExp]> = [
-  ['Vitest with jsdom', ['node_modules/vitest/vitest.mjs', 'run', '--environment', 'jsdom'], /Tests\s+6 passed \(6\)/],
-  ['Vitest with happy-dom', ['node_modules/vitest/vitest.mjs', 'run', '--environment', 'happy-dom'], /Tests\s+6 passed \(6\)/],
-  ['Jest with jsdom (ESM mode)', ['--experimental-vm-modules', 'node_modules/jest/bin/jest.js'], /Tests:\s+5 passed, 5 total/],
+  ['Vitest with jsdom', ['node_modules/vitest/vitest.mjs', 'run', '--environment', 'jsdom'], /Tests\s+7 passed \(7\)/],
+  ['Vitest with happy-dom', ['node_modules/vitest/vitest.mjs', 'run', '--environment', 'happy-dom'], /Tests\s+7 passed \(7\)/],
+  ['Jest with jsdom (ESM mode)', ['--experimental-vm-modules', 'node_modules/jest/bin/jest.js'], /Tests:\s+6 passed, 6 total/],
   [
     'Vitest, the sandbox as its global setup',
     ['node_modules/vitest/vitest.mjs', 'run', '--root', 'sandbox-setup'],
