@@ -5,7 +5,6 @@ import { timeLimit } from '../shared/time-limit.js';
 import { untilAborted } from '../shared/until-aborted.js';
 import { LinkFailure, linkError } from './link-error.js';
 import { TOKEN_FAILURE_MEMORY_MS } from './token-failure-memory.js';
-import type { ScriptedRealm } from './scripted-links.js';
 
 export type { TokenInput } from '../protocol/link-token.js';
 
@@ -105,6 +104,14 @@ function endpointOf({ tokenUrl, fetchToken }: TokenSource): string {
 }
 
 /**
+ * The token half of payroll-link/testing's seam (`ScriptedLinks`, src/core/scripted-links.ts, which builds on this one
+ * so that neither module imports the other's): a test's scripted token, or `undefined` when the real fetch goes on.
+ */
+export interface ScriptedTokens {
+  fetchLinkToken(source: TokenSource, signal: AbortSignal): Promise<SessionToken> | undefined;
+}
+
+/**
  * Gets a fresh Link token from the integrator's backend, with a per-try timeout and retries (exponential backoff with
  * jitter, honouring `Retry-After`) for network errors, 429 and 5xx. Everything else, a timeout included, fails at
  * once. Failures are thrown as {@link LinkFailure} carrying a typed `LinkError` whose message names the endpoint, and
@@ -112,7 +119,7 @@ function endpointOf({ tokenUrl, fetchToken }: TokenSource): string {
  */
 export async function fetchLinkToken(source: TokenSource, signal: AbortSignal, tuning: TokenFetchTuning = {}): Promise<SessionToken> {
   // A test's scripted token (payroll-link/testing's mockLink()), unless it keeps the app's token request: see scripted-links.ts.
-  const scripted = (globalThis as ScriptedRealm).__payrollLinkScripted?.fetchLinkToken(source, signal);
+  const scripted = (globalThis as { __payrollLinkScripted?: ScriptedTokens }).__payrollLinkScripted?.fetchLinkToken(source, signal);
   if (scripted) return scripted;
   const { timeoutMs, maxAttempts, backoffBaseMs } = { ...DEFAULTS, ...tuning };
   try {

@@ -5,15 +5,13 @@
  * real one. A global, not a module's state: every copy of the package in the test's realm (an app's bundle, the
  * element's session chunk, a test runner's second instance of a module) reads the same. Types only: nothing here ships.
  */
-import type { SessionToken, TokenSource } from './fetch-link-token.js';
+import type { ScriptedTokens } from './fetch-link-token.js';
 import type { PreparedLink, PrepareLinkOptions } from './link-options.js';
 
-/** What a test's `mockLink()` installs: see the file's comment. */
-export interface ScriptedLinks {
+/** What a test's `mockLink()` installs: see the file's comment. Its token fetch: `ScriptedTokens`. */
+export interface ScriptedLinks extends ScriptedTokens {
   /** Takes the place of `prepareLink()`: the flow built, scripted. */
   prepareLink(options: PrepareLinkOptions): PreparedLink;
-  /** A token fetch: the scripted token, or `undefined` when the real fetch goes on (`mockLink({ tokenUrl: 'call' })`). */
-  fetchLinkToken(source: TokenSource, signal: AbortSignal): Promise<SessionToken> | undefined;
 }
 
 /** The realm's global object, as the seam reads it. */

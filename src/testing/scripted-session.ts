@@ -183,7 +183,7 @@ export class ScriptedSession {
     );
   }
 
-  /** The effects of the session's table, as a session without a page runs them (see `EffectInput` in session-moves.ts). */
+  /** The effects of the session's table, as a session without a page runs them (see `EffectInput` in src/core/session-moves.ts). */
   readonly #effects: EffectRunners = {
     onReady: () => guarded(this.#options.onReady, { linkUrl: this.#options.linkUrl }),
     show: () => {
@@ -213,7 +213,7 @@ export class ScriptedSession {
       this.#announce();
       guarded(this.#options.onExit, exit);
     },
-    // As the real session's onEvent (link-session.ts), which stays as it is there: a function both would share costs
+    // As the real session's onEvent (src/core/link-session.ts), which stays as it is there: a function both would share costs
     // the session's code about 16 B gzip, past the 60 B this kit may cost it. test/browser/mock-link.test.ts holds the
     // two to the same order of events.
     onEvent: (_, { message: { type, ...link } }) => {
