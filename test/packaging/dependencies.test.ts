@@ -1,6 +1,7 @@
 // What `npm install payroll-link` brings into an app, from the packed tarball and the npm registry:
 // an app without React gets no React wrapper dependency (@lit/react and react are optional peers) and no React Native
-// (react-native and react-native-webview, payroll-link/react-native's, are optional peers too), an app without
+// (react-native and react-native-webview, payroll-link/react-native's, are optional peers too) and no Playwright (the
+// testing kit's optional peer), an app without
 // Redis or PostgreSQL gets neither client (redis and pg are optional peers of payroll-link/server/redis and /postgres),
 // and an app that already has other minors of lit and zod within the package's ranges keeps one
 // copy of each (npm dedupes them). Needs build:package first (`npm run test:packaging`).
@@ -47,11 +48,14 @@ function copiesOf(dir: string, name: string): string[] {
 let plainApp: Promise<string> | undefined;
 const appWithNothingElse = () => (plainApp ??= appWith('no-react', {}));
 
-test('an app without React installs no React wrapper dependency, and no React Native', async () => {
+test('an app without React installs no React wrapper dependency, no React Native, and no Playwright', async () => {
   const dir = await appWithNothingElse();
   assert.ok(existsSync(join(dir, 'node_modules/payroll-link/dist/index.js')));
-  for (const name of ['@lit/react', 'react', 'react-dom', 'react-native', 'react-native-webview'])
+  // @playwright/test is payroll-link/testing/playwright's optional peer (#52): the kit adds no dependency.
+  for (const name of ['@lit/react', 'react', 'react-dom', 'react-native', 'react-native-webview', '@playwright/test', 'playwright-core'])
     assert.ok(!existsSync(join(dir, 'node_modules', name)), `${name} is not installed`);
+  const manifest = JSON.parse(await readFile(join(dir, 'node_modules/payroll-link/package.json'), 'utf8')) as { dependencies: object };
+  assert.deepEqual(Object.keys(manifest.dependencies), ['lit', 'zod'], "the package's dependencies: lit and zod, nothing for the kit");
 });
 
 test('an app without Redis or PostgreSQL installs neither client, and the server with its store entry points runs', async () => {

@@ -14,7 +14,7 @@
 //   its order, out-of-order plays refused, and what the view refuses from a frame refused here too; its source
 //   type-checks against the real types as well (react-native/tsconfig.testing-source.json).
 // The docs are checked here too (REACT_NATIVE_SNIPPETS, written into the app for the run): docs/react-native.md's
-// component type-checks in the app, docs/native-apps.md's and docs/testing.md's Jest examples run in the app's Jest, and
+// component type-checks in the app, docs/testing.md's Jest example (which docs/native-apps.md points to) runs in the app's Jest, and
 // docs/react-native.md's Jest configuration lets payroll-link through Babel as the app's jest.config.js does.
 // All three run on Node 22 (React Native 0.87 and its Jest preset need it), which the toolchain brings as npm's `node`
 // package, as angular/ does. Needs install-toolchains.ts and install-packed.ts first: `npm run test:packaging`.
@@ -50,9 +50,6 @@ const JEST_TESTS = [
   'review finding 1: other https navigation goes to Linking.openURL and is refused in the WebView',
   "review finding 1: any other navigation is refused and opened nowhere, past react-native-webview's own origin list too",
   'review finding 1: open-url opens https only (and http on loopback: the sandbox)',
-  // docs/native-apps.md's Jest example, as written.
-  'a connected account reaches onSuccess, and launch-done closes the view',
-  'a message without the view nonce (what another frame could send) calls nothing',
   // payroll-link/testing/react-native (#52): an app's screen driven by simulateLaunch() in WebViewMock.
   'connect(): the screen saves the account and the job, and says it is connected',
   'connect() plays every message in the launch page order, each callback once, with the ids given',
