@@ -26,6 +26,7 @@ export default defineConfig(
     'test/packaging/apps/',
     'test/packaging/frameworks/',
     'test/packaging/nuxt/',
+    'test/packaging/playwright/',
     'test/packaging/runtimes/',
     'test/packaging/workerd/',
     'test/packaging/react-native/',

@@ -60,7 +60,7 @@ export default defineConfig({
       {
         text: 'Testing',
         items: [
-          { text: 'Testing with the sandbox', link: '/testing' },
+          { text: 'Testing', link: '/testing' },
           { text: 'Sandbox reference', link: '/sandbox' },
         ],
       },

@@ -12,3 +12,14 @@ export { webhookRequest } from './webhook-request.js';
 export type { WebhookRequestOptions, WebhookRequestPayload } from './webhook-request.js';
 export type { MockLink, MockLinkOptions, ScriptedErrorCode, ScriptedExit, ScriptedLink } from './mock-link.js';
 export type { LinkPayload } from './scripted-session.js';
+// The Link page's steps as data, for a WebDriver or Appium test (playwright.ts follows them too).
+export { LINK_FRAME, LINK_PAGE_ROOT, LINK_SCREENS, OAUTH_WINDOW, SANDBOX_CREDENTIALS } from './link-flow-steps.js';
+export { findInLinkPage, findLinkFrame, linkScreenShowing, matchesText, textPattern } from './link-flow-steps.js';
+export type {
+  FailingSandboxUsername,
+  LinkControl,
+  LinkScreenName,
+  LinkScreenSteps,
+  SandboxUsername,
+  TextMatch,
+} from './link-flow-steps.js';

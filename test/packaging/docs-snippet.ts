@@ -98,13 +98,6 @@ export const ANGULAR_SNIPPETS: [section: string, language: string, file: string]
 export const REACT_NATIVE_SNIPPETS: [page: string, section: string, subsection: string | null, file: string, why: string][] = [
   ['docs/react-native.md', 'The component', null, 'app/docs/connect-payroll-screen.tsx', "type-checked by a React Native 0.87 app's tsc"],
   [
-    'docs/native-apps.md',
-    'The WebView fallback: `PayrollLinkView` (`payroll-link/react-native`)',
-    'Testing `PayrollLinkView` with Jest',
-    '__tests__/docs/connect-payroll.test.tsx',
-    "run by a React Native 0.87 app's Jest (Testing Library 14) and type-checked by its tsc",
-  ],
-  [
     'docs/testing.md',
     'The testing kit',
     'React Native: `simulateLaunch()`',
@@ -129,3 +122,10 @@ export const NUXT_SNIPPETS: [section: string, language: 'ts' | 'vue', block: num
   ['Reading the data in a server route', 'ts', 0, 'server/api/accounts/[id].get.ts'],
   ['Typed data: `useFetch`', 'vue', 0, 'app/pages/accounts/[id].vue'],
 ];
+
+/**
+ * docs/testing.md's Playwright Test snippets ("End to end: `linkFlow(page)`"), its ts blocks in order, each the file
+ * of the Playwright Test app (playwright/) it is. playwright.test.ts runs them; docs-snippets.test.ts leaves them to it.
+ */
+export const PLAYWRIGHT_SECTION = 'The testing kit / End to end: `linkFlow(page)`';
+export const PLAYWRIGHT_SNIPPETS = ['tests/connect-payroll.spec.ts', 'global-setup.ts', 'playwright.config.ts'] as const;

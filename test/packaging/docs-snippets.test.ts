@@ -16,6 +16,8 @@ import {
   ANGULAR_SNIPPETS,
   codeBlocks,
   NUXT_SNIPPETS,
+  PLAYWRIGHT_SECTION,
+  PLAYWRIGHT_SNIPPETS,
   READING_DATA_SNIPPETS,
   REACT_NATIVE_SNIPPETS,
   shippedMarkdown,
@@ -130,6 +132,33 @@ const ELSEWHERE: [page: string, section: string, block: number, why: string][] =
   ['docs/testing.md', 'Test your integration', 0, 'app.js: run as written by node --test in sandbox-package.test.ts'],
   ['docs/testing.md', 'Test your integration', 1, 'payroll.test.js: run as written by node --test in sandbox-package.test.ts'],
   ['docs/testing.md', 'Testing your components', 0, 'run as written by Vitest (jsdom, happy-dom) and Jest (jsdom) in unit-tests.test.ts'],
+  ...PLAYWRIGHT_SNIPPETS.map((file, block): [string, string, number, string] => [
+    'docs/testing.md',
+    PLAYWRIGHT_SECTION,
+    block,
+    `${file}: run as written by Playwright Test in playwright.test.ts`,
+  ]),
+  [
+    'docs/testing.md',
+    'The testing kit / WebDriver and Appium: the steps as data',
+    0,
+    'run as written in WebKitGTK over WebDriver in test/e2e/link-flow.test.ts',
+  ],
+  // The kit's (#52); the jsx block beside the first (a React component's test) runs there too, under Vitest.
+  ...(
+    [
+      ['Unit tests: `mockLink()`', 0, 'connect-button.test.js'],
+      ['Webhooks: `webhookRequest()`', 0, 'webhooks.test.js'],
+      ["The sandbox in your test runner's setup", 0, 'vitest.config.js'],
+      ["The sandbox in your test runner's setup", 1, 'jest.config.js'],
+      ["The sandbox in your test runner's setup", 2, 'link-token.test.js'],
+    ] as const
+  ).map(([subsection, block, file]): [string, string, number, string] => [
+    'docs/testing.md',
+    `The testing kit / ${subsection}`,
+    block,
+    `${file}: run as written by Vitest and Jest in unit-tests.test.ts`,
+  ]),
   [
     'docs/link-events.md',
     'A ready signal: `link-ready` and `onReady`',

@@ -28,6 +28,8 @@ export const unitTestsPackageDir = fileURLToPath(new URL('./unit-tests/node_modu
 export const runtimesPackageDir = fileURLToPath(new URL('./runtimes/node_modules/payroll-link', import.meta.url));
 /** Where the React Native app's Jest tests and tsc find it: beside React Native and react-native-webview. */
 export const reactNativePackageDir = fileURLToPath(new URL('./react-native/node_modules/payroll-link', import.meta.url));
+/** Where the Playwright Test app finds it: beside @playwright/test, as an app's end-to-end tests would. */
+export const playwrightPackageDir = fileURLToPath(new URL('./playwright/node_modules/payroll-link', import.meta.url));
 
 /** Packs the repository's package and extracts it into each folder above. Returns the tarball's file name. */
 export async function installPackedPackage(): Promise<string> {
@@ -49,6 +51,7 @@ export async function installPackedPackage(): Promise<string> {
       unitTestsPackageDir,
       runtimesPackageDir,
       reactNativePackageDir,
+      playwrightPackageDir,
     ]) {
       await rm(dir, { recursive: true, force: true });
       await mkdir(dir, { recursive: true });
@@ -63,6 +66,6 @@ export async function installPackedPackage(): Promise<string> {
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const filename = await installPackedPackage();
   console.log(
-    `install-packed: ${filename} extracted into test/packaging/node_modules, frameworks/, angular/, nuxt/, svelte/, unit-tests/, runtimes/ and react-native/node_modules`,
+    `install-packed: ${filename} extracted into test/packaging/node_modules, frameworks/, angular/, nuxt/, svelte/, unit-tests/, runtimes/, react-native/ and playwright/node_modules`,
   );
 }

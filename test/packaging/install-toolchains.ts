@@ -2,8 +2,8 @@
 // only when a package-lock.json has changed since its last install. frameworks/ holds the Angular
 // and Next.js toolchains, angular/ Angular 22 with Node 22, nuxt/ Nuxt 4 with Node 22, servers/ the backend frameworks (Express 4 and 5, Fastify, Hono), svelte/
 // Svelte 5, unit-tests/ the app test runners (Vitest, Jest), runtimes/ Deno, Bun and Vercel's edge-runtime, workerd/ Cloudflare's
-// wrangler (workerd), react-native/ React Native with Jest and Node 22. Run before install-packed.ts, which extracts payroll-link
-// into frameworks/, angular/, nuxt/, svelte/, unit-tests/, runtimes/ and react-native/.
+// wrangler (workerd), react-native/ React Native with Jest and Node 22, playwright/ Playwright Test. Run before install-packed.ts,
+// which extracts payroll-link into frameworks/, angular/, nuxt/, svelte/, unit-tests/, runtimes/, react-native/ and playwright/.
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
@@ -20,6 +20,7 @@ const TOOLCHAINS: [folder: string, what: string][] = [
   ['runtimes', "Deno and Bun (npm's packages carry the binaries), Vercel's edge-runtime"],
   ['workerd', 'Cloudflare Workers: wrangler 4.86.0 and its workerd'],
   ['react-native', "React Native 0.87, react-native-webview, Jest and the Node 22 they run on (npm's `node` package)"],
+  ['playwright', "Playwright Test 1.65 (it drives Debian's Chromium: no browser download)"],
 ];
 
 for (const [folder, what] of TOOLCHAINS) {
