@@ -5,6 +5,7 @@ import { timeLimit } from '../shared/time-limit.js';
 import { untilAborted } from '../shared/until-aborted.js';
 import { LinkFailure, linkError } from './link-error.js';
 import { TOKEN_FAILURE_MEMORY_MS } from './token-failure-memory.js';
+import { SCRIPTED_LINKS } from './scripted-key.js';
 
 export type { TokenInput } from '../protocol/link-token.js';
 
@@ -119,7 +120,7 @@ export interface ScriptedTokens {
  */
 export async function fetchLinkToken(source: TokenSource, signal: AbortSignal, tuning: TokenFetchTuning = {}): Promise<SessionToken> {
   // A test's scripted token (payroll-link/testing's mockLink()), unless it keeps the app's token request: see scripted-links.ts.
-  const scripted = (globalThis as { __payrollLinkScripted?: ScriptedTokens }).__payrollLinkScripted?.fetchLinkToken(source, signal);
+  const scripted = (globalThis as { [SCRIPTED_LINKS]?: ScriptedTokens })[SCRIPTED_LINKS]?.fetchLinkToken(source, signal);
   if (scripted) return scripted;
   const { timeoutMs, maxAttempts, backoffBaseMs } = { ...DEFAULTS, ...tuning };
   try {

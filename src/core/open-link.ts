@@ -1,6 +1,7 @@
 import type { LinkHandle, OpenLinkOptions, PreparedLink, PrepareLinkOptions } from './link-options.js';
 import { LinkSession } from './link-session.js';
 import type { ScriptedRealm } from './scripted-links.js';
+import { SCRIPTED_LINKS } from './scripted-key.js';
 
 /**
  * Opens the hosted Link flow in a modal frame: gets a token (from `token`, `fetchToken` or `tokenUrl`), loads `linkUrl`
@@ -47,7 +48,7 @@ export function openLink(options: OpenLinkOptions): LinkHandle {
  */
 export function prepareLink(options: PrepareLinkOptions): PreparedLink {
   // A test's scripted session (payroll-link/testing's mockLink()), when it installed one: see scripted-links.ts.
-  const scripted = (globalThis as ScriptedRealm).__payrollLinkScripted;
+  const scripted = (globalThis as ScriptedRealm)[SCRIPTED_LINKS];
   if (scripted) return scripted.prepareLink(options);
   const session = new LinkSession(options);
   // Only what PreparedLink promises: the session's state stays internal.

@@ -2,6 +2,7 @@
  * `mockLink()`: the app's unit test swaps the real Link session for a scripted one, for every `<payroll-link>`,
  * `openLink()` and `<PayrollLink>` in the test's realm, and plays the Link page's events into it.
  */
+import { SCRIPTED_LINKS } from '../core/scripted-key.js';
 import type { ScriptedLinks, ScriptedRealm } from '../core/scripted-links.js';
 import type { LinkErrorCode } from '../core/link-error.js';
 import type { OpenLinkOptions } from '../core/link-options.js';
@@ -121,12 +122,12 @@ export function mockLink(options: MockLinkOptions = {}): MockLink {
     prepareLink: (prepareOptions) => new ScriptedSession(prepareOptions, tokens, opened).prepared(),
     fetchLinkToken: () => (tokens === 'call' ? undefined : Promise.resolve(scriptedToken())),
   };
-  realm.__payrollLinkScripted = scripted;
+  realm[SCRIPTED_LINKS] = scripted;
 
   const restore = () => {
     if (!installed) return;
     installed = false;
-    if (realm.__payrollLinkScripted === scripted) delete realm.__payrollLinkScripted;
+    if (realm[SCRIPTED_LINKS] === scripted) delete realm[SCRIPTED_LINKS];
     if (restoreCurrent === restore) restoreCurrent = undefined;
     for (const waiter of waiting.splice(0)) waiter.reject(new ScriptError('mockLink: restored before the app opened Link.'));
   };
