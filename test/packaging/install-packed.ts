@@ -24,6 +24,8 @@ export const nuxtPackageDir = fileURLToPath(new URL('./nuxt/node_modules/payroll
 export const sveltePackageDir = fileURLToPath(new URL('./svelte/node_modules/payroll-link', import.meta.url));
 /** Where the unit-test apps (Vitest, Jest) find it: beside their runners, as an app's own tests would. */
 export const unitTestsPackageDir = fileURLToPath(new URL('./unit-tests/node_modules/payroll-link', import.meta.url));
+/** The same app's React 18 folder: its own copy, whose `react` is React 18 (unit-tests/react-18/package.json). */
+export const unitTestsReact18PackageDir = fileURLToPath(new URL('./unit-tests/react-18/node_modules/payroll-link', import.meta.url));
 /** Where Deno, Bun and Vercel's edge runtime find it: beside them (runtimes/), as an app's own install would have it. */
 export const runtimesPackageDir = fileURLToPath(new URL('./runtimes/node_modules/payroll-link', import.meta.url));
 /** Where the React Native app's Jest tests and tsc find it: beside React Native and react-native-webview. */
@@ -49,6 +51,7 @@ export async function installPackedPackage(): Promise<string> {
       nuxtPackageDir,
       sveltePackageDir,
       unitTestsPackageDir,
+      unitTestsReact18PackageDir,
       runtimesPackageDir,
       reactNativePackageDir,
       playwrightPackageDir,
@@ -66,6 +69,6 @@ export async function installPackedPackage(): Promise<string> {
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const filename = await installPackedPackage();
   console.log(
-    `install-packed: ${filename} extracted into test/packaging/node_modules, frameworks/, angular/, nuxt/, svelte/, unit-tests/, runtimes/, react-native/ and playwright/node_modules`,
+    `install-packed: ${filename} extracted into test/packaging/node_modules, frameworks/, angular/, nuxt/, svelte/, unit-tests/ (and its react-18/), runtimes/, react-native/ and playwright/node_modules`,
   );
 }

@@ -17,6 +17,7 @@ const TOOLCHAINS: [folder: string, what: string][] = [
   ['servers', 'Express 4 and 5, Fastify, Hono'],
   ['svelte', 'Svelte 5, its Vite plugin and svelte-check'],
   ['unit-tests', 'Vitest with jsdom and happy-dom, Jest with jsdom'],
+  ['unit-tests/react-18', 'React 18 and Testing Library, for the React component test under React 18 (its runners are unit-tests/)'],
   ['runtimes', "Deno and Bun (npm's packages carry the binaries), Vercel's edge-runtime"],
   ['workerd', 'Cloudflare Workers: wrangler 4.86.0 and its workerd'],
   ['react-native', "React Native 0.87, react-native-webview, Jest and the Node 22 they run on (npm's `node` package)"],

@@ -5,7 +5,7 @@
 // run must exit 0: the element may not throw where the browser features it uses are missing (jsdom has no
 // matchMedia, IntersectionObserver, <dialog>.showModal()...).
 // The testing kit's snippets of docs/testing.md (#52) run here as written too: a React component's test under
-// Vitest with jsdom and happy-dom (payroll-link/react with mockLink(); Vitest only: Jest's ESM mode transforms no
+// Vitest with jsdom and happy-dom (and React 18 in react-18/, which has its own React and copy of the package) (payroll-link/react with mockLink(); Vitest only: Jest's ESM mode transforms no
 // JSX), the element with mockLink() and webhookRequest() in all three runs, and the sandbox as Vitest's and Jest's
 // global setup (payroll-link/testing/sandbox), each with the docs' config in a folder of its own. Needs
 // install-toolchains.ts and install-packed.ts first: `npm run test:packaging` runs both.
@@ -25,6 +25,8 @@ const snippetFile = `${appDir}spec/docs-snippet.test.js`;
 const kitDir = `${appDir}spec/kit/`;
 /** The sandbox as the runners' global setup: the docs' configs and test, in a folder (a Vitest root) of their own. */
 const setupDir = `${appDir}sandbox-setup/`;
+/** The React snippet again under React 18, in the folder whose payroll-link and Testing Library import React 18. */
+const react18Dir = `${appDir}react-18/`;
 const KIT = 'The testing kit';
 
 /** The `n`-th `language` block of docs/testing.md under `### subsection` of "The testing kit". */
@@ -39,6 +41,8 @@ before(async () => {
   await writeFile(snippetFile, await docsSnippet('docs/testing.md', 'Testing your components', 'js'));
   await mkdir(kitDir, { recursive: true });
   await writeFile(`${kitDir}connect-payroll.test.jsx`, await kitSnippet('Unit tests: `mockLink()`', 'jsx'));
+  await mkdir(`${react18Dir}spec/`, { recursive: true });
+  await writeFile(`${react18Dir}spec/connect-payroll.test.jsx`, await kitSnippet('Unit tests: `mockLink()`', 'jsx'));
   await writeFile(`${kitDir}connect-button.test.js`, await kitSnippet('Unit tests: `mockLink()`', 'js'));
   await writeFile(`${kitDir}webhooks.test.js`, await kitSnippet('Webhooks: `webhookRequest()`', 'js'));
   await mkdir(setupDir, { recursive: true });
@@ -51,6 +55,7 @@ after(async () => {
   await rm(snippetFile, { force: true });
   await rm(kitDir, { recursive: true, force: true });
   await rm(setupDir, { recursive: true, force: true });
+  await rm(`${react18Dir}spec/`, { recursive: true, force: true });
 });
 
 /** Runs one test runner in the app, as its developers would (the runner's own binary), and returns what it said. */
@@ -70,6 +75,11 @@ const RUNS: Array<[name: string, args: string[], passed: RegExp]> = [
   ['Vitest with jsdom', ['node_modules/vitest/vitest.mjs', 'run', '--environment', 'jsdom'], /Tests\s+7 passed \(7\)/],
   ['Vitest with happy-dom', ['node_modules/vitest/vitest.mjs', 'run', '--environment', 'happy-dom'], /Tests\s+7 passed \(7\)/],
   ['Jest with jsdom (ESM mode)', ['--experimental-vm-modules', 'node_modules/jest/bin/jest.js'], /Tests:\s+6 passed, 6 total/],
+  [
+    'Vitest with jsdom, the React component under React 18',
+    ['node_modules/vitest/vitest.mjs', 'run', '--root', 'react-18'],
+    /Tests\s+1 passed \(1\)/,
+  ],
   [
     'Vitest, the sandbox as its global setup',
     ['node_modules/vitest/vitest.mjs', 'run', '--root', 'sandbox-setup'],
