@@ -5,7 +5,7 @@ import { timeLimit } from '../shared/time-limit.js';
 import { untilAborted } from '../shared/until-aborted.js';
 import { LinkFailure, linkError } from './link-error.js';
 import { TOKEN_FAILURE_MEMORY_MS } from './token-failure-memory.js';
-import { SCRIPTED_LINKS } from './scripted-key.js';
+import { SCRIPTED_LINKS } from '../shared/scripted-key.js';
 
 export type { TokenInput } from '../protocol/link-token.js';
 

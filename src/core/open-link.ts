@@ -1,7 +1,7 @@
 import type { LinkHandle, OpenLinkOptions, PreparedLink, PrepareLinkOptions } from './link-options.js';
 import { LinkSession } from './link-session.js';
 import type { ScriptedRealm } from './scripted-links.js';
-import { SCRIPTED_LINKS } from './scripted-key.js';
+import { SCRIPTED_LINKS } from '../shared/scripted-key.js';
 
 /**
  * Opens the hosted Link flow in a modal frame: gets a token (from `token`, `fetchToken` or `tokenUrl`), loads `linkUrl`

@@ -2,7 +2,7 @@
  * `mockLink()`: the app's unit test swaps the real Link session for a scripted one, for every `<payroll-link>`,
  * `openLink()` and `<PayrollLink>` in the test's realm, and plays the Link page's events into it.
  */
-import { SCRIPTED_LINKS } from '../core/scripted-key.js';
+import { SCRIPTED_LINKS } from '../shared/scripted-key.js';
 import type { ScriptedLinks, ScriptedRealm } from '../core/scripted-links.js';
 import type { LinkErrorCode } from '../core/link-error.js';
 import type { OpenLinkOptions } from '../core/link-options.js';

@@ -11,7 +11,7 @@
  * ```
  *
  * Typed against the few members of Playwright's `Page`, `Locator` and `FrameLocator` it uses ({@link LinkFlowPage}),
- * not `import type` from `@playwright/test` or `playwright-core`: a `.d.ts` that imports a package resolves only
+ * not `import type` from `@playwright/test` or `playwright-core`: a declaration file that imports a package resolves only
  * where that package is, and an app has one or the other (`@playwright/test` brings `playwright-core` only as a
  * dependency of its own, which pnpm does not hoist), while this package builds with `playwright-core` alone. So the
  * declarations import nothing of Playwright, and a `Page` of either package, of any version from 1.40 on, fits them
