@@ -4,11 +4,12 @@
  */
 import { SCRIPTED_LINKS } from '../shared/scripted-key.js';
 import type { ScriptedLinks, ScriptedRealm } from '../core/scripted-links.js';
-import type { LinkErrorCode } from '../core/link-error.js';
 import type { OpenLinkOptions } from '../core/link-options.js';
+import type { SessionStateName } from '../core/session-moves.js';
 import type { ExitDetail, LinkError, LinkErrorType, LoginDetail, SuccessDetail } from '../protocol.js';
 import { LINK_ERROR_CODES, LINK_PAGE_ERROR_CODES } from '../shared/link-error-codes.js';
 import { ScriptError } from './script-error.js';
+import { cancelLater, later, randomUuid } from './test-clock.js';
 import { ScriptedSession, scriptedToken, type LinkPayload } from './scripted-session.js';
 
 /** Options of {@link mockLink}. */
@@ -23,8 +24,17 @@ export interface MockLinkOptions {
   openTimeoutMs?: number;
 }
 
-/** A code of the Link page's or the widget's (docs/errors.md), or any other the service may give. */
-export type ScriptedErrorCode = keyof typeof LINK_PAGE_ERROR_CODES | LinkErrorCode | (string & {});
+/**
+ * A code the Link page gives (docs/errors.md: the Link page's, and the widget's it gives too), or any other the
+ * service may give. Not the widget's own (`TOKEN_HTTP_500`, `MODAL_HIDDEN`, …): no Link page sends those, and
+ * `error()` refuses them (see there).
+ */
+export type ScriptedErrorCode = keyof typeof LINK_PAGE_ERROR_CODES | LinkPageTooCode | (string & {});
+
+/** The widget's codes the sandbox's Link page gives too (`linkPageToo` in LINK_ERROR_CODES). */
+type LinkPageTooCode = {
+  [C in keyof typeof LINK_ERROR_CODES]: (typeof LINK_ERROR_CODES)[C] extends { linkPageToo: true } ? C : never;
+}[keyof typeof LINK_ERROR_CODES];
 
 /** How a script ends a session: the Link page's exit (its reason; for `'error'`, the error, by default the last one played). */
 export interface ScriptedExit {
@@ -42,7 +52,7 @@ export interface ScriptedLink {
   /** The options the session was opened with (`prepareLink()`'s and `open()`'s merged), the callbacks among them. */
   readonly options: Readonly<OpenLinkOptions>;
   /** Its state in the session's table (`open` once its token is handed over, `ended` after its exit). */
-  readonly state: string;
+  readonly state: SessionStateName;
   /** Settles with the exit detail when the session ends (as `LinkHandle.closed`). */
   readonly closed: Promise<ExitDetail>;
   /** The user logged in: `link-login`. `accountId` and `platformId` are new UUIDs unless given (a reconnect's account by default). */
@@ -50,8 +60,10 @@ export interface ScriptedLink {
   /** The job finished: `link-success`. Its account is the login's unless given; its job a direct deposit switch. */
   success(detail?: Partial<SuccessDetail>): SuccessDetail;
   /**
-   * Something failed: `link-error`, with the code's `type` from docs/errors.md and `pendingRetry` true for a wrong
-   * password or code (the flow goes on), false otherwise (then `exit({ reason: 'error' })` ends it with this error).
+   * Something failed in the Link page: `link-error`, with the code's `type` from docs/errors.md and `pendingRetry` true
+   * for a wrong password or code (the flow goes on), false otherwise (then `exit({ reason: 'error' })` ends it with this
+   * error). The widget's own failures are not the Link page's to send: a {@link ScriptError} says how to bring each
+   * about (a token request that fails: `mockLink({ tokenUrl: 'call' })` and a failing endpoint).
    */
   error(code: ScriptedErrorCode, detail?: Partial<LinkError>): LinkError;
   /**
@@ -76,7 +88,11 @@ export interface MockLink extends Omit<ScriptedLink, 'options' | 'state' | 'clos
   opened(): Promise<ScriptedLink>;
   /** Every session opened since `mockLink()`, oldest first. */
   readonly sessions: readonly ScriptedLink[];
-  /** Puts the real session back. A new `mockLink()` restores the one before it first. */
+  /**
+   * Puts the real session back. A session still open is closed (`closed_by_host`: the app hears its `onExit`), so that
+   * none outlives the test; a flow the element built ahead under the script opens a real session from now on. A new
+   * `mockLink()` restores the one before it first.
+   */
   restore(): void;
 }
 
@@ -118,8 +134,15 @@ export function mockLink(options: MockLinkOptions = {}): MockLink {
     if (waiter) waiter.resolve(link);
     else unclaimed.push(link);
   };
+  const host = { tokens, onOpened: opened, installed: () => installed } as const;
+  /** Every scripted session built, opened or not: restore() closes those still open. */
+  const built: ScriptedSession[] = [];
   const scripted: ScriptedLinks = {
-    prepareLink: (prepareOptions) => new ScriptedSession(prepareOptions, tokens, opened).prepared(),
+    prepareLink: (prepareOptions) => {
+      const session = new ScriptedSession(prepareOptions, host);
+      built.push(session);
+      return session.prepared();
+    },
     fetchLinkToken: () => (tokens === 'call' ? undefined : Promise.resolve(scriptedToken())),
   };
   realm[SCRIPTED_LINKS] = scripted;
@@ -130,6 +153,7 @@ export function mockLink(options: MockLinkOptions = {}): MockLink {
     if (realm[SCRIPTED_LINKS] === scripted) delete realm[SCRIPTED_LINKS];
     if (restoreCurrent === restore) restoreCurrent = undefined;
     for (const waiter of waiting.splice(0)) waiter.reject(new ScriptError('mockLink: restored before the app opened Link.'));
+    for (const session of built) session.close();
   };
   restoreCurrent = restore;
 
@@ -147,10 +171,10 @@ export function mockLink(options: MockLinkOptions = {}): MockLink {
       if (ready) return Promise.resolve(ready);
       return new Promise<ScriptedLink>((resolve, reject) => {
         const waiter = {
-          resolve: (link: ScriptedLink) => (clearTimeout(timer), resolve(link)),
-          reject: (error: Error) => (clearTimeout(timer), reject(error)),
+          resolve: (link: ScriptedLink) => (cancelLater(timer), resolve(link)),
+          reject: (error: Error) => (cancelLater(timer), reject(error)),
         };
-        const timer = setTimeout(() => {
+        const timer = later(() => {
           waiting.splice(waiting.indexOf(waiter), 1);
           reject(
             new ScriptError(
@@ -173,6 +197,17 @@ export function mockLink(options: MockLinkOptions = {}): MockLink {
   };
 }
 
+/** How a test brings about the widget's own failures, which no Link page sends. */
+const HOW_ELSE =
+  "bring it about as a user's browser would (a token request that fails: mockLink({ tokenUrl: 'call' }) and a failing endpoint; a hidden modal: hide its container), or script the Link page's JOB_FAILED, NETWORK_ERROR, ….";
+/** The widget's own codes but those the Link page gives too (ACCOUNT_MISMATCH, UNEXPECTED), and `TOKEN_HTTP_<status>`. */
+const WIDGET_OWN = new RegExp(
+  `^(${Object.entries(LINK_ERROR_CODES)
+    .filter(([, meaning]) => !('linkPageToo' in meaning))
+    .map(([code]) => code.replace('<status>', '\\d+'))
+    .join('|')})$`,
+);
+
 /** The script's side of one session: its plays, each filled in as a real Link page would. */
 export function scriptedLink(session: ScriptedSession): ScriptedLink {
   let login: LoginDetail | undefined;
@@ -185,17 +220,17 @@ export function scriptedLink(session: ScriptedSession): ScriptedLink {
     closed: session.closed,
     login(detail = {}) {
       login = session.play('login', {
-        accountId: detail.accountId ?? session.options.accountId ?? crypto.randomUUID(),
-        platformId: detail.platformId ?? crypto.randomUUID(),
+        accountId: detail.accountId ?? session.options.accountId ?? randomUuid(),
+        platformId: detail.platformId ?? randomUuid(),
         linkTokenId: detail.linkTokenId ?? session.linkTokenId,
       });
       return login;
     },
     success(detail = {}) {
       const success = session.play('success', {
-        accountId: detail.accountId ?? login?.accountId ?? session.options.accountId ?? crypto.randomUUID(),
-        platformId: detail.platformId ?? login?.platformId ?? crypto.randomUUID(),
-        jobId: detail.jobId ?? crypto.randomUUID(),
+        accountId: detail.accountId ?? login?.accountId ?? session.options.accountId ?? randomUuid(),
+        platformId: detail.platformId ?? login?.platformId ?? randomUuid(),
+        jobId: detail.jobId ?? randomUuid(),
         job: detail.job ?? 'direct_deposit_switch',
         params: detail.params ?? {},
         linkTokenId: detail.linkTokenId ?? session.linkTokenId,
@@ -204,6 +239,7 @@ export function scriptedLink(session: ScriptedSession): ScriptedLink {
       return success;
     },
     error(code, detail = {}) {
+      if (WIDGET_OWN.test(code)) throw new ScriptError(`mockLink: ${code} is the widget's own error, not the Link page's: ${HOW_ELSE}`);
       const known =
         (LINK_PAGE_ERROR_CODES as Record<string, { type: LinkErrorType; cause: string }>)[code] ??
         (LINK_ERROR_CODES as Record<string, { type: LinkErrorType; cause: string }>)[code.replace(/\d+$/, '<status>')];

@@ -16,11 +16,21 @@ import type {
   PreparedLink,
 } from '../core/link-options.js';
 import { LinkFailure, linkError } from '../core/link-error.js';
-import { MOVES, transition, type EffectRunners, type SessionEvent, type SessionState } from '../core/session-moves.js';
+import {
+  MOVES,
+  transition,
+  type EffectRunners,
+  type SessionEvent,
+  type SessionState,
+  type SessionStateName,
+} from '../core/session-moves.js';
+import { prepareLink } from '../core/open-link.js';
+import { trustedLinkUrl } from '../core/trusted-urls.js';
 import { EventMessageSchema, type EventMessage, type ExitDetail, type ExitReason, type LinkError } from '../protocol.js';
 import { ELEMENT_EVENTS, type ElementEventRow } from '../protocol/element-events.js';
 import { guarded } from '../shared/guarded.js';
 import { ScriptError } from './script-error.js';
+import { randomUuid, soon } from './test-clock.js';
 
 /** How the scripted sessions get their token: a made-up one, or the app's own request (`'call'`). */
 export type TokenMode = 'scripted' | 'call';
@@ -28,10 +38,30 @@ export type TokenMode = 'scripted' | 'call';
 /** What a Link page's event of name `N` carries, as the contract types it. */
 export type LinkPayload<N extends EventMessage['name']> = Extract<EventMessage, { name: N }>['payload'];
 
-/** A token that was never minted: a session plays on it without asking anyone (`mockLink()` without `tokenUrl: 'call'`). */
+/**
+ * A token that was never minted: a session plays on it without asking anyone (`mockLink()` without `tokenUrl: 'call'`).
+ * It expires as it is made, and says so in what it hands over (a Link token's `expires`), so that nothing keeps it:
+ * the element's prefetch drops it, and a real session it reaches after `restore()` fetches a token of its own.
+ */
 export function scriptedToken(): SessionToken {
-  const token = `link-token-scripted-${crypto.randomUUID()}`;
-  return { token, id: crypto.randomUUID(), expires: null, receivedAt: Date.now(), input: token };
+  const now = Date.now();
+  const input = {
+    token: `link-token-scripted-${randomUuid()}`,
+    id: randomUuid(),
+    expires: new Date(now).toISOString(),
+    mode: 'sandbox',
+  } as const;
+  return { token: input.token, id: input.id, expires: now, receivedAt: now, input };
+}
+
+/** What a scripted session needs of the `mockLink()` that made it. */
+export interface ScriptHost {
+  /** How the session gets its token. */
+  tokens: TokenMode;
+  /** The app opened it: its token handed over, or its end came first. */
+  onOpened(session: ScriptedSession): void;
+  /** Whether the `mockLink()` is still installed: a flow built under it and opened after `restore()` is a real one. */
+  installed(): boolean;
 }
 
 /**
@@ -41,9 +71,11 @@ export function scriptedToken(): SessionToken {
 export class ScriptedSession {
   #state: SessionState = { name: 'prefetched', frameReady: false };
   readonly #options: OpenLinkOptions;
-  readonly #tokens: TokenMode;
+  readonly #host: ScriptHost;
   readonly #abort = new AbortController();
-  readonly #onOpened: (session: ScriptedSession) => void;
+  /** The Link page's URL, resolved, or null when the real session could not start with it (then `#cannotShow` says why). */
+  readonly #linkUrl: string;
+  readonly #cannotShow: LinkError | null;
   #handle: LinkHandle | null = null;
   #resolveReady = () => {};
   #resolveClosed: (detail: ExitDetail) => void = () => {};
@@ -54,12 +86,20 @@ export class ScriptedSession {
   /** Settles with the exit detail when the session ends. Never rejects. */
   readonly closed = new Promise<ExitDetail>((resolve) => (this.#resolveClosed = resolve));
 
-  constructor(options: PrepareLinkOptions, tokens: TokenMode, onOpened: (session: ScriptedSession) => void) {
+  constructor(options: PrepareLinkOptions, host: ScriptHost) {
     this.#options = { ...options };
-    this.#tokens = tokens;
-    this.#onOpened = onOpened;
+    this.#host = host;
+    // The real session's checks before it builds anything: a Link URL it would hand no token to, inline without a
+    // container. The URL's rule needs the page's URL to resolve against: without a DOM (Node), only its text is kept.
+    const url = typeof document === 'undefined' ? URL.parse(options.linkUrl) : trustedLinkUrl(options.linkUrl);
+    this.#linkUrl = url?.href ?? options.linkUrl;
+    this.#cannotShow = !url
+      ? linkError('clientError', 'INVALID_LINK_URL', 'link-url (linkUrl) must be an https URL (plain http only on localhost or 127.0.0.1).')
+      : options.display === 'inline' && !options.container
+        ? linkError('clientError', 'NO_CONTAINER', "display: 'inline' needs a container to show the Link flow in.")
+        : null;
     // The Link page "loads" at once: a flow built ahead is ready before its click (`link-ready`), as a real one soon is.
-    queueMicrotask(() => this.#send({ type: 'frameReady' }));
+    if (!this.#cannotShow) soon(() => this.#send({ type: 'frameReady' }));
   }
 
   /** The options the app opened the session with (those given to `prepareLink()` and to `open()`), to assert on. */
@@ -68,14 +108,22 @@ export class ScriptedSession {
   }
 
   /** Where the session is (the real session's states: `waiting`, `open`, `ended`, …). */
-  get state(): SessionState['name'] {
+  get state(): SessionStateName {
     return this.#state.name;
   }
 
-  /** The id of the token handed over (a Link event's `linkTokenId`); a new UUID before that. */
+  /** The id of the token handed over (a Link event's `linkTokenId`); a new UUID for a bare token string, or before that. */
   get linkTokenId(): string {
     const state = this.#state;
-    return (state.name === 'open' && state.token.id) || crypto.randomUUID();
+    if (state.name !== 'open') return randomUuid();
+    return state.token.id ?? (this.#bareTokenId ??= randomUuid());
+  }
+  /** The id the events of a session opened with a bare token string (no id of its own) carry, the same for each. */
+  #bareTokenId: string | undefined;
+
+  /** Ends the session if the app opened it under the script and it runs still (`closed_by_host`): `mockLink().restore()`. */
+  close(): void {
+    if (this.#announced || this.#state.name === 'waiting') this.#handle?.close();
   }
 
   /** The flow, as `prepareLink()` returns it. */
@@ -86,6 +134,8 @@ export class ScriptedSession {
   /** `PreparedLink.open`, as the real session does it: the options merged, the flow shown, the token taken. */
   open(openOptions?: OpenPreparedOptions): LinkHandle {
     if (this.#handle) return this.#handle;
+    // Built while mockLink() was installed (the element's prefetch), opened after its restore(): the real session.
+    if (!this.#host.installed()) return (this.#handle = prepareLink({ ...this.#options, ...openOptions }).open());
     Object.assign(this.#options, openOptions);
     const session = this;
     this.#handle = {
@@ -133,9 +183,11 @@ export class ScriptedSession {
     const where =
       state.name === 'ended'
         ? `after the session's exit (${state.exit.reason}): nothing comes after it`
-        : state.name === 'waiting' || state.name === 'prefetched'
-          ? 'before the session opened: await link.opened() first'
-          : `while the session is ${state.name}`;
+        : state.name === 'waiting' && state.renewed
+          ? "while the session gets a new token after the Link page refused one (INVALID_LINK_TOKEN): the app's token request is under way"
+          : state.name === 'waiting' || state.name === 'prefetched'
+            ? 'before the session opened: await link.opened() first'
+            : `while the session is ${state.name}`;
     throw new ScriptError(`mockLink: ${what} ${where}.`);
   }
 
@@ -143,7 +195,7 @@ export class ScriptedSession {
   #announce(): void {
     if (this.#announced || !this.#handle) return;
     this.#announced = true;
-    this.#onOpened(this);
+    this.#host.onOpened(this);
   }
   #announced = false;
 
@@ -164,11 +216,11 @@ export class ScriptedSession {
     if (this.#state.name !== 'ended') guarded(callback, detail);
   }
 
-  /** The token, as the mode says: made up at once, or the app's request (its `token`, `fetchToken` or `tokenUrl`). */
+  /** The token, as the mode says: made up, or the app's request (its `token`, `fetchToken` or `tokenUrl`). */
   #takeToken(given?: TokenInput | Promise<TokenInput>, cancelGiven?: () => void): void {
     const options = this.#options;
     const pending =
-      this.#tokens === 'call'
+      this.#host.tokens === 'call'
         ? given === undefined
           ? fetchLinkToken(options, this.#abort.signal, options.tokenFetch)
           : acquireToken(options, this.#abort.signal, options.tokenFetch, given, cancelGiven)
@@ -185,9 +237,12 @@ export class ScriptedSession {
 
   /** The effects of the session's table, as a session without a page runs them (see `EffectInput` in src/core/session-moves.ts). */
   readonly #effects: EffectRunners = {
-    onReady: () => guarded(this.#options.onReady, { linkUrl: this.#options.linkUrl }),
+    onReady: () => guarded(this.#options.onReady, { linkUrl: this.#linkUrl }),
     show: () => {
       const options = this.#options;
+      // A session that cannot start ends through the usual error path, once the caller holds its handle.
+      const cannotShow = this.#cannotShow;
+      if (cannotShow) return soon(() => this.#send({ type: 'fail', error: cannotShow }));
       this.#takeToken(options.token, options.token !== undefined ? options.cancelToken : undefined);
     },
     sendToken: () => {
@@ -195,10 +250,15 @@ export class ScriptedSession {
       this.#announce();
     },
     onOpen: ({ token }) => this.#call(this.#options.onOpen, { linkTokenId: token.id }),
-    // A new frame and a new token: the new frame "loads" at once.
+    // A new frame and a new token: with a scripted token, at once (the next play finds the session open again); with
+    // the app's request, once it answers.
     renew: () => {
-      queueMicrotask(() => this.#send({ type: 'frameReady' }));
-      this.#takeToken();
+      if (this.#host.tokens === 'call') {
+        soon(() => this.#send({ type: 'frameReady' }));
+        return this.#takeToken();
+      }
+      this.#send({ type: 'frameReady' });
+      this.#send({ type: 'token', token: scriptedToken() });
     },
     onError: ({ error, reason }) => {
       this.#call(this.#options.onError, error);
@@ -228,7 +288,7 @@ export class ScriptedSession {
     // The kit plays no window request of the Link page's.
     openUrl: () => {},
     // As the sandbox's Link page answers a close request while no job runs: its user closed it.
-    requestClose: () => queueMicrotask(() => this.#state.name === 'open' && this.exit('user_closed')),
+    requestClose: () => soon(() => this.#state.name === 'open' && void this.exit('user_closed')),
     closeAnswer: () => {},
   };
 }

@@ -138,7 +138,10 @@ export class SimulatedLaunchPage implements SimulatedLaunch {
       this.#done = { status, redirect: this.#redirect };
       this.#outbox.push(['launch-done', this.#done]);
     };
-    this.#session = new ScriptedSession({ linkUrl: `${linkOrigin}/link`, ...callbacks }, 'scripted', () => {});
+    this.#session = new ScriptedSession(
+      { linkUrl: `${linkOrigin}/link`, ...callbacks },
+      { tokens: 'scripted', onOpened: () => {}, installed: () => true },
+    );
     this.#link = scriptedLink(this.#session);
     this.#outbox.push(['launch-start', { linkOrigin }]);
     this.#post();

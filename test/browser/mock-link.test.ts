@@ -80,11 +80,45 @@ describe('mockLink() with <payroll-link>', () => {
     el.close();
   });
 
+  it('a flow the element built ahead under the script opens a real session after restore(), with a token of its own', async () => {
+    link = mockLink();
+    const token = fakeTokenUrl();
+    // The fake Link page stays idle once it has its token: the session ends when the test closes it.
+    const el = await fixture<PayrollLink>(
+      html`<payroll-link prefetch token-url=${token.url} link-url=${await fakeLinkUrl('idle')}></payroll-link>`,
+    );
+    const button = await findLinkButton();
+    const ready = oneEvent(el, 'link-ready');
+    button.dispatchEvent(new PointerEvent('pointermove', { bubbles: true, composed: true }));
+    await ready;
+    link.restore();
+    const opened = oneEvent(el, 'link-open');
+    button.click();
+    await opened;
+    const exited = oneEvent(el, 'link-exit');
+    expect(frames()).to.have.length(1);
+    expect(await token.calls(), 'the scripted token is never handed to a real session: it fetches its own').to.have.length(1);
+    el.close();
+    await exited;
+  });
+
+  it('a Link URL the real session refuses ends the scripted one the same way: INVALID_LINK_URL', async () => {
+    link = mockLink();
+    const el = await fixture<PayrollLink>(
+      html`<payroll-link token-url=${fakeTokenUrl().url} link-url="http://link.example.com/link"></payroll-link>`,
+    );
+    const exited = oneEvent(el, 'link-exit');
+    (await findLinkButton()).click();
+    const session = await link.opened();
+    expect(session.state).to.equal('ended');
+    expect((await exited).detail.error?.code).to.equal('INVALID_LINK_URL');
+  });
+
   it('after restore(), the element opens the real session again (its Link frame)', async () => {
     link = mockLink();
     link.restore();
     const el = await fixture<PayrollLink>(
-      html`<payroll-link token-url=${fakeTokenUrl().url} link-url=${await fakeLinkUrl()}></payroll-link>`,
+      html`<payroll-link token-url=${fakeTokenUrl().url} link-url=${await fakeLinkUrl('idle')}></payroll-link>`,
     );
     const opened = oneEvent(el, 'link-open');
     (await findLinkButton()).click();

@@ -127,11 +127,75 @@ describe('mockLink() with openLink()', () => {
     openLink({ linkUrl: LINK_URL, tokenUrl: '/t', ...callbacks });
     const session = await link.opened();
     link.error('INVALID_LINK_TOKEN');
-    assert.equal(session.state, 'waiting', 'a new frame and a new token are on their way');
-    await new Promise<void>((resolve) => setImmediate(resolve));
-    assert.equal(session.state, 'open');
+    assert.equal(session.state, 'open', 'a new frame and a new token at once: the next play finds the session open');
     assert.deepEqual(names(), ['onOpen'], 'no onError, and onOpen once: the user never saw the failure');
     link.login();
+  });
+
+  test("error() refuses the widget's own codes, which no Link page sends, and says how to bring them about", async () => {
+    link = mockLink();
+    openLink({ linkUrl: LINK_URL, tokenUrl: '/t' });
+    await link.opened();
+    for (const code of ['TOKEN_HTTP_500', 'MODAL_HIDDEN', 'NO_TOKEN_SOURCE'])
+      assert.throws(
+        () => link!.error(code),
+        (error: Error) =>
+          error instanceof ScriptError &&
+          error.message.includes(`${code} is the widget's own error`) &&
+          error.message.includes("tokenUrl: 'call'"),
+      );
+    assert.equal(link.error('ACCOUNT_MISMATCH').type, 'invalidCredentials', 'one the Link page gives too');
+    assert.equal(link.error('SOME_SERVICE_CODE').type, 'systemError', "a code of the service's the docs do not list");
+  });
+
+  test("the real session's checks before it starts: a Link URL it would hand no token to, inline without a container", async () => {
+    link = mockLink();
+    for (const [options, code] of [
+      [{ linkUrl: 'not a url' }, 'INVALID_LINK_URL'],
+      [{ linkUrl: LINK_URL, display: 'inline' }, 'NO_CONTAINER'],
+    ] as const) {
+      const { names, callbacks } = recorder();
+      const handle = openLink({ ...options, tokenUrl: '/t', ...callbacks });
+      const session = await link.opened();
+      assert.equal(session.state, 'ended');
+      assert.equal((await handle.closed).error?.code, code);
+      assert.deepEqual(names(), ['onError', 'onExit']);
+    }
+  });
+
+  test('restore() closes a session still open (closed_by_host), so that none outlives the test', async () => {
+    link = mockLink();
+    const { names, callbacks } = recorder();
+    const handle = openLink({ linkUrl: LINK_URL, tokenUrl: '/t', ...callbacks });
+    await link.opened();
+    link.restore();
+    assert.equal((await handle.closed).reason, 'closed_by_host');
+    assert.deepEqual(names(), ['onOpen', 'onExit']);
+  });
+
+  test('the seam is a registered symbol on the global object while installed, and gone after restore()', async () => {
+    const key = Symbol.for('payroll-link/testing');
+    link = mockLink();
+    assert.ok(Object.getOwnPropertySymbols(globalThis).includes(key));
+    assert.deepEqual(
+      Object.getOwnPropertyNames(globalThis).filter((name) => /payroll/i.test(name)),
+      [],
+      'no name markup could clobber',
+    );
+    link.restore();
+    assert.ok(!Object.getOwnPropertySymbols(globalThis).includes(key));
+  });
+
+  test("a test's fake timers stop nothing, and a DOM without crypto.randomUUID (jsdom 20) still gets ids", async (t) => {
+    // Node's own fake timers stand in for a test runner's (Jest's also fake queueMicrotask: unit-tests/ runs that).
+    t.mock.timers.enable({ apis: ['setTimeout', 'setImmediate'] });
+    Object.defineProperty(crypto, 'randomUUID', { value: undefined, configurable: true });
+    t.after(() => delete (crypto as { randomUUID?: unknown }).randomUUID);
+    link = mockLink();
+    openLink({ linkUrl: LINK_URL, tokenUrl: '/t' });
+    await link.opened();
+    LoginDetailSchema.parse(link.login());
+    await assert.rejects((link = mockLink({ openTimeoutMs: 5 })).opened(), /did not open Link within 5 ms/, 'its bound is a real timer');
   });
 
   test('close() and requestClose(): closed_by_host, and user_closed as the Link page answers a close request', async () => {

@@ -74,7 +74,7 @@ function run(args: string[]): { status: number | null; output: string } {
 const RUNS: Array<[name: string, args: string[], passed: RegExp]> = [
   ['Vitest with jsdom', ['node_modules/vitest/vitest.mjs', 'run', '--environment', 'jsdom'], /Tests\s+7 passed \(7\)/],
   ['Vitest with happy-dom', ['node_modules/vitest/vitest.mjs', 'run', '--environment', 'happy-dom'], /Tests\s+7 passed \(7\)/],
-  ['Jest with jsdom (ESM mode)', ['--experimental-vm-modules', 'node_modules/jest/bin/jest.js'], /Tests:\s+6 passed, 6 total/],
+  ['Jest with jsdom (ESM mode)', ['--experimental-vm-modules', 'node_modules/jest/bin/jest.js'], /Tests:\s+7 passed, 7 total/],
   [
     'Vitest with jsdom, the React component under React 18',
     ['node_modules/vitest/vitest.mjs', 'run', '--root', 'react-18'],
