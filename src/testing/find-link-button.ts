@@ -32,8 +32,18 @@ export async function findLinkButton(scope: ParentNode = document, { timeoutMs =
 /** What `start` hands `done`, or a rejection saying `missing` after `timeoutMs` (a real timer: fake ones hold none). */
 function within<T>(timeoutMs: number, missing: string, start: (done: (value: T) => void) => (() => void) | void): Promise<T> {
   return new Promise<T>((resolve, reject) => {
-    let stop: (() => void) | void;
-    const timer = later(() => (stop?.(), reject(new Error(`findLinkButton: ${missing}`))), timeoutMs);
-    stop = start((value) => (cancelLater(timer), stop?.(), resolve(value)));
+    let settled = false;
+    let stop: (() => void) | void = undefined;
+    const settle = (outcome: () => void) => {
+      if (settled) return;
+      settled = true;
+      cancelLater(timer);
+      stop?.();
+      outcome();
+    };
+    const timer = later(() => settle(() => reject(new Error(`findLinkButton: ${missing}`))), timeoutMs);
+    stop = start((value) => settle(() => resolve(value)));
+    // Done at once, inside start: what it set up to watch is not needed.
+    if (settled) stop?.();
   });
 }
