@@ -72,3 +72,14 @@ test('no file in src/ is over 400 lines, but the wire contract (src/protocol.ts)
   assert.ok(files.length >= 50, `read the files of src/ (${files.length})`);
   assert.deepEqual(long, []);
 });
+
+test('nothing of the package imports payroll-link/testing (src/testing/): the kit reaches no production code', async () => {
+  const files = (await filesUnder(src)).filter((file) => file.endsWith('.ts') && !relative(src, file).startsWith('testing/'));
+  const importers: string[] = [];
+  for (const file of files) {
+    const code = await readFile(file, 'utf8');
+    if (/from\s+['"](\.\.?\/)+testing\/|import\(\s*['"](\.\.?\/)+testing\//.test(code)) importers.push(`src/${relative(src, file)}`);
+  }
+  assert.ok(files.length >= 50, `read the modules of src/ (${files.length})`);
+  assert.deepEqual(importers, []);
+});
