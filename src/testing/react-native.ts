@@ -22,7 +22,7 @@ export const WEB_VIEW_MOCK_TEST_ID = 'payroll-link-web-view';
 /** One WebViewMock on screen: the props it was last rendered with, and the launch page simulated in it, if any. */
 interface ShownWebView {
   props: WebViewProps;
-  launch?: { uri: string; page: SimulatedLaunchPage };
+  launch?: { uri: string; page: SimulatedLaunchPage; options: SimulatedLaunchOptions | undefined };
 }
 
 /** The WebViewMocks on screen now, in the order they mounted. */
@@ -127,7 +127,11 @@ export function simulateLaunch(options?: SimulatedLaunchOptions): SimulatedLaunc
   const view = shownWebView('simulateLaunch');
   const uri = sourceUri(view.props);
   if (uri === null) throw new ScriptError('simulateLaunch: the WebViewMock on screen was given no source URI: is it PayrollLinkView?');
-  if (view.launch?.uri === uri) return view.launch.page;
+  if (view.launch?.uri === uri) {
+    if (options && JSON.stringify(options) !== JSON.stringify(view.launch.options))
+      throw new ScriptError('simulateLaunch: this launch was simulated with other options: give them at its first simulateLaunch() call.');
+    return view.launch.page;
+  }
   // The page's address once it has read its nonce: the URL it reports with each message (react-native-webview 13.13.1+).
   const pageUrl = uri.split('#')[0]!;
   const deliver = (data: string) => {
@@ -135,6 +139,6 @@ export function simulateLaunch(options?: SimulatedLaunchOptions): SimulatedLaunc
     view.props.onMessage?.({ nativeEvent: { url: pageUrl, data } } as WebViewMessageEvent);
   };
   const page = new SimulatedLaunchPage(uri, deliver, inAct, options);
-  view.launch = { uri, page };
+  view.launch = { uri, page, options };
   return page;
 }

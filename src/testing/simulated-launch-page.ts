@@ -220,15 +220,20 @@ export class SimulatedLaunchPage implements SimulatedLaunch {
     return this.#run(play);
   }
 
-  /** The user's tap: the session opens (its token handed over: `link-open`), then the Link page says `open`. Once. */
-  async #open(): Promise<OpenDetail> {
-    if (this.#opened) return this.#opened;
-    this.#session.open();
-    await this.#session.ready;
-    this.#opened = { linkTokenId: this.#session.linkTokenId };
-    this.#script(() => this.#link.event('open', { linkTokenId: this.#session.linkTokenId }));
-    return this.#opened;
+  /**
+   * The user's tap: the session opens (its token handed over: `link-open`), then the Link page says `open`. Once, even
+   * for plays started together (one promise).
+   */
+  #open(): Promise<OpenDetail> {
+    return (this.#opening ??= (async () => {
+      this.#session.open();
+      await this.#session.ready;
+      this.#opened = { linkTokenId: this.#session.linkTokenId };
+      this.#script(() => this.#link.event('open', { linkTokenId: this.#session.linkTokenId }));
+      return this.#opened;
+    })());
   }
+  #opening: Promise<OpenDetail> | undefined;
 
   #exit(exit?: ScriptedExit): SimulatedEnd {
     const detail = this.#script(() => this.#link.exit(exit));
