@@ -156,8 +156,10 @@ export function linkFlow<L extends LinkFlowLocator<L>>(page: LinkFlowPage<L>): L
     async connect(options = {}) {
       await listen(page);
       await drive(page, frame, options, 'success');
+      // Waiting before the press: a launch page may go to its redirect right after link-exit.
+      const ended = exited(page);
       await pressFinal(frame, 'success');
-      const { success, exit } = await exited(page);
+      const { success, exit } = await ended;
       if (!success) throw new LinkFlowError('The session ended without link-success', exit.error);
       return { ...success, exit };
     },
@@ -168,15 +170,17 @@ export function linkFlow<L extends LinkFlowLocator<L>>(page: LinkFlowPage<L>): L
       const close = modal
         ? page.locator(MODAL_CLOSE)
         : frame.locator(LINK_PAGE_ROOT).getByRole('button', { name: textPattern(INLINE_CLOSE) });
+      const ended = exited(page);
       await close.click();
       if (showing === 'running') await control(frame, 'running', 'leave').click();
-      return (await exited(page)).exit;
+      return (await ended).exit;
     },
     async fail(username = 'user_error', options = {}) {
       await listen(page);
       await drive(page, frame, { ...options, username }, 'error');
+      const ended = exited(page);
       await pressFinal(frame, 'error');
-      const { errors, exit } = await exited(page);
+      const { errors, exit } = await ended;
       const error = exit.error ?? errors.at(-1) ?? null;
       if (exit.reason !== 'error' || !error) throw new LinkFlowError(`The session ended with ${exit.reason}, not an error`);
       return { ...exit, error };
@@ -372,9 +376,15 @@ const listen = (page: LinkFlowEvaluates) =>
 const recorded = (page: LinkFlowEvaluates) =>
   page.evaluate((key) => (globalThis as unknown as Record<symbol, { record: Recorded }>)[Symbol.for(key)]!.record, RECORDER);
 
-/** The record once `link-exit` has fired. */
-const exited = (page: LinkFlowEvaluates) =>
-  page.evaluate(
+/**
+ * The record once `link-exit` has fired: asked before the press that ends the flow, which the caller awaits first
+ * (a failure of that press then leaves this one handled, not an unhandled rejection).
+ */
+function exited(page: LinkFlowEvaluates): Promise<Recorded & { exit: PayrollLinkEventDetail<'link-exit'> }> {
+  const ended = page.evaluate(
     (key) => (globalThis as unknown as Record<symbol, { exited: Promise<Recorded> }>)[Symbol.for(key)]!.exited,
     RECORDER,
   ) as Promise<Recorded & { exit: PayrollLinkEventDetail<'link-exit'> }>;
+  ended.catch(() => {});
+  return ended;
+}
